@@ -1,0 +1,237 @@
+// A thin synchronous binding over our own WASM build of SQLite (wasm/). The WASM talks to the real
+// file through Emscripten's NODERAWFS, so pages are read and written in place, never the whole file.
+import type { SqliteModule } from '../../wasm/sqlite3.mjs';
+import { SqliteError } from '../errors.js';
+
+const SQLITE_OK = 0;
+const SQLITE_ROW = 100;
+const SQLITE_DONE = 101;
+const SQLITE_INTEGER = 1;
+const SQLITE_FLOAT = 2;
+const SQLITE_NULL = 5;
+const OPEN_READONLY = 0x1;
+const OPEN_READWRITE = 0x2;
+const OPEN_CREATE = 0x4;
+const SQLITE_TRANSIENT = -1;
+
+export type SqlValue = string | number | null;
+export type Row = Record<string, SqlValue>;
+export type Params = readonly SqlValue[];
+
+/** Loads the module once per process; only commands that touch the database pay for it. */
+let modulePromise: Promise<SqliteModule> | undefined;
+export function loadModule(): Promise<SqliteModule> {
+  modulePromise ??= (async () => {
+    const [{ default: loadSqlite }, { readWasmBinary }] = await Promise.all([
+      import('../../wasm/sqlite3.mjs'),
+      import('./wasm-binary.js'),
+    ]);
+    const m = await loadSqlite({ wasmBinary: readWasmBinary() });
+    // Built with SQLITE_OMIT_AUTOINIT: initialise once here instead of on every API call.
+    const rc = m._sqlite3_initialize();
+    if (rc !== SQLITE_OK) throw new SqliteError(rc, 'SQLite failed to initialise');
+    return m;
+  })();
+  return modulePromise;
+}
+
+export class Database {
+  private readonly m: SqliteModule;
+  private handle: number;
+  private readonly cache = new Map<string, Statement>();
+
+  private constructor(m: SqliteModule, handle: number) {
+    this.m = m;
+    this.handle = handle;
+  }
+
+  static async open(path: string, opts: { readonly?: boolean } = {}): Promise<Database> {
+    const m = await loadModule();
+    const flags = opts.readonly ? OPEN_READONLY : OPEN_READWRITE | OPEN_CREATE;
+    const pathPtr = allocString(m, path);
+    const out = m._malloc(4);
+    try {
+      const rc = m._sqlite3_open_v2(pathPtr, out, flags, 0);
+      const handle = m.HEAP32[out >> 2]!;
+      if (rc !== SQLITE_OK) {
+        const msg = handle ? m.UTF8ToString(m._sqlite3_errmsg(handle)) : `code ${rc}`;
+        if (handle) m._sqlite3_close_v2(handle);
+        throw new SqliteError(rc, msg);
+      }
+      return new Database(m, handle);
+    } finally {
+      m._free(pathPtr);
+      m._free(out);
+    }
+  }
+
+  /** Runs one or more statements without results. */
+  exec(sql: string): void {
+    const m = this.m;
+    const sqlPtr = allocString(m, sql);
+    try {
+      const rc = m._sqlite3_exec(this.handle, sqlPtr, 0, 0, 0);
+      if (rc !== SQLITE_OK) this.fail(rc);
+    } finally {
+      m._free(sqlPtr);
+    }
+  }
+
+  /** Prepared statements are cached per SQL text: commands reuse a handful of them. */
+  prepare(sql: string): Statement {
+    let stmt = this.cache.get(sql);
+    if (!stmt) {
+      stmt = new Statement(this.m, this, sql);
+      this.cache.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  all(sql: string, params: Params = []): Row[] {
+    return this.prepare(sql).all(params);
+  }
+
+  get(sql: string, params: Params = []): Row | undefined {
+    return this.prepare(sql).all(params, 1)[0];
+  }
+
+  run(sql: string, params: Params = []): number {
+    return this.prepare(sql).run(params);
+  }
+
+  transaction<T>(fn: () => T): T {
+    this.exec('BEGIN IMMEDIATE');
+    try {
+      const result = fn();
+      this.exec('COMMIT');
+      return result;
+    } catch (err) {
+      this.exec('ROLLBACK');
+      throw err;
+    }
+  }
+
+  close(): void {
+    if (!this.handle) return;
+    for (const stmt of this.cache.values()) stmt.finalize();
+    this.cache.clear();
+    this.m._sqlite3_close_v2(this.handle);
+    this.handle = 0;
+  }
+
+  get rawHandle(): number {
+    return this.handle;
+  }
+
+  fail(rc: number): never {
+    const msg = this.m.UTF8ToString(this.m._sqlite3_errmsg(this.handle));
+    throw new SqliteError(this.m._sqlite3_extended_errcode(this.handle) || rc, msg);
+  }
+}
+
+export class Statement {
+  private handle: number;
+
+  constructor(
+    private readonly m: SqliteModule,
+    private readonly db: Database,
+    sql: string,
+  ) {
+    const sqlPtr = allocString(m, sql);
+    const out = m._malloc(4);
+    try {
+      const rc = m._sqlite3_prepare_v2(db.rawHandle, sqlPtr, -1, out, 0);
+      if (rc !== SQLITE_OK) db.fail(rc);
+      this.handle = m.HEAP32[out >> 2]!;
+    } finally {
+      m._free(sqlPtr);
+      m._free(out);
+    }
+  }
+
+  all(params: Params, limit = Infinity): Row[] {
+    const m = this.m;
+    this.bind(params);
+    const rows: Row[] = [];
+    try {
+      const ncol = m._sqlite3_column_count(this.handle);
+      const names: string[] = [];
+      for (let i = 0; i < ncol; i++) names.push(m.UTF8ToString(m._sqlite3_column_name(this.handle, i)));
+      while (rows.length < limit) {
+        const rc = m._sqlite3_step(this.handle);
+        if (rc === SQLITE_DONE) break;
+        if (rc !== SQLITE_ROW) this.db.fail(rc);
+        const row: Row = {};
+        for (let i = 0; i < ncol; i++) row[names[i]!] = this.column(i);
+        rows.push(row);
+      }
+    } finally {
+      m._sqlite3_reset(this.handle);
+    }
+    return rows;
+  }
+
+  run(params: Params): number {
+    const m = this.m;
+    this.bind(params);
+    try {
+      const rc = m._sqlite3_step(this.handle);
+      if (rc !== SQLITE_DONE && rc !== SQLITE_ROW) this.db.fail(rc);
+      return m._sqlite3_changes(this.db.rawHandle);
+    } finally {
+      m._sqlite3_reset(this.handle);
+    }
+  }
+
+  finalize(): void {
+    if (this.handle) this.m._sqlite3_finalize(this.handle);
+    this.handle = 0;
+  }
+
+  private bind(params: Params): void {
+    const m = this.m;
+    m._sqlite3_clear_bindings(this.handle);
+    params.forEach((value, i) => {
+      let rc: number;
+      if (value === null) rc = m._sqlite3_bind_null(this.handle, i + 1);
+      else if (typeof value === 'number') {
+        rc = Number.isInteger(value) && Math.abs(value) < 2 ** 31
+          ? m._sqlite3_bind_int(this.handle, i + 1, value)
+          : m._sqlite3_bind_double(this.handle, i + 1, value);
+      } else {
+        const ptr = allocString(m, value);
+        // TRANSIENT: SQLite copies the text, so the buffer can be freed at once.
+        rc = m._sqlite3_bind_text(this.handle, i + 1, ptr, -1, SQLITE_TRANSIENT);
+        m._free(ptr);
+      }
+      if (rc !== SQLITE_OK) this.db.fail(rc);
+    });
+  }
+
+  private column(i: number): SqlValue {
+    const m = this.m;
+    switch (m._sqlite3_column_type(this.handle, i)) {
+      case SQLITE_NULL:
+        return null;
+      case SQLITE_INTEGER:
+      case SQLITE_FLOAT:
+        return m._sqlite3_column_double(this.handle, i);
+      default: {
+        const ptr = m._sqlite3_column_text(this.handle, i);
+        const len = m._sqlite3_column_bytes(this.handle, i);
+        return decoder.decode(m.HEAPU8.subarray(ptr, ptr + len));
+      }
+    }
+  }
+}
+
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+function allocString(m: SqliteModule, s: string): number {
+  const bytes = encoder.encode(s);
+  const ptr = m._malloc(bytes.length + 1);
+  m.HEAPU8.set(bytes, ptr);
+  m.HEAPU8[ptr + bytes.length] = 0;
+  return ptr;
+}
