@@ -1,0 +1,34 @@
+import type { Context } from '../context.js';
+import { resolveScope } from '../context.js';
+import { checkKind, checkText, newId, type Fact } from '../store/facts.js';
+import { withStore } from '../store/store.js';
+import { json } from './format.js';
+
+interface AddOptions {
+  kind: string;
+  scope?: string;
+  quote?: string;
+  source?: string;
+  allowSecret?: boolean;
+  json?: boolean;
+}
+
+export async function run(ctx: Context, words: string[], opts: AddOptions): Promise<void> {
+  const text = checkText(words.join(' '), { allowSecret: opts.allowSecret });
+  const repoId = ctx.repo()?.id;
+  const fact: Fact = {
+    id: newId(),
+    version: 1,
+    text,
+    translation: '',
+    kind: checkKind(opts.kind),
+    scope: resolveScope(ctx, opts.scope),
+    source: [repoId, opts.source].filter(Boolean).join(' '),
+    quote: opts.quote ?? '',
+    created_at: new Date().toISOString(),
+    host: ctx.host,
+    state: 'active',
+  };
+  await withStore(ctx.dbPath, true, (store) => store!.write(() => store!.insertVersion(fact)));
+  ctx.stdout(opts.json ? json(fact) : `${fact.id}\n`);
+}

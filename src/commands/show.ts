@@ -1,0 +1,30 @@
+import type { Context } from '../context.js';
+import { MemcueError } from '../errors.js';
+import { withStore } from '../store/store.js';
+import { json, oneLine } from './format.js';
+
+export async function run(ctx: Context, idOrPrefix: string, opts: { json?: boolean }): Promise<void> {
+  const versions = await withStore(ctx.dbPath, false, (store) => {
+    if (!store) throw new MemcueError('NOT_FOUND', `no fact with id "${idOrPrefix}" (the memory is empty)`);
+    return store.versions(store.resolveId(idOrPrefix));
+  });
+  if (opts.json) {
+    ctx.stdout(json({ ...versions[versions.length - 1], versions }));
+    return;
+  }
+  const current = versions[versions.length - 1]!;
+  ctx.stdout(
+    [
+      `id:      ${current.id}`,
+      `kind:    ${current.kind}`,
+      `scope:   ${current.scope}`,
+      `state:   ${current.state}`,
+      `source:  ${current.source || '-'}`,
+      ...(current.quote ? [`quote:   ${oneLine(current.quote)}`] : []),
+      ...(current.translation ? [`translation: ${oneLine(current.translation)}`] : []),
+      `text:    ${current.text}`,
+      'versions:',
+      ...versions.map((v) => `  ${v.version} ${v.created_at} ${v.host} ${v.state} ${v.kind} ${oneLine(v.text)}`),
+    ].join('\n') + '\n',
+  );
+}

@@ -1,0 +1,74 @@
+// What every command needs to know about where it runs; built once per invocation from explicit
+// inputs, so tests can run the CLI in-process with their own env, cwd and streams.
+import { databasePath, machineName, type Env } from './config.js';
+import { MemcueError } from './errors.js';
+import { checkScope } from './store/facts.js';
+import { findRepo, type RepoInfo } from './repo/identity.js';
+
+export interface Io {
+  env: Env;
+  cwd: string;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Reads all of standard input (for `import -`). */
+  readStdin: () => Promise<string>;
+}
+
+export interface Context extends Io {
+  dbPath: string;
+  host: string;
+  /** The repository the cwd is in, if any (found lazily: not every command needs it). */
+  repo(): RepoInfo | undefined;
+}
+
+export function makeContext(io: Io, dbOverride?: string): Context {
+  let repo: RepoInfo | undefined | null = null;
+  return {
+    ...io,
+    dbPath: databasePath(io.env, dbOverride),
+    host: machineName(io.env),
+    repo() {
+      if (repo === null) repo = findRepo(io.cwd);
+      return repo;
+    },
+  };
+}
+
+export function repoScope(ctx: Context): string | undefined {
+  const repo = ctx.repo();
+  return repo ? `repo:${repo.id}` : undefined;
+}
+
+/** `global`, `repo`, `machine` or a literal scope → the stored scope string. */
+export function resolveScope(ctx: Context, scope: string | undefined): string {
+  const wanted = scope ?? (ctx.repo() ? 'repo' : 'global');
+  if (wanted === 'repo') {
+    const s = repoScope(ctx);
+    if (!s) throw new MemcueError('USAGE', 'not inside a git repository, so there is no repo scope', 'use --scope global or machine');
+    return s;
+  }
+  if (wanted === 'machine') return `machine:${ctx.host}`;
+  return checkScope(wanted);
+}
+
+/**
+ * Which scopes `--in` covers. Inside a repo the default is that repo, this machine and global;
+ * outside a repo there is no repo to narrow to, so the default is everything.
+ */
+export function searchScopes(ctx: Context, where: string | undefined): string[] | undefined {
+  const own = repoScope(ctx);
+  const base = ['global', `machine:${ctx.host}`];
+  switch (where ?? 'repo') {
+    case 'all':
+      return undefined;
+    case 'repo':
+      return own ? [own, ...base] : undefined;
+    case 'global':
+      return ['global'];
+    case 'machine':
+      return [`machine:${ctx.host}`];
+    default:
+      // A repo id (`github.com/a/b`) or a full scope (`repo:github.com/a/b`).
+      return [where!.includes(':') && !where!.startsWith('local:') ? checkScope(where!) : `repo:${where}`, ...base];
+  }
+}

@@ -1,0 +1,221 @@
+// The fact store: one SQLite file, append-only fact versions, a derived head table and FTS index.
+import { existsSync, mkdirSync, openSync, readSync, closeSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { MemcueError, mapSqliteError } from '../errors.js';
+import { indexText } from '../text/tokenize.js';
+import { COLUMNS, type Fact } from './facts.js';
+import { FileLock } from './lock.js';
+import { ensureSchema } from './schema.js';
+import { Database, type Row, type SqlValue } from './sqlite.js';
+
+const SQLITE_HEADER = 'SQLite format 3\0';
+const INSERT_FACT = `INSERT INTO facts (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`;
+const FACT_COLUMNS = COLUMNS.map((c) => `f.${c}`).join(', ');
+
+export type VersionedField = 'text' | 'translation' | 'kind' | 'scope' | 'source' | 'quote' | 'state';
+
+export interface ListFilter {
+  scopes?: string[]; // undefined: every scope
+  kind?: string;
+  since?: string;
+}
+
+export class Store {
+  private constructor(
+    readonly db: Database,
+    readonly path: string,
+    private readonly lock: FileLock,
+  ) {}
+
+  /**
+   * Opens the database under the cross-process lock. `write: false` on a missing file returns
+   * undefined (reads of an empty memory need no file); writes create the file and its folder.
+   */
+  static async open(path: string, opts: { write: boolean }): Promise<Store | undefined> {
+    const exists = existsSync(path);
+    if (!exists && !opts.write) return undefined;
+    if (exists) checkHeader(path);
+    else mkdirSync(dirname(path), { recursive: true });
+    const lock = new FileLock(`${path}.lock`);
+    lock.acquire();
+    let db: Database | undefined;
+    try {
+      db = await Database.open(path);
+      db.exec('PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL');
+      ensureSchema(db, path);
+      return new Store(db, path, lock);
+    } catch (err) {
+      db?.close();
+      lock.release();
+      throw mapSqliteError(err, path);
+    }
+  }
+
+  close(): void {
+    this.db.close();
+    this.lock.release();
+  }
+
+  /** Runs `fn` in one write transaction: all of it lands, or none of it. */
+  write<T>(fn: () => T): T {
+    try {
+      return this.db.transaction(fn);
+    } catch (err) {
+      throw mapSqliteError(err, this.path);
+    }
+  }
+
+  /** Appends a version row (never updates one) and refreshes the head and index for its fact. */
+  insertVersion(fact: Fact): void {
+    this.insertVersionOnly(fact);
+    this.refreshHead(fact.id);
+  }
+
+  /** The row alone; bulk writers call refreshHead once per fact afterwards. */
+  insertVersionOnly(fact: Fact): void {
+    this.db.run(INSERT_FACT, COLUMNS.map((c) => fact[c]));
+  }
+
+  /** A new version of a fact: the current one with `changes`, numbered one higher. */
+  appendVersion(id: string, changes: Partial<Pick<Fact, VersionedField>>, host: string): Fact {
+    const head = this.current(id);
+    const next: Fact = { ...head, ...changes, version: head.version + 1, created_at: new Date().toISOString(), host };
+    this.insertVersion(next);
+    return next;
+  }
+
+  /** Points the head at the highest version and keeps the index to current active versions only. */
+  refreshHead(id: string): void {
+    const old = this.db.get('SELECT fact_row FROM heads WHERE id = ?', [id]);
+    const top = this.db.get(
+      'SELECT rowid AS row, version, state, text, translation FROM facts WHERE id = ? ORDER BY version DESC LIMIT 1',
+      [id],
+    );
+    if (!top) return;
+    if (old && old.fact_row === top.row) return;
+    if (old) this.db.run('DELETE FROM fact_index WHERE rowid = ?', [old.fact_row!]);
+    this.db.run('INSERT OR REPLACE INTO heads (id, version, fact_row) VALUES (?, ?, ?)', [id, top.version!, top.row!]);
+    if (top.state === 'active') {
+      this.db.run('INSERT INTO fact_index (rowid, terms, translation_terms) VALUES (?, ?, ?)', [
+        top.row!,
+        indexText(String(top.text)),
+        indexText(String(top.translation)),
+      ]);
+    }
+  }
+
+  /** The full id for an id or a unique prefix of one (at least 4 characters). */
+  resolveId(idOrPrefix: string): string {
+    const wanted = idOrPrefix.trim().toLowerCase();
+    if (wanted.length >= 4 && /^[0-9a-z]+$/.test(wanted)) {
+      const rows = this.db.all('SELECT id FROM heads WHERE id >= ? AND id < ? LIMIT 2', [wanted, `${wanted}\u{10ffff}`]);
+      if (rows.length === 1) return String(rows[0]!.id);
+      if (rows.length > 1) {
+        throw new MemcueError('USAGE', `id prefix "${idOrPrefix}" matches several facts`, 'give more characters of the id');
+      }
+    }
+    throw new MemcueError('NOT_FOUND', `no fact with id "${idOrPrefix}"`, 'find ids with `memcue search` or `memcue list`');
+  }
+
+  current(id: string): Fact {
+    const row = this.db.get(`SELECT ${FACT_COLUMNS} FROM heads h JOIN facts f ON f.rowid = h.fact_row WHERE h.id = ?`, [id]);
+    if (!row) throw new MemcueError('NOT_FOUND', `no fact with id "${id}"`);
+    return toFact(row);
+  }
+
+  versions(id: string): Fact[] {
+    return this.db.all(`SELECT ${FACT_COLUMNS} FROM facts f WHERE f.id = ? ORDER BY f.version`, [id]).map(toFact);
+  }
+
+  /** Current active facts, newest first. */
+  list(filter: ListFilter = {}): Fact[] {
+    const { where, params } = filterClause(filter);
+    return this.db
+      .all(
+        `SELECT ${FACT_COLUMNS} FROM heads h JOIN facts f ON f.rowid = h.fact_row
+         WHERE f.state = 'active' ${where} ORDER BY f.created_at DESC, f.id`,
+        params,
+      )
+      .map(toFact);
+  }
+
+  /** Every version row (or only current ones), in a stable order, for export. */
+  *rows(allVersions: boolean): Generator<Fact> {
+    const sql = allVersions
+      ? `SELECT ${FACT_COLUMNS} FROM facts f ORDER BY f.id, f.version`
+      : `SELECT ${FACT_COLUMNS} FROM heads h JOIN facts f ON f.rowid = h.fact_row ORDER BY f.id`;
+    for (const row of this.db.all(sql)) yield toFact(row);
+  }
+
+  hasVersion(id: string, version: number): boolean {
+    return this.db.get('SELECT 1 AS x FROM facts WHERE id = ? AND version = ?', [id, version]) !== undefined;
+  }
+
+  /** Size on disk: the database file (the journal is transient). */
+  bytes(): number {
+    return statSync(this.path).size;
+  }
+}
+
+export function filterClause(filter: ListFilter, alias = 'f'): { where: string; params: SqlValue[] } {
+  const parts: string[] = [];
+  const params: SqlValue[] = [];
+  if (filter.scopes) {
+    parts.push(`${alias}.scope IN (${filter.scopes.map(() => '?').join(', ')})`);
+    params.push(...filter.scopes);
+  }
+  if (filter.kind) {
+    parts.push(`${alias}.kind = ?`);
+    params.push(filter.kind);
+  }
+  if (filter.since) {
+    parts.push(`${alias}.created_at >= ?`);
+    params.push(filter.since);
+  }
+  return { where: parts.map((p) => `AND ${p}`).join(' '), params };
+}
+
+export function toFact(row: Row): Fact {
+  return {
+    id: String(row.id),
+    version: Number(row.version),
+    text: String(row.text),
+    translation: String(row.translation ?? ''),
+    kind: String(row.kind) as Fact['kind'],
+    scope: String(row.scope),
+    source: String(row.source ?? ''),
+    quote: String(row.quote ?? ''),
+    created_at: String(row.created_at),
+    host: String(row.host),
+    state: String(row.state) as Fact['state'],
+  };
+}
+
+/** A file that is not SQLite at all is reported before SQLite (or we) could touch it. */
+function checkHeader(path: string): void {
+  if (statSync(path).size === 0) return;
+  const fd = openSync(path, 'r');
+  const buf = Buffer.alloc(16);
+  try {
+    readSync(fd, buf, 0, 16, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (buf.toString('latin1') !== SQLITE_HEADER) {
+    throw new MemcueError(
+      'NOT_A_DATABASE',
+      `${path} is not a memcue database (not an SQLite file)`,
+      'point --db or MEMCUE_DB at a memcue database; the file was left untouched',
+    );
+  }
+}
+
+/** Opens, runs, and always closes (and unlocks), like libsql's withClient. */
+export async function withStore<T>(path: string, write: boolean, fn: (store: Store | undefined) => T | Promise<T>): Promise<T> {
+  const store = await Store.open(path, { write });
+  try {
+    return await fn(store);
+  } finally {
+    store?.close();
+  }
+}

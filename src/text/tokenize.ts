@@ -1,0 +1,53 @@
+// Turns text into the terms the full-text index holds: words stemmed per script (Cyrillic → Russian
+// Snowball, Latin → English Porter2), identifiers kept whole *and* split into their parts, so
+// `PKG_CONFIG_PATH`, `api-gw`, `src/gen` and `5.4` are findable as written and by their pieces.
+import { stemEnglish } from './stem-english.js';
+import { stemRussian } from './stem-russian.js';
+
+/** Letters, digits and marks, with single `- _ . /` between them (they never start or end a token). */
+const TOKEN = /[\p{L}\p{N}\p{M}]+(?:[-_./][\p{L}\p{N}\p{M}]+)*/gu;
+const CONNECTOR = /[-_./]/;
+const PARTS = /[-_./]+/;
+const ASCII = /^[\x00-\x7f]*$/;
+const CYRILLIC_WORD = /^[\u0400-\u04ff]+$/;
+const LATIN_WORD = /^[a-z]+$/;
+const HAS_LETTER = /\p{L}/u;
+const NON_CYRILLIC_RUN = /[^\u0400-\u04ff]+/g;
+const MARKS = /\p{M}/gu;
+
+/** Lower case, `ё` → `е`, and diacritics dropped outside Cyrillic (where `й` must stay `й`). */
+export function fold(token: string): string {
+  const lower = token.toLowerCase();
+  if (ASCII.test(lower)) return lower;
+  return lower
+    .replace(/ё/g, 'е')
+    .replace(NON_CYRILLIC_RUN, (run) => (ASCII.test(run) ? run : run.normalize('NFD').replace(MARKS, '')));
+}
+
+export function stemWord(word: string): string {
+  if (LATIN_WORD.test(word)) return stemEnglish(word);
+  if (CYRILLIC_WORD.test(word)) return stemRussian(word);
+  return word;
+}
+
+/** Terms for one text, in order, with repeats (term frequency matters to BM25). */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(TOKEN)) {
+    const token = fold(match[0]);
+    if (!CONNECTOR.test(token)) {
+      out.push(stemWord(token));
+      continue;
+    }
+    out.push(token);
+    for (const part of token.split(PARTS)) {
+      if (part && HAS_LETTER.test(part)) out.push(stemWord(part));
+    }
+  }
+  return out;
+}
+
+/** What the index stores for a text: its terms separated by spaces. */
+export function indexText(text: string): string {
+  return terms(text).join(' ');
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { findSecret } from '../../src/text/secrets.js';
+
+// Fake but format-valid values, assembled here so the repository itself holds no scannable secrets.
+const alnum = 'aB3dE5gH7jK9mN1pQ2rS4tU6vW8xY0zC'; // 32 chars
+/** `n` random-looking token characters. */
+const chars = (n: number): string => alnum.repeat(Math.ceil(n / alnum.length)).slice(0, n);
+const upperDigits = 'Q7XK2M9PL4RT8WZB';
+const fake = {
+  rsaBlock: '-----BEGIN RSA ' + 'PRIVATE KEY-----\nMIIEow' + 'A'.repeat(40) + '\n-----END RSA PRIVATE KEY-----',
+  awsKeyId: 'AKIA' + upperDigits,
+  awsSessionKeyId: 'ASIA' + upperDigits,
+  awsSecret: 'wJalrXUtnFEMI/K7MDENG/' + 'bPxRfiCY' + 'EXAMPLEKEY',
+  github: 'ghp_' + 'a'.repeat(36),
+  githubPat: 'github_pat_' + chars(22) + '_' + chars(59),
+  slackBot: 'xoxb-' + '123456789012-1234567890123-' + chars(24),
+  slackWebhook: 'https://hooks.slack.com/services/' + 'T0123ABCD/B0456EFGH/' + chars(24),
+  openai: 'sk-' + chars(20) + 'T3BlbkFJ' + chars(20),
+  openaiProject: 'sk-proj-' + chars(64),
+  anthropic: 'sk-ant-api03-' + chars(93) + 'AA',
+  google: 'AIza' + chars(35),
+  stripe: 'sk_' + 'live_' + chars(24),
+  jwt:
+    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9' +
+    '.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ' +
+    '.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
+};
+
+describe('findSecret: flags credentials', () => {
+  it.each([
+    ['RSA private key block', `deploy key:\n${fake.rsaBlock}`, 'a private key block'],
+    ['OpenSSH private key block', '-----BEGIN OPENSSH ' + 'PRIVATE KEY-----\nb3BlbnNz', 'a private key block'],
+    ['EC private key block', '-----BEGIN EC ' + 'PRIVATE KEY-----', 'a private key block'],
+    ['PKCS#8 private key block', 'key: -----BEGIN ' + 'PRIVATE KEY-----', 'a private key block'],
+    ['AWS access key id', `CI uses ${fake.awsKeyId} for S3`, 'an AWS access key'],
+    ['AWS session key id', `temporary creds ${fake.awsSessionKeyId}`, 'an AWS access key'],
+    ['AWS secret in credentials file', `aws_secret_access_key = ${fake.awsSecret}`, 'an AWS secret access key'],
+    ['GitHub classic token', `use ${fake.github} for the API`, 'a GitHub token'],
+    ['GitHub OAuth token', 'gho_' + chars(36), 'a GitHub token'],
+    ['GitHub server token', 'ghs_' + chars(36), 'a GitHub token'],
+    ['GitHub fine-grained token', `GH_TOKEN=${fake.githubPat}`, 'a GitHub token'],
+    ['Slack bot token', `bot token ${fake.slackBot}`, 'a Slack token'],
+    ['Slack user token', 'xoxp-' + '1234567890-' + chars(32), 'a Slack token'],
+    ['Slack webhook', `alerts post to ${fake.slackWebhook}`, 'a Slack webhook URL'],
+    ['OpenAI key', `OPENAI_API_KEY=${fake.openai}`, 'an OpenAI-style API key'],
+    ['OpenAI project key', `key is ${fake.openaiProject}`, 'an OpenAI-style API key'],
+    ['OpenAI key of one repeated char', 'sk-' + 'a'.repeat(40), 'an OpenAI-style API key'],
+    ['Anthropic key', `ANTHROPIC_API_KEY="${fake.anthropic}"`, 'an Anthropic API key'],
+    ['Google API key', `maps key ${fake.google}`, 'a Google API key'],
+    ['Stripe secret key', `billing uses ${fake.stripe}`, 'a Stripe key'],
+    ['JWT', `test session: ${fake.jwt}`, 'a JWT'],
+    ['Authorization header', 'curl -H "Authorization: Bearer ' + chars(40) + '"', 'a generic bearer/authorization header with a token'],
+    ['Basic auth header', 'Authorization: Basic ' + 'dXNlcjpodW50ZXIy', 'a generic bearer/authorization header with a token'],
+    ['bare bearer token', 'send Bearer ' + chars(32) + ' to the api', 'a generic bearer/authorization header with a token'],
+    ['password=literal', 'staging db: password=hunter2', 'a password assignment'],
+    ['password: literal', 'Password: S3cr3t!Pass', 'a password assignment'],
+    ['password with spaces around =', 'admin password = Tr0ub4dor&3 for staging', 'a password assignment'],
+    ['plain-word password at the end', 'the box has password: letmein', 'a password assignment'],
+    ['quoted JSON password', '{"user": "app", "password": "correcthorse"}', 'a password assignment'],
+    ['env-style DB_PASSWORD', 'DB_PASSWORD=pg_9f8e7d6c', 'a password assignment'],
+    ['camelCase dbPassword', "const dbPassword = 'qwerty123'", 'a password assignment'],
+    ['passwd', 'passwd: p4ssw0rd', 'a password assignment'],
+    ['pwd', 'login with pwd=Zx81spectrum', 'a password assignment'],
+    ['secret literal', 'client_secret: 9f8e7d6c5b4a3f2e1d0c', 'a password assignment'],
+    ['token literal', 'token = abc123def456ghi789', 'a password assignment'],
+    ['api_key literal', "api_key: 'a1b2c3d4e5f6a7b8'", 'a password assignment'],
+    ['apiKey literal', 'apiKey: "k-3f9a8b7c6d5e4f30"', 'a password assignment'],
+    ['Russian пароль:', 'пароль: qwerty123', 'a password assignment'],
+    ['Russian Пароль=', 'Пароль=Hunter2Secret', 'a password assignment'],
+    ['Russian пароль — value', 'пароль — Zx9!kd8w', 'a password assignment'],
+    ['URL with credentials', 'DATABASE_URL=postgres://app:hunter2x@db:5432/app', 'a URL with an embedded password'],
+  ])('%s', (_name, text, label) => {
+    expect(findSecret(text)).toBe(label);
+  });
+});
+
+describe('findSecret: lets ordinary facts through', () => {
+  it.each([
+    'the password policy requires 12 characters',
+    'set PASSWORD_MIN_LENGTH in config',
+    'tokens are stored in Redis',
+    'use `sk-` prefix check in validator',
+    'password= is read from env var DB_PASSWORD',
+    'password=$DB_PASSWORD in docker-compose',
+    'password: ${DB_PASSWORD}',
+    'password=<your password>',
+    'password: ***',
+    'password=...',
+    'api-gw uses JWT auth',
+    'ssh key lives in ~/.ssh/id_ed25519',
+    'password: stored in Vault under kv/app',
+    'Password: 12 characters minimum',
+    'password: required',
+    'token: string',
+    'interface Session { token: string; expiresAt: number }',
+    'token: SessionToken',
+    'secret: 1Password',
+    'token: opaque, 32 bytes',
+    'max_tokens: 4096',
+    'token_ttl=3600',
+    'api_key=os.environ["OPENAI_API_KEY"]',
+    'apiKey: process.env.OPENAI_KEY',
+    'password: config.db.password',
+    "password: os.getenv('DB_PASSWORD')",
+    'api_key: ${{ secrets.OPENAI_KEY }}',
+    'token: YOUR_API_TOKEN',
+    'pwd: /srv/app/current',
+    'Authorization: Bearer <token>',
+    'Authorization: Bearer $TOKEN',
+    'use a Bearer token from /login',
+    'hooks.slack.com/services/... is the alert webhook',
+    'risk-management-and-compliance-policy applies',
+    'the postgres url is postgres://user:password@localhost/app',
+    'clone https://github.com/acme/api and run make',
+    'AKIA prefix means a long-term key, ASIA a temporary one',
+    'пароль хранится в Vault',
+    'пароль: обязательное поле',
+    'RSA keys are rotated yearly; private key files are chmod 600',
+    'eyJ is how a base64 JSON object starts',
+  ])('%s', (text) => {
+    expect(findSecret(text)).toBeUndefined();
+  });
+});
+
+describe('findSecret: speed', () => {
+  it('scans a 2,000-char fact in well under a millisecond', () => {
+    const fact = 'the password policy requires 12 characters; tokens live in Redis. '.repeat(30).slice(0, 2000);
+    for (let i = 0; i < 200; i++) findSecret(fact); // warm up the regex engine
+    const runs = 2000;
+    const start = performance.now();
+    for (let i = 0; i < runs; i++) findSecret(fact);
+    const perCall = (performance.now() - start) / runs;
+    expect(perCall).toBeLessThan(0.5);
+  });
+});
