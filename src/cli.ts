@@ -27,7 +27,6 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .description('Long-term memory for coding agents: short facts in one SQLite file, searched with BM25.')
     .version(VERSION, '-V, --version')
     .option('--db <path>', 'database file (default: $MEMCUE_DB, else $XDG_DATA_HOME/memcue/memcue.db)')
-    .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => {} });
 
@@ -66,6 +65,8 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
     .addOption(kindOption())
     .option('--since <date>', 'only facts since an ISO date or an age: 7d, 2w, 3m')
     .option('--json', 'print a JSON array')
+    // Any text is a valid query, even words that look like options (`-a`, `--foo`).
+    .allowUnknownOption()
     .addHelpText('after', '\nExample:\n  memcue search deploy staging деплой стенд --in all')
     .action(lazy(() => import('./commands/search.js')));
 
@@ -129,7 +130,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
 function reportError(err: unknown, io: Io): number {
   if (err instanceof CommanderError) {
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
-    io.stderr(`memcue: ${err.message.replace(/^error: /, '')}\n`);
+    io.stderr(`memcue: ${err.message.replace(/^error: /, '')} (see memcue --help)\n`);
     return 1;
   }
   const debug = io.env.MEMCUE_DEBUG === '1';

@@ -25,7 +25,7 @@ export async function run(ctx: Context, words: string[], opts: SearchOptions): P
   const hits = await withStore(ctx.dbPath, false, (store) => (store ? search(store, words.join(' '), filter) : []));
   if (opts.json) {
     const shaped = hits.map(({ id, version, text, kind, scope, source, created_at, score }) => ({
-      id, version, text, kind, scope, source, created_at, score: Math.round(score * 1e4) / 1e4,
+      id, version, text, kind, scope, source, created_at, score: Number(score.toPrecision(4)),
     }));
     ctx.stdout(json(shaped));
     return;

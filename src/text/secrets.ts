@@ -83,7 +83,7 @@ const CODE_EXPRESSION = /[()]|^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$|^[A-Za-z
 /** `pwd: /srv/app` is a working directory, not a password. */
 const PATH_LIKE = /^(?:~|\.{1,2})?\//;
 /** CamelCase words (`SessionToken`, `Float64Array`, `1Password`): a type or product name. */
-const CAMEL_WORDS = /^(?:[A-Z][a-z]+){1,}$/;
+const CAMEL_WORDS = /^(?:[A-Z][a-z]+)+$/;
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
 const NON_ASCII_OR_SPACE = /[^\x21-\x7e]/;
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}>'"`]+$/;
