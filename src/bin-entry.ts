@@ -4,4 +4,4 @@ import { main } from './main.js';
 import { useEmbeddedWasm } from './store/wasm-binary.js';
 
 useEmbeddedWasm(wasmPath);
-await main();
+void main();

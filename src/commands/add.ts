@@ -1,6 +1,7 @@
 import type { Context } from '../context.js';
 import { resolveScope } from '../context.js';
-import { checkKind, checkText, newId, type Fact } from '../store/facts.js';
+import { checkText } from '../store/check-text.js';
+import { checkKind, newId, type Fact } from '../store/facts.js';
 import { withStore } from '../store/store.js';
 import { json } from './format.js';
 

@@ -1,6 +1,7 @@
 import type { Context } from '../context.js';
 import { MemcueError } from '../errors.js';
-import { checkKind, checkText } from '../store/facts.js';
+import { checkText } from '../store/check-text.js';
+import { checkKind } from '../store/facts.js';
 import { withStore } from '../store/store.js';
 import { json } from './format.js';
 

@@ -1,7 +1,6 @@
 // What a fact is, and the checks every new version passes before it is written.
 import { randomBytes } from 'node:crypto';
 import { MemcueError } from '../errors.js';
-import { findSecret } from '../text/secrets.js';
 import { KINDS, STATES, type Kind, type State } from './schema.js';
 
 export interface Fact {
@@ -47,24 +46,4 @@ export function checkKind(value: string): Kind {
 export function checkScope(value: string): string {
   if (value === 'global' || /^(repo|machine):\S+$/.test(value)) return value;
   throw new MemcueError('USAGE', `bad scope "${value}"`, 'use global, repo:<repo-id> or machine:<host>');
-}
-
-/** Empty, too long and secret-looking texts are refused before anything is written. */
-export function checkText(text: string, opts: { allowSecret?: boolean } = {}): string {
-  const trimmed = text.trim();
-  if (!trimmed) throw new MemcueError('EMPTY_TEXT', 'fact text is empty', 'write one short, self-contained statement');
-  if ([...trimmed].length > MAX_TEXT) {
-    throw new MemcueError(
-      'TOO_LONG',
-      `fact text is ${[...trimmed].length} characters, over the ${MAX_TEXT} limit`,
-      'split it into several short facts',
-    );
-  }
-  if (!opts.allowSecret) {
-    const secret = findSecret(trimmed);
-    if (secret) {
-      throw new MemcueError('SECRET', `refusing to store what looks like ${secret}`, 'never store secrets; pass --allow-secret if this is not one');
-    }
-  }
-  return trimmed;
 }

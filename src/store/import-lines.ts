@@ -1,7 +1,8 @@
 // Parsing and validating JSON Lines for `memcue import`: every line is checked before anything is
 // written, and a bad line is reported by its number.
 import { MemcueError } from '../errors.js';
-import { checkKind, checkScope, checkText, isState, newId, type Fact } from './facts.js';
+import { checkText } from './check-text.js';
+import { checkKind, checkScope, isState, newId, type Fact } from './facts.js';
 
 export interface ImportDefaults {
   scope: string;

@@ -38,10 +38,10 @@ const MIGRATIONS: Record<number, string> = {
       version   INTEGER NOT NULL,
       fact_row  INTEGER NOT NULL
     ) WITHOUT ROWID;
-    -- Contentless index over current active versions; its rowid is the facts rowid.
+    -- Index over current active versions; its rowid is the facts rowid. It keeps its own copy of
+    -- the terms (not contentless) so rows delete by rowid and SQLite 3.40 shells can read it.
     CREATE VIRTUAL TABLE fact_index USING fts5(
       terms, translation_terms,
-      content = '', contentless_delete = 1,
       tokenize = "${INDEX_TOKENIZER}"
     );
   `,

@@ -1,4 +1,5 @@
 // End-to-end tests of every command, run in-process against temp databases.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -281,17 +282,11 @@ describe('files that are not ours', () => {
   });
 });
 
+/** A plain SQLite file written by the sqlite3 shell (a test dependency that .ci/run installs). */
 function foreignDb(): string {
   const path = join(tempDir(), 'foreign.db');
-  // The sqlite3 shell is a test dependency (.ci/run installs it); it writes a plain SQLite file.
-  git; // keep import order stable
-  require_sqlite3(path);
-  return path;
-}
-
-function require_sqlite3(path: string): void {
-  const { execFileSync } = require('node:child_process') as typeof import('node:child_process');
   execFileSync('sqlite3', [path, 'CREATE TABLE t(x); INSERT INTO t VALUES (1);']);
+  return path;
 }
 
 describe('version and help', () => {

@@ -1,0 +1,43 @@
+// Smoke test of the artefacts users run: the single executable copied alone into an empty folder
+// (no node_modules, no config, nothing but HOME), and the npm launcher under Node.
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BINARY, BUNDLE, runProcess, tempDir } from './helpers.js';
+
+describe('compiled binary', () => {
+  it('exists (npm test builds it first)', () => {
+    expect(existsSync(BINARY)).toBe(true);
+  });
+
+  it.skipIf(!existsSync(BINARY))('works alone in an empty folder: add, search, stats', () => {
+    const dir = tempDir();
+    const home = join(dir, 'home');
+    mkdirSync(home);
+    const exe = join(dir, 'memcue');
+    copyFileSync(BINARY, exe);
+    const env = { HOME: home };
+    const added = runProcess(exe, ['add', '--kind', 'env', 'Сервер сборки: build-01, доступ по ssh через bastion'], { env, cwd: dir });
+    expect(added.stderr).toBe('');
+    const id = added.stdout.trim();
+    expect(id).toMatch(/^[0-9a-z]{20}$/);
+    expect(existsSync(join(home, '.local', 'share', 'memcue', 'memcue.db'))).toBe(true);
+    const found = runProcess(exe, ['search', 'сервера', 'сборки'], { env, cwd: dir });
+    expect(found.stdout).toContain(id);
+    expect(found.code).toBe(0);
+    const bad = runProcess(exe, ['search', 'x', '--kind', 'nope'], { env, cwd: dir });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^memcue: unknown kind "nope"/);
+    expect(runProcess(exe, ['--version'], { env }).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
+
+describe('npm launcher (bin/memcue.js under node)', () => {
+  it('runs --help and add/search', () => {
+    const home = tempDir();
+    const env = { HOME: home, PATH: process.env.PATH ?? '' };
+    expect(runProcess(process.execPath, [BUNDLE, '--help'], { env }).stdout).toContain('Usage: memcue');
+    const id = runProcess(process.execPath, [BUNDLE, 'add', 'launcher fact about gateways'], { env, cwd: home }).stdout.trim();
+    expect(runProcess(process.execPath, [BUNDLE, 'search', 'gateway'], { env, cwd: home }).stdout).toContain(id);
+  });
+});

@@ -1,0 +1,85 @@
+// Real processes of the compiled binary against one database file: parallel writers, and writers
+// killed with SIGKILL mid-write. `npm test` builds dist/memcue first.
+import { execFileSync } from 'node:child_process';
+import { existsSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BINARY, isolatedEnv, runProcess, startProcess, tempDir } from '../helpers.js';
+
+function integrity(db: string): string {
+  return execFileSync('sqlite3', [db, 'PRAGMA integrity_check'], { encoding: 'utf8' }).trim();
+}
+
+function factCount(env: Record<string, string>): number {
+  const r = runProcess(BINARY, ['stats', '--json'], { env });
+  expect(r.stderr).toBe('');
+  return JSON.parse(r.stdout).facts;
+}
+
+describe.skipIf(!existsSync(BINARY))('concurrency (compiled binary)', () => {
+  it('8 processes × 100 adds → exactly 800 facts', async () => {
+    const env = isolatedEnv();
+    const writers = Array.from({ length: 8 }, (_, p) =>
+      startProcess('sh', ['-c', `i=0; while [ $i -lt 100 ]; do "$MEMCUE" add "writer ${p} fact $i" >/dev/null || exit 1; i=$((i+1)); done`], {
+        env: { ...env, MEMCUE: BINARY },
+      }),
+    );
+    const codes = await Promise.all(writers.map((w) => new Promise<number | null>((res) => w.on('exit', res))));
+    expect(codes).toEqual(Array(8).fill(0));
+    expect(factCount(env)).toBe(800);
+    expect(integrity(env.MEMCUE_DB!)).toBe('ok');
+  }, 180_000);
+
+  it('a writer killed with SIGKILL at any moment leaves a sound file and no blocking lock', async () => {
+    const env = isolatedEnv();
+    runProcess(BINARY, ['add', 'seed fact'], { env });
+    const bulk = Array.from({ length: 3000 }, (_, i) => JSON.stringify({ text: `bulk fact number ${i} about widgets` })).join('\n');
+    const dir = tempDir();
+    const file = join(dir, 'bulk.jsonl');
+    writeFileSync(file, bulk);
+    let expected = 1;
+    for (let round = 0; round < 8; round++) {
+      const child = startProcess(BINARY, ['import', file], { env });
+      const exited = new Promise<{ code: number | null; signal: string | null }>((res) => child.on('exit', (code, signal) => res({ code, signal })));
+      // Kill times spread over start-up, the write and the commit of a ~300 ms import.
+      await new Promise((res) => setTimeout(res, 20 + round * 50));
+      child.kill('SIGKILL');
+      const exit = await exited;
+      // The next ordinary command must work at once (rolling back a half-written transaction).
+      const count = factCount(env);
+      // All of the import or none of it: one transaction.
+      if (exit.signal === 'SIGKILL') expect([expected, expected + 3000]).toContain(count);
+      else expect(count).toBe(expected + 3000);
+      expected = count;
+      expect(integrity(env.MEMCUE_DB!)).toBe('ok');
+      expect(existsSync(`${env.MEMCUE_DB}.lock`)).toBe(false);
+    }
+    // And a loop of small writes killed mid-way.
+    const loop = startProcess('sh', ['-c', 'i=0; while true; do "$MEMCUE" add "loop fact $i" >/dev/null; i=$((i+1)); done'], {
+      env: { ...env, MEMCUE: BINARY },
+    });
+    await new Promise((res) => setTimeout(res, 700));
+    execFileSync('pkill', ['-KILL', '-P', String(loop.pid)]);
+    loop.kill('SIGKILL');
+    const add = runProcess(BINARY, ['add', 'after the kill'], { env });
+    expect(add.code).toBe(0);
+    expect(runProcess(BINARY, ['search', 'after', 'kill'], { env }).stdout).toContain(add.stdout.trim());
+    expect(integrity(env.MEMCUE_DB!)).toBe('ok');
+  }, 120_000);
+
+  it('a writer that cannot get the lock in time fails with a clear busy error', () => {
+    const env = { ...isolatedEnv(), MEMCUE_BUSY_TIMEOUT_MS: '200' };
+    runProcess(BINARY, ['add', 'first'], { env });
+    // A live process (this test) holds the lock file.
+    writeFileSync(`${env.MEMCUE_DB}.lock`, JSON.stringify({ pid: process.pid, host: 'testhost-real', started: '', nonce: 'x' }));
+    try {
+      const r = runProcess(BINARY, ['add', 'second'], { env: { ...env } });
+      // A lock from another host is respected (not presumed dead) until it is very old.
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/busy/);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    } finally {
+      unlinkSync(`${env.MEMCUE_DB}.lock`);
+    }
+  });
+});

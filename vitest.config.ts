@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+    // Process-level tests spawn hundreds of binaries; two cores are enough for two files at once.
+    maxWorkers: 2,
+  },
+});
