@@ -1,7 +1,9 @@
 // Process entry: real streams and environment in, exit code out.
 import { runCli } from './cli.js';
+import { mark, report } from './util/profile.js';
 
 export async function main(): Promise<void> {
+  mark('js loaded');
   const code = await runCli(process.argv.slice(2), {
     env: process.env,
     cwd: process.cwd(),
@@ -13,5 +15,7 @@ export async function main(): Promise<void> {
       return Buffer.concat(chunks).toString('utf8');
     },
   });
+  mark('done');
+  report((text) => process.stderr.write(text));
   process.exitCode = code;
 }

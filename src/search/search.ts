@@ -3,6 +3,7 @@
 import type { Fact } from '../store/facts.js';
 import { filterClause, toFact, type ListFilter, type Store } from '../store/store.js';
 import { matchExpression } from './query.js';
+import { mark } from '../util/profile.js';
 
 export const DEFAULT_LIMIT = 5;
 export const DEFAULT_CUTOFF = 0.6;
@@ -35,6 +36,7 @@ export function search(store: Store, query: string, opts: SearchOptions = {}): H
      LIMIT ?`,
     [match, ...params, opts.preferScope ?? '', limit],
   );
+  mark('query run');
   const hits = rows.map((row) => ({ ...toFact(row), score: Number(row.score) }));
   const best = hits[0]?.score ?? 0;
   return hits.filter((hit) => hit.score >= best * cutoff);

@@ -2,6 +2,7 @@
 // file through Emscripten's NODERAWFS, so pages are read and written in place, never the whole file.
 import type { SqliteModule } from '../../wasm/sqlite3.mjs';
 import { SqliteError } from '../errors.js';
+import { mark } from '../util/profile.js';
 
 const SQLITE_OK = 0;
 const SQLITE_ROW = 100;
@@ -26,7 +27,10 @@ export function loadModule(): Promise<SqliteModule> {
       import('../../wasm/sqlite3.mjs'),
       import('./wasm-binary.js'),
     ]);
-    const m = await loadSqlite({ wasmBinary: readWasmBinary() });
+    const wasmBinary = readWasmBinary();
+    mark('wasm read');
+    const m = await loadSqlite({ wasmBinary });
+    mark('wasm instantiated');
     // Built with SQLITE_OMIT_AUTOINIT: initialise once here instead of on every API call.
     const rc = m._sqlite3_initialize();
     if (rc !== SQLITE_OK) throw new SqliteError(rc, 'SQLite failed to initialise');

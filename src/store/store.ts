@@ -7,6 +7,7 @@ import { COLUMNS, type Fact } from './facts.js';
 import { FileLock } from './lock.js';
 import { ensureSchema } from './schema.js';
 import { Database, type Row, type SqlValue } from './sqlite.js';
+import { mark } from '../util/profile.js';
 
 const SQLITE_HEADER = 'SQLite format 3\0';
 const INSERT_FACT = `INSERT INTO facts (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`;
@@ -43,6 +44,7 @@ export class Store {
       db = await Database.open(path);
       db.exec('PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL');
       ensureSchema(db, path);
+      mark('db opened');
       return new Store(db, path, lock);
     } catch (err) {
       db?.close();

@@ -68,7 +68,7 @@ describe.skipIf(!existsSync(BINARY))('concurrency (compiled binary)', () => {
   }, 120_000);
 
   it('a writer that cannot get the lock in time fails with a clear busy error', () => {
-    const env = { ...isolatedEnv(), MEMCUE_BUSY_TIMEOUT_MS: '200' };
+    const env: Record<string, string> = { ...isolatedEnv(), MEMCUE_BUSY_TIMEOUT_MS: '200' };
     runProcess(BINARY, ['add', 'first'], { env });
     // A live process (this test) holds the lock file.
     writeFileSync(`${env.MEMCUE_DB}.lock`, JSON.stringify({ pid: process.pid, host: 'testhost-real', started: '', nonce: 'x' }));
