@@ -20,7 +20,7 @@ export async function run(ctx: Context, file: string, opts: { allowSecret?: bool
       const touched = new Set<string>();
       // Versions in order, so each fact's head ends on its highest version.
       for (const fact of [...facts].sort((a, b) => a.version - b.version)) {
-        if (store!.hasVersion(fact.id, fact.version)) continue; // already here: import is idempotent
+        if (store!.hasRow(fact)) continue; // already here: import is idempotent
         store!.insertVersionOnly(fact);
         touched.add(fact.id);
         added++;

@@ -19,8 +19,8 @@ export function parseImport(content: string, defaults: ImportDefaults, now = new
     const at = `line ${index + 1}`;
     try {
       const fact = parseLine(line, defaults, now);
-      const key = `${fact.id}\u0000${fact.version}`;
-      if (seen.has(key)) throw new Error(`version ${fact.version} of fact ${fact.id} appears twice`);
+      const key = [fact.id, fact.version, fact.created_at, fact.host].join('\u0000');
+      if (seen.has(key)) throw new Error(`version ${fact.version} of fact ${fact.id} (${fact.host}, ${fact.created_at}) appears twice`);
       seen.add(key);
       facts.push(fact);
     } catch (err) {

@@ -3,7 +3,7 @@
 import type { Database } from './sqlite.js';
 import { MemcueError } from '../errors.js';
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 export const APPLICATION_ID = 0x6d656d63; // "memc": marks the file as ours for `file`-style checks
 
 export const KINDS = ['rule', 'decision', 'gotcha', 'env', 'note'] as const;
@@ -45,10 +45,57 @@ const MIGRATIONS: Record<number, string> = {
       tokenize = "${INDEX_TOKENIZER}"
     );
   `,
+  // v2: two machines may each write version N of the same fact; both rows are kept (the current one
+  // is the highest (version, created_at, host)), so the key names the machine and the moment too.
+  // Plus local bookkeeping that is never synced: which notes `migrate` imported, how often facts
+  // are used (the card keeps the most used when it must cut), and settings such as the index version.
+  2: `
+    CREATE TABLE facts_v2 (
+      id          TEXT NOT NULL,
+      version     INTEGER NOT NULL CHECK (version >= 1),
+      text        TEXT NOT NULL,
+      translation TEXT NOT NULL DEFAULT '',
+      kind        TEXT NOT NULL CHECK (kind IN ('rule','decision','gotcha','env','note')),
+      scope       TEXT NOT NULL,
+      source      TEXT NOT NULL DEFAULT '',
+      quote       TEXT NOT NULL DEFAULT '',
+      created_at  TEXT NOT NULL,
+      host        TEXT NOT NULL,
+      state       TEXT NOT NULL CHECK (state IN ('active','superseded','forgotten')),
+      PRIMARY KEY (id, version, created_at, host)
+    );
+    INSERT INTO facts_v2 SELECT id, version, text, translation, kind, scope, source, quote, created_at, host, state FROM facts;
+    DROP TABLE facts;
+    ALTER TABLE facts_v2 RENAME TO facts;
+    -- Rowids changed: the derived head table and index are rebuilt (see rebuildDerived).
+    DELETE FROM heads;
+    DELETE FROM fact_index;
+    CREATE TABLE migrated_notes (
+      hash        TEXT PRIMARY KEY,
+      path        TEXT NOT NULL,
+      migrated_at TEXT NOT NULL,
+      facts       INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE fact_usage (
+      id       TEXT PRIMARY KEY,
+      hits     INTEGER NOT NULL DEFAULT 0,
+      last_at  TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE settings (
+      key   TEXT PRIMARY KEY,
+      value TEXT NOT NULL
+    ) WITHOUT ROWID;
+  `,
 };
 
-/** Creates or migrates the schema. Refuses files that are not ours and schemas from the future. */
-export function ensureSchema(db: Database, path: string): void {
+/** Migrations after which the derived tables (heads, fact_index) must be rebuilt from facts. */
+const REBUILDS_DERIVED = new Set([2]);
+
+/**
+ * Creates or migrates the schema. Refuses files that are not ours and schemas from the future.
+ * Returns true when the derived tables must be rebuilt (the caller owns the tokenizer).
+ */
+export function ensureSchema(db: Database, path: string): boolean {
   const version = Number(db.get('PRAGMA user_version')?.user_version ?? 0);
   const appId = Number(db.get('PRAGMA application_id')?.application_id ?? 0);
   const tables = Number(db.get("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'")?.n ?? 0);
@@ -66,11 +113,20 @@ export function ensureSchema(db: Database, path: string): void {
       'upgrade memcue',
     );
   }
-  if (version === SCHEMA_VERSION) return;
-  db.transaction(() => {
-    for (let v = version + 1; v <= SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
-    db.exec(`PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${SCHEMA_VERSION}`);
-  });
+  if (version === SCHEMA_VERSION) return false;
+  return migrate(db, version, SCHEMA_VERSION);
+}
+
+/** Applies migrations from → to; true when the derived tables need a rebuild. Exported for tests
+ * that build databases of an older schema. */
+export function migrate(db: Database, from: number, to: number): boolean {
+  let rebuild = false;
+  for (let v = from + 1; v <= to; v++) {
+    db.exec(MIGRATIONS[v]!);
+    if (from > 0 && REBUILDS_DERIVED.has(v)) rebuild = true;
+  }
+  db.exec(`PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${to}`);
+  return rebuild;
 }
 
 /** Reads the schema version without changing anything (0 for an empty or new file). */

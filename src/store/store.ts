@@ -5,12 +5,15 @@ import { MemcueError, mapSqliteError } from '../errors.js';
 import { indexText } from '../text/tokenize.js';
 import { COLUMNS, type Fact } from './facts.js';
 import { FileLock } from './lock.js';
-import { ensureSchema } from './schema.js';
+import { SCHEMA_VERSION, ensureSchema, schemaVersion } from './schema.js';
 import { Database, type Row, type SqlValue } from './sqlite.js';
 import { mark } from '../util/profile.js';
 
 const SQLITE_HEADER = 'SQLite format 3\0';
 const INSERT_FACT = `INSERT INTO facts (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`;
+/** The current version of a fact: the highest (version, created_at, host). */
+const CURRENT_VERSION = `SELECT rowid AS row, version, state, text, translation FROM facts WHERE id = ?
+  ORDER BY version DESC, created_at DESC, host DESC LIMIT 1`;
 const FACT_COLUMNS = COLUMNS.map((c) => `f.${c}`).join(', ');
 
 export type VersionedField = 'text' | 'translation' | 'kind' | 'scope' | 'source' | 'quote' | 'state';
@@ -43,7 +46,15 @@ export class Store {
     try {
       db = await Database.open(path);
       db.exec('PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL');
-      ensureSchema(db, path);
+      const opened = db;
+      // Schema changes and the rebuild they may need land in one transaction, or not at all.
+      if (schemaVersion(db) !== SCHEMA_VERSION) {
+        db.transaction(() => {
+          if (ensureSchema(opened, path)) rebuildDerived(opened);
+        });
+      } else {
+        ensureSchema(db, path);
+      }
       mark('db opened');
       return new Store(db, path, lock);
     } catch (err) {
@@ -86,24 +97,13 @@ export class Store {
     return next;
   }
 
-  /** Points the head at the highest version and keeps the index to current active versions only. */
+  /** Points the head at the current version and keeps the index to current active versions only. */
   refreshHead(id: string): void {
     const old = this.db.get('SELECT fact_row FROM heads WHERE id = ?', [id]);
-    const top = this.db.get(
-      'SELECT rowid AS row, version, state, text, translation FROM facts WHERE id = ? ORDER BY version DESC LIMIT 1',
-      [id],
-    );
-    if (!top) return;
-    if (old && old.fact_row === top.row) return;
+    const top = this.db.get(CURRENT_VERSION, [id]);
+    if (!top || (old && old.fact_row === top.row)) return;
     if (old) this.db.run('DELETE FROM fact_index WHERE rowid = ?', [old.fact_row!]);
-    this.db.run('INSERT OR REPLACE INTO heads (id, version, fact_row) VALUES (?, ?, ?)', [id, top.version!, top.row!]);
-    if (top.state === 'active') {
-      this.db.run('INSERT INTO fact_index (rowid, terms, translation_terms) VALUES (?, ?, ?)', [
-        top.row!,
-        indexText(String(top.text)),
-        indexText(String(top.translation)),
-      ]);
-    }
+    writeHead(this.db, id, top);
   }
 
   /** The full id for an id or a unique prefix of one (at least 4 characters). */
@@ -126,7 +126,7 @@ export class Store {
   }
 
   versions(id: string): Fact[] {
-    return this.db.all(`SELECT ${FACT_COLUMNS} FROM facts f WHERE f.id = ? ORDER BY f.version`, [id]).map(toFact);
+    return this.db.all(`SELECT ${FACT_COLUMNS} FROM facts f WHERE f.id = ? ORDER BY f.version, f.created_at, f.host`, [id]).map(toFact);
   }
 
   /** Current active facts, newest first. */
@@ -149,8 +149,16 @@ export class Store {
     for (const row of this.db.all(sql)) yield toFact(row);
   }
 
-  hasVersion(id: string, version: number): boolean {
-    return this.db.get('SELECT 1 AS x FROM facts WHERE id = ? AND version = ?', [id, version]) !== undefined;
+  /** Whether this exact version row (same key) is already stored. */
+  hasRow(fact: Pick<Fact, 'id' | 'version' | 'created_at' | 'host'>): boolean {
+    return (
+      this.db.get('SELECT 1 AS x FROM facts WHERE id = ? AND version = ? AND created_at = ? AND host = ?', [
+        fact.id,
+        fact.version,
+        fact.created_at,
+        fact.host,
+      ]) !== undefined
+    );
   }
 
   /** Size on disk: the database file (the journal is transient). */
@@ -191,6 +199,26 @@ export function toFact(row: Row): Fact {
     host: String(row.host),
     state: String(row.state) as Fact['state'],
   };
+}
+
+/** Rebuilds the head table and the index from the fact rows (after a migration or a merge). */
+export function rebuildDerived(db: Database): void {
+  db.exec('DELETE FROM heads; DELETE FROM fact_index');
+  const ids = db.all('SELECT DISTINCT id FROM facts');
+  for (const { id } of ids) {
+    writeHead(db, String(id), db.get(CURRENT_VERSION, [id!])!);
+  }
+}
+
+/** Records `top` as the head of `id` and indexes it if it is active. */
+function writeHead(db: Database, id: string, top: Row): void {
+  db.run('INSERT OR REPLACE INTO heads (id, version, fact_row) VALUES (?, ?, ?)', [id, top.version!, top.row!]);
+  if (top.state !== 'active') return;
+  db.run('INSERT INTO fact_index (rowid, terms, translation_terms) VALUES (?, ?, ?)', [
+    top.row!,
+    indexText(String(top.text)),
+    indexText(String(top.translation)),
+  ]);
 }
 
 /** A file that is not SQLite at all is reported before SQLite (or we) could touch it. */
