@@ -1,0 +1,89 @@
+// The fact commands: add, search, show, edit, forget, list, stats, export, import.
+import { Option, type Command } from 'commander';
+import type { Lazy } from './kit.js';
+
+export function defineCoreCommands(program: Command, lazy: Lazy): void {
+  const kindOption = () => new Option('--kind <kind>', 'rule | decision | gotcha | env | note');
+  const inOption = () => new Option('--in <where>', 'repo (default: this repo + machine + global), all, global, machine, or a repo id');
+
+  program
+    .command('add')
+    .description('remember one short, self-contained fact; prints its id')
+    .argument('<text...>', 'the fact (several words are joined with spaces)')
+    .addOption(kindOption().default('note'))
+    .option('--scope <scope>', 'repo (default inside a git repo), global, machine, or repo:<id>')
+    .option('--quote <quote>', 'supporting excerpt the fact came from')
+    .option('--source <source>', 'where it came from (a path or session id); the repo id is added')
+    .option('--allow-secret', 'store it even if it looks like a secret')
+    .option('--json', 'print the whole fact as JSON')
+    .addHelpText('after', '\nExample:\n  memcue add --kind gotcha "api-gw times out after 30 s; raise PROXY_TIMEOUT for uploads"')
+    .action(lazy(() => import('../commands/add.js')));
+
+  program
+    .command('search')
+    .description('find facts: BM25, best first, at most 5, weak results cut off')
+    .argument('<query...>', 'words, synonyms, both languages; any text is valid')
+    .option('-n, --limit <n>', 'at most this many results', '5')
+    .addOption(inOption())
+    .addOption(kindOption())
+    .option('--since <date>', 'only facts since an ISO date or an age: 7d, 2w, 3m')
+    .option('--json', 'print a JSON array')
+    // Any text is a valid query, even words that look like options (`-a`, `--foo`).
+    .allowUnknownOption()
+    .addHelpText('after', '\nExample:\n  memcue search deploy staging деплой стенд --in all')
+    .action(lazy(() => import('../commands/search.js')));
+
+  program
+    .command('show')
+    .description('a fact with all its versions')
+    .argument('<id>', 'fact id (or a unique prefix)')
+    .option('--json', 'print JSON')
+    .action(lazy(() => import('../commands/show.js')));
+
+  program
+    .command('edit')
+    .description('replace the text of a fact (appends a version)')
+    .argument('<id>', 'fact id (or a unique prefix)')
+    .argument('<text...>', 'the new text')
+    .addOption(kindOption())
+    .option('--allow-secret', 'store it even if it looks like a secret')
+    .option('--json', 'print the new version as JSON')
+    .action(lazy(() => import('../commands/edit.js')));
+
+  program
+    .command('forget')
+    .description('forget a fact (appends a forgotten version; history is kept)')
+    .argument('<id>', 'fact id (or a unique prefix)')
+    .option('--json', 'print the new version as JSON')
+    .action(lazy(() => import('../commands/forget.js')));
+
+  program
+    .command('list')
+    .description('current facts, newest first')
+    .addOption(kindOption())
+    .addOption(inOption())
+    .option('--since <date>', 'only facts since an ISO date or an age: 7d, 2w, 3m')
+    .option('-n, --limit <n>', 'at most this many')
+    .option('--json', 'print a JSON array')
+    .action(lazy(() => import('../commands/list.js')));
+
+  program
+    .command('stats')
+    .description('counts by kind and scope, versions, file size')
+    .option('--json', 'print JSON')
+    .action(lazy(() => import('../commands/stats.js')));
+
+  program
+    .command('export')
+    .description('write facts as JSON Lines to stdout (current versions, or all with --all-versions)')
+    .option('--all-versions', 'every version row, not only current ones')
+    .action(lazy(() => import('../commands/export.js')));
+
+  program
+    .command('import')
+    .description('read JSON Lines (export format or {"text","kind"?,"scope"?}) in one transaction')
+    .argument('<file>', 'a file, or - for standard input')
+    .option('--allow-secret', 'import lines that look like secrets')
+    .action(lazy(() => import('../commands/import.js')));
+
+}
