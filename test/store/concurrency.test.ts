@@ -59,9 +59,10 @@ describe.skipIf(!existsSync(BINARY))('concurrency (compiled binary)', () => {
       env: { ...env, MEMCUE: BINARY },
     });
     await new Promise((res) => setTimeout(res, 700));
-    loop.kill('SIGKILL');
-    // The add running at that moment dies too (pkill exits 1 when it was between two adds).
+    // Freeze the loop, kill the add it is running (if any: pkill exits 1 between two adds), then it.
+    loop.kill('SIGSTOP');
     spawnSync('pkill', ['-KILL', '-P', String(loop.pid)]);
+    loop.kill('SIGKILL');
     const add = runProcess(BINARY, ['add', 'after the kill'], { env });
     expect(add.code).toBe(0);
     expect(runProcess(BINARY, ['search', 'after', 'kill'], { env }).stdout).toContain(add.stdout.trim());
