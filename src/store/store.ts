@@ -5,7 +5,7 @@ import { MemcueError, mapSqliteError } from '../errors.js';
 import { indexText } from '../text/tokenize.js';
 import { COLUMNS, type Fact } from './facts.js';
 import { FileLock } from './lock.js';
-import { SCHEMA_VERSION, ensureSchema, schemaVersion } from './schema.js';
+import { APPLICATION_ID, SCHEMA_VERSION, ensureSchema, schemaVersion } from './schema.js';
 import { Database, type Row, type SqlValue } from './sqlite.js';
 import { mark } from '../util/profile.js';
 
@@ -38,22 +38,25 @@ export class Store {
   static async open(path: string, opts: { write: boolean }): Promise<Store | undefined> {
     const exists = existsSync(path);
     if (!exists && !opts.write) return undefined;
-    if (exists) checkHeader(path);
-    else mkdirSync(dirname(path), { recursive: true });
+    if (!exists) mkdirSync(dirname(path), { recursive: true });
     const lock = new FileLock(`${path}.lock`);
     lock.acquire();
     let db: Database | undefined;
     try {
+      // Read under the lock: the header of a file being written could be half-way.
+      const upToDate = exists && headerIsCurrent(path) && !existsSync(`${path}-journal`);
+      // journal_mode=DELETE and synchronous=FULL are the build's defaults (wasm/build.sh).
       db = await Database.open(path);
-      db.exec('PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL');
-      const opened = db;
-      // Schema changes and the rebuild they may need land in one transaction, or not at all.
-      if (schemaVersion(db) !== SCHEMA_VERSION) {
-        db.transaction(() => {
-          if (ensureSchema(opened, path)) rebuildDerived(opened);
-        });
-      } else {
-        ensureSchema(db, path);
+      if (!upToDate) {
+        const opened = db;
+        // Schema changes and the rebuild they may need land in one transaction, or not at all.
+        if (schemaVersion(db) !== SCHEMA_VERSION) {
+          db.transaction(() => {
+            if (ensureSchema(opened, path)) rebuildDerived(opened);
+          });
+        } else {
+          ensureSchema(db, path);
+        }
       }
       mark('db opened');
       return new Store(db, path, lock);
@@ -221,23 +224,30 @@ function writeHead(db: Database, id: string, top: Row): void {
   ]);
 }
 
-/** A file that is not SQLite at all is reported before SQLite (or we) could touch it. */
-function checkHeader(path: string): void {
-  if (statSync(path).size === 0) return;
+/**
+ * Reads the 100-byte SQLite header. A file that is not SQLite at all is reported before SQLite (or
+ * we) could touch it; a memcue file of the current schema needs no schema queries (they run in the
+ * WASM interpreter at start-up, so skipping them is measurable).
+ */
+function headerIsCurrent(path: string): boolean {
+  if (statSync(path).size === 0) return false;
   const fd = openSync(path, 'r');
-  const buf = Buffer.alloc(16);
+  const buf = Buffer.alloc(100);
+  let read = 0;
   try {
-    readSync(fd, buf, 0, 16, 0);
+    read = readSync(fd, buf, 0, 100, 0);
   } finally {
     closeSync(fd);
   }
-  if (buf.toString('latin1') !== SQLITE_HEADER) {
+  if (read < 100 || buf.toString('latin1', 0, 16) !== SQLITE_HEADER) {
     throw new MemcueError(
       'NOT_A_DATABASE',
       `${path} is not a memcue database (not an SQLite file)`,
       'point --db or MEMCUE_DB at a memcue database; the file was left untouched',
     );
   }
+  // Big-endian: user_version at offset 60, application_id at 68.
+  return buf.readUInt32BE(60) === SCHEMA_VERSION && buf.readUInt32BE(68) === APPLICATION_ID;
 }
 
 /** Opens, runs, and always closes (and unlocks), like libsql's withClient. */
