@@ -1,7 +1,7 @@
 // Smoke test of the artefacts users run: the single executable copied alone into an empty folder
 // (no node_modules, no config, nothing but HOME), and the npm launcher under Node.
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BINARY, BUNDLE, runProcess, tempDir } from './helpers.js';
 
@@ -14,7 +14,7 @@ describe('compiled binary', () => {
     const dir = tempDir();
     const home = join(dir, 'home');
     mkdirSync(home);
-    const exe = join(dir, 'memcue');
+    const exe = join(dir, basename(BINARY));
     copyFileSync(BINARY, exe);
     const env = { HOME: home };
     const added = runProcess(exe, ['add', '--kind', 'env', 'Сервер сборки: build-01, доступ по ssh через bastion'], { env, cwd: dir });

@@ -1,5 +1,6 @@
 // A thin synchronous binding over our own WASM build of SQLite (wasm/). The WASM talks to the real
 // file through Emscripten's NODERAWFS, so pages are read and written in place, never the whole file.
+import { isAbsolute, relative } from 'node:path';
 import type { SqliteModule } from '../../wasm/sqlite3.mjs';
 import { SqliteError } from '../errors.js';
 import { mark } from '../util/profile.js';
@@ -52,7 +53,7 @@ export class Database {
   static async open(path: string, opts: { readonly?: boolean } = {}): Promise<Database> {
     const m = await loadModule();
     const flags = opts.readonly ? OPEN_READONLY : OPEN_READWRITE | OPEN_CREATE;
-    const pathPtr = allocString(m, path);
+    const pathPtr = allocString(m, pathForSqlite(path));
     const out = m._malloc(4);
     try {
       const rc = m._sqlite3_open_v2(pathPtr, out, flags, 0);
@@ -227,6 +228,18 @@ export class Statement {
       }
     }
   }
+}
+
+/**
+ * The WASM build's VFS is SQLite's unix one: it treats a path not starting with `/` as relative to
+ * the cwd. On Windows an absolute `C:\\…` path would be mangled, so it is given relative to the cwd
+ * (Node's fs underneath resolves `/` and `..` on Windows). Not exercised on this project's Linux
+ * machines; the Windows CI runner covers it.
+ */
+function pathForSqlite(path: string): string {
+  if (process.platform !== 'win32') return path;
+  const rel = relative(process.cwd(), path);
+  return isAbsolute(rel) ? path : rel.replace(/\\/g, '/');
 }
 
 const decoder = new TextDecoder();

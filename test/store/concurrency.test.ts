@@ -16,7 +16,8 @@ function factCount(env: Record<string, string>): number {
   return JSON.parse(r.stdout).facts;
 }
 
-describe.skipIf(!existsSync(BINARY))('concurrency (compiled binary)', () => {
+// POSIX shells and signals: Linux and macOS only.
+describe.skipIf(!existsSync(BINARY) || process.platform === 'win32')('concurrency (compiled binary)', () => {
   it('8 processes × 100 adds → exactly 800 facts', async () => {
     const env = isolatedEnv();
     const writers = Array.from({ length: 8 }, (_, p) =>

@@ -8,6 +8,9 @@ import { stemRussian } from '../../src/text/stem-russian.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** snowball-data vocabularies: <dir>/<language>/{voc.txt,output.txt}. */
+/** Only where the reference data cannot exist (GitHub runners) is it switched off, and explicitly. */
+const NO_SHARED_DATA = process.env.MEMCUE_NO_SHARED_DATA === '1';
+
 function snowballDataDir(): string {
   const candidates = [path.resolve(here, '../../../shared/data/snowball')];
   const fromEnv = process.env.MEMCUE_SHARED_DATA;
@@ -72,7 +75,7 @@ describe('stemEnglish (Porter2)', () => {
     expect(stemEnglish(word)).toBe(stem);
   });
 
-  it('matches the snowball-data vocabulary word for word', () => {
+  it.skipIf(NO_SHARED_DATA)('matches the snowball-data vocabulary word for word', () => {
     expectNoMismatches('english', stemEnglish);
   });
 });
@@ -91,7 +94,7 @@ describe('stemRussian', () => {
     expect(stemRussian(word)).toBe(stem);
   });
 
-  it('matches the snowball-data vocabulary word for word', () => {
+  it.skipIf(NO_SHARED_DATA)('matches the snowball-data vocabulary word for word', () => {
     expectNoMismatches('russian', stemRussian);
   });
 });
