@@ -2,7 +2,7 @@
 // Bun cross-compiles: it fetches each target's runtime from the npm registry.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,5 +38,7 @@ for (const [asset, target] of Object.entries(TARGETS)) {
   sums.push(`${createHash('sha256').update(bytes).digest('hex')}  ${asset}`);
   console.log(`${asset}  ${(statSync(join(OUT, asset)).size / 1e6).toFixed(1)} MB`);
 }
+// install.sh ships beside the binaries so `…/releases/latest/download/install.sh | sh` works.
+copyFileSync(join(ROOT, 'install.sh'), join(OUT, 'install.sh'));
 writeFileSync(join(OUT, 'SHA256SUMS'), `${sums.join('\n')}\n`);
 console.log(`wrote ${sums.length} binaries and SHA256SUMS to ${OUT}`);

@@ -22,6 +22,7 @@ describe.skipIf(process.platform === 'win32')('release and install.sh', () => {
     const bytes = readFileSync(join(RELEASE, HOST_ASSET));
     const sums = readFileSync(join(RELEASE, 'SHA256SUMS'), 'utf8');
     expect(sums).toBe(`${createHash('sha256').update(bytes).digest('hex')}  ${HOST_ASSET}\n`);
+    expect(existsSync(join(RELEASE, 'install.sh'))).toBe(true);
     expect(runProcess(join(RELEASE, HOST_ASSET), ['--version']).stdout.trim()).toBe(pkg.version);
   });
 
