@@ -12,6 +12,8 @@ export interface Io {
   stderr: (text: string) => void;
   /** Reads all of standard input (for `import -`). */
   readStdin: () => Promise<string>;
+  /** Whether stderr is a terminal (progress bars are drawn only there). */
+  stderrIsTTY?: boolean;
 }
 
 export interface Context extends Io {

@@ -1,13 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { resolveScope } from '../context.js';
-import { MemcueError } from '../errors.js';
 import { parseImport } from '../store/import-lines.js';
 import { withStore } from '../store/store.js';
+import { readTextFile } from '../util/read-file.js';
 
 export async function run(ctx: Context, file: string, opts: { allowSecret?: boolean }): Promise<void> {
-  const content = file === '-' ? await ctx.readStdin() : readInput(resolve(ctx.cwd, file));
+  const content = file === '-' ? await ctx.readStdin() : readTextFile(resolve(ctx.cwd, file));
   const facts = parseImport(content, {
     scope: resolveScope(ctx, undefined),
     host: ctx.host,
@@ -30,12 +29,4 @@ export async function run(ctx: Context, file: string, opts: { allowSecret?: bool
     }),
   );
   ctx.stdout(`imported ${added} fact versions${skipped ? `, ${skipped} already present` : ''}\n`);
-}
-
-function readInput(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (err) {
-    throw new MemcueError('NOT_FOUND', `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
-  }
 }
