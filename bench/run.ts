@@ -1,44 +1,19 @@
 // `npm run bench`: whole-process medians of the compiled binary's `search` and `add` on databases of
 // 1k, 5k and 50k generated facts, against the native sqlite3 shell running the same FTS5 query on
 // the same file (measured in the same run, so the ratio survives a noisy machine).
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { matchExpression } from '../src/search/query.js';
 import { generateFacts, generateQueries } from './generate.js';
+import { interleaved, printTable, timeMs } from './measure.js';
+import { startupRows } from './startup.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const BINARY = join(ROOT, 'dist', 'memcue');
 const SIZES = (process.env.BENCH_SIZES ?? '1000,5000,50000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
-
-function timeMs(command: string, args: string[], env: NodeJS.ProcessEnv): number {
-  const start = performance.now();
-  const r = spawnSync(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  const elapsed = performance.now() - start;
-  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${r.stderr}`);
-  return elapsed;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-/** Alternates the two commands run by run, so drifts in machine load hit both alike. */
-function paired(a: () => number, b: () => number, runs: number): [number, number] {
-  const as: number[] = [];
-  const bs: number[] = [];
-  for (let i = 0; i < 3; i++) (a(), b()); // warm the page cache
-  for (let i = 0; i < runs; i++) {
-    as.push(a());
-    bs.push(b());
-  }
-  return [median(as), median(bs)];
-}
 
 const SEARCH_SQL = (match: string) =>
   `SELECT f.id, f.kind, f.created_at, f.text, -bm25(fact_index, 1.0, 1.0) AS score
@@ -48,6 +23,7 @@ const SEARCH_SQL = (match: string) =>
 
 const work = mkdtempSync(join(tmpdir(), 'memcue-bench-'));
 const rows: string[][] = [];
+let startup: string[][] = [];
 try {
   for (const size of SIZES) {
     const db = join(work, `facts-${size}.db`);
@@ -58,22 +34,21 @@ try {
     const importMs = timeMs(BINARY, ['import', jsonl], env);
     const queries = generateQueries(facts, 64, 7);
     let q = 0;
-    const [search, native] = paired(
+    const [search, native] = interleaved([
       () => timeMs(BINARY, ['search', ...queries[q % queries.length]!.split(' ')], env),
       () => timeMs('sqlite3', [db, SEARCH_SQL(matchExpression(queries[q++ % queries.length]!)!)], env),
-      RUNS,
-    );
+    ], RUNS) as [number, number];
     // Adds go to a copy so the searched database stays the same size.
     const addDb = join(work, `add-${size}.db`);
     copyFileSync(db, addDb);
     const addEnv = { ...env, MEMCUE_DB: addDb };
     let n = 0;
-    const [add, nativeInsert] = paired(
+    const [add, nativeInsert] = interleaved([
       () => timeMs(BINARY, ['add', `benchmark fact ${n++} about deploy latency`], addEnv),
       () => timeMs('sqlite3', [addDb, `INSERT INTO facts VALUES ('bench${n}x', 1, 'x', '', 'note', 'global', '', '', '2026-01-01', 'h', 'active');`], addEnv),
-      Math.min(RUNS, 25),
-    );
+    ], Math.min(RUNS, 25)) as [number, number];
     const bytes = statSync(db).size;
+    if (size === 5000) startup = startupRows(BINARY, env, queries, RUNS);
     rows.push([
       String(size),
       search.toFixed(1),
@@ -90,10 +65,9 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-const header = ['facts', 'search ms', 'sqlite3 ms', 'ratio', 'add ms', 'sqlite3 insert ms', 'ratio', 'bytes/fact', 'import s'];
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-const line = (cells: string[]) => `| ${cells.map((c, i) => c.padStart(widths[i]!)).join(' | ')} |`;
-console.log(`memcue ${BINARY} — whole-process medians of ${RUNS} runs (search: ${'64'} generated queries)`);
-console.log(line(header));
-console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-for (const r of rows) console.log(line(r));
+printTable(
+  `memcue ${BINARY}: whole-process medians of ${RUNS} runs, interleaved with the native sqlite3 shell on the same file`,
+  ['facts', 'search ms', 'sqlite3 ms', 'ratio', 'add ms', 'sqlite3 insert ms', 'ratio', 'bytes/fact', 'import s'],
+  rows,
+);
+if (startup.length) printTable('cold start at 5k facts (medians; hello = a Bun-compiled hello world)', ['command', 'ms', 'vs hello'], startup);
