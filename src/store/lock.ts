@@ -65,7 +65,11 @@ export class FileLock {
     try {
       fd = openSync(this.path, 'wx');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') return false;
+      if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+        throw new MemcueError('READONLY', `cannot create the lock file ${this.path} (${code})`, 'memcue needs write access to the database folder');
+      }
       throw err;
     }
     try {
