@@ -2,6 +2,7 @@
 // per group in src/cli/<group>.ts; each command's work lives in src/commands/<name>.ts.
 import { Command, CommanderError } from 'commander';
 import { defineCoreCommands } from './cli/core.js';
+import { defineCurateCommands } from './cli/curate.js';
 import { defineEvalCommands } from './cli/eval.js';
 import type { Lazy } from './cli/kit.js';
 import { makeContext, type Context, type Io } from './context.js';
@@ -43,6 +44,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
 
   // One line per command group; each group lives in src/cli/<group>.ts.
   defineCoreCommands(program, lazy);
+  defineCurateCommands(program, lazy);
   defineEvalCommands(program, lazy);
   return program;
 }

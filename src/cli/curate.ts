@@ -1,0 +1,47 @@
+// Curation by the session's own model: `dream` (merge, supersede, split, translate, forget facts) and
+// `migrate` (turn file memories into facts). Each prints a batch; `<command> apply` writes the answer.
+import { Option, type Command } from 'commander';
+import type { Lazy } from './kit.js';
+
+export function defineCurateCommands(program: Command, lazy: Lazy): void {
+  const budgetOption = () => new Option('--budget <chars>', 'the batch stays within this many characters').default('20000');
+  const dream = () => import('../commands/dream.js');
+  const migrate = () => import('../commands/migrate.js');
+
+  const dreamCommand = program
+    .command('dream')
+    .description("print a batch of facts for the session's model to curate (clusters, splits, translations)")
+    .option('--limit <n>', 'at most this many items (clusters, split candidates, translations)')
+    .addOption(budgetOption())
+    .option('--in <where>', 'all (default), repo, global, machine, or a repo id')
+    .option('--json', 'print only the JSON payload')
+    .addHelpText('after', '\nThen: write the answer the batch describes and run `memcue dream apply answer.json`.\nExample:\n  memcue dream --limit 20')
+    .action(lazy(dream));
+  dreamCommand
+    .command('apply')
+    .description('validate the answer to a dream batch and apply it in one transaction (new versions only)')
+    .argument('<file>', 'the answer, or - for standard input')
+    .option('--dry-run', 'validate and report, write nothing')
+    .option('--json', 'print the summary as JSON')
+    .action(lazy(() => dream().then((m) => ({ run: m.apply }))));
+
+  const migrateCommand = program
+    .command('migrate')
+    .description('turn file memories (Claude Code auto memory, memory/ folders, memsearch) into facts')
+    .option('--from <source...>', 'claude | dir PATH | memsearch PATH (default: this project\'s memories)')
+    .option('--all', 'every Claude Code project, not only the current one')
+    .option('--raw', 'import each paragraph as a note fact, without a model')
+    .option('--dry-run', 'list what would be migrated, write nothing')
+    .addOption(budgetOption())
+    .option('--limit <n>', 'at most this many notes in the batch')
+    .option('--json', 'print only the JSON payload (or, with --raw/--dry-run, a JSON report)')
+    .addHelpText('after', '\nExamples:\n  memcue migrate --all            # a batch of notes for the model\n  memcue migrate --from dir ./memory --raw')
+    .action(lazy(migrate));
+  migrateCommand
+    .command('apply')
+    .description('validate the facts extracted from a migrate batch and add them in one transaction')
+    .argument('<file>', 'the answer, or - for standard input')
+    .option('--dry-run', 'validate and report, write nothing')
+    .option('--json', 'print the summary as JSON')
+    .action(lazy(() => migrate().then((m) => ({ run: m.apply }))));
+}

@@ -1,0 +1,52 @@
+// `memcue dream` prints one batch for the session's model; `memcue dream apply` validates the model's
+// answer completely and writes it in one transaction. memcue itself calls no model.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Context } from '../context.js';
+import { searchScopes } from '../context.js';
+import { applyDream, summarize, summaryLine } from '../dream/apply.js';
+import { prepareDream } from '../dream/prepare.js';
+import { validateDreamAnswer } from '../dream/validate.js';
+import { MemcueError } from '../errors.js';
+import { withStore } from '../store/store.js';
+import { terminalProgress } from '../util/progress.js';
+import { readTextFile } from '../util/read-file.js';
+import { json, parseCount } from './format.js';
+
+interface DreamOptions {
+  limit?: string;
+  budget?: string;
+  in?: string;
+  json?: boolean;
+}
+
+export async function run(ctx: Context, opts: DreamOptions): Promise<void> {
+  const limit = parseCount(opts.limit, '--limit');
+  const budget = parseCount(opts.budget, '--budget');
+  // Curation looks at the whole memory unless told otherwise.
+  const scopes = searchScopes(ctx, opts.in ?? 'all');
+  const progress = terminalProgress(ctx, 'dream');
+  // An empty memory has nothing to curate: no database file is created for it.
+  const batch = existsSync(ctx.dbPath)
+    ? await withStore(ctx.dbPath, true, (store) =>
+        store!.write(() => prepareDream(store!, { scopes, limit, budget, onProgress: progress.update })),
+      ).finally(() => progress.end())
+    : undefined;
+  if (!batch) {
+    ctx.stdout(opts.json ? json(null) : 'nothing to dream about: no similar facts, no facts to split, no missing translations\n');
+    return;
+  }
+  ctx.stdout(opts.json ? batch.payload : batch.text);
+}
+
+export async function apply(ctx: Context, file: string, opts: { dryRun?: boolean; json?: boolean }): Promise<void> {
+  const content = file === '-' ? await ctx.readStdin() : readTextFile(resolve(ctx.cwd, file));
+  if (!existsSync(ctx.dbPath)) {
+    throw new MemcueError('NOT_FOUND', `no memory database at ${ctx.dbPath}, so no batch to apply`, 'run `memcue dream` first');
+  }
+  const summary = await withStore(ctx.dbPath, !opts.dryRun, (store) => {
+    const plan = validateDreamAnswer(store!, content);
+    return opts.dryRun ? summarize(plan) : store!.write(() => applyDream(store!, plan, ctx.host));
+  });
+  ctx.stdout(opts.json ? json(summary) : summaryLine(summary, opts.dryRun));
+}

@@ -1,0 +1,88 @@
+// `memcue dream`: one batch of work for the session's model — clusters of similar facts, facts to
+// split, facts without a translation — within a character budget, recorded so `dream apply` can
+// check that the answer touches only what the model was shown, as it was shown.
+import type { Fact } from '../store/facts.js';
+import type { Store } from '../store/store.js';
+import { DEFAULT_BUDGET, batchText, fixedSize, pack, renderPayload, type Section } from './batch-text.js';
+import { languageOf, otherLanguage, splitReason } from './candidates.js';
+import { findClusters, oldestFirst } from './clusters.js';
+import { dreamInstruction } from './instructions.js';
+import { batchId, rowKey, saveBatch, settledRows } from './records.js';
+
+export interface DreamOptions {
+  scopes?: string[];
+  limit?: number;
+  budget?: number;
+  /** Called once per fact while clusters are searched (for a progress bar). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface DreamRecord {
+  /** Every fact the batch shows → the version row it showed. */
+  facts: Record<string, string>;
+  /** Facts shown in a cluster or as a split candidate: marked reviewed when the answer mentions them. */
+  review: string[];
+}
+
+export interface DreamBatch {
+  id: string;
+  text: string;
+  payload: string;
+  counts: { clusters: number; split: number; translate: number };
+  remaining: { clusters: number; split: number; translate: number };
+}
+
+const ID_PLACEHOLDER = '0'.repeat(12);
+
+/** Prepares the next batch and records it; undefined when there is nothing to do. */
+export function prepareDream(store: Store, opts: DreamOptions = {}): DreamBatch | undefined {
+  const facts = store.list({ scopes: opts.scopes }).sort(oldestFirst);
+  const settled = settledRows(store.db);
+  const reviewed = new Set(facts.filter((f) => settled.get(f.id) === rowKey(f)).map((f) => f.id));
+  let seen = 0;
+  const clusters = findClusters(store, facts, reviewed, () => opts.onProgress?.(++seen, facts.length));
+  const clustered = new Set(clusters.flat().map((f) => f.id));
+  const split = facts.filter((f) => !reviewed.has(f.id) && !clustered.has(f.id) && splitReason(f.text));
+  const translate = facts.filter((f) => f.translation === '' && languageOf(f.text));
+  if (!clusters.length && !split.length && !translate.length) return undefined;
+
+  const sections: Section<any>[] = [
+    { name: 'clusters', items: clusters, render: (c: Fact[]) => c.map(factItem) },
+    { name: 'split', items: split, render: (f: Fact) => ({ ...factItem(f), reason: splitReason(f.text) }) },
+    { name: 'translate', items: translate, render: translateItem },
+  ];
+  const fixed = fixedSize(dreamInstruction(ID_PLACEHOLDER), { batch: ID_PLACEHOLDER }, sections.map((s) => s.name));
+  const packed = pack(sections, fixed, opts.budget ?? DEFAULT_BUDGET, opts.limit ?? Infinity);
+  const [takenClusters, takenSplit, takenTranslate] = packed.map((p) => p.taken) as [Fact[][], Fact[], Fact[]];
+
+  const shown = [...takenClusters.flat(), ...takenSplit, ...takenTranslate];
+  const record: DreamRecord = {
+    facts: Object.fromEntries(shown.map((f) => [f.id, rowKey(f)])),
+    review: [...takenClusters.flat(), ...takenSplit].map((f) => f.id),
+  };
+  const id = batchId(packed.flatMap((p) => [p.name, ...p.taken.flat().map((f: Fact) => `${f.id} ${rowKey(f)}`)]));
+  saveBatch(store.db, 'dream', id, record);
+
+  const remaining = { clusters: packed[0]!.left, split: packed[1]!.left, translate: packed[2]!.left };
+  const payload = renderPayload(
+    { batch: id },
+    packed.map((p, i) => ({ name: p.name, items: p.taken.map(sections[i]!.render) })),
+    { remaining },
+  );
+  return {
+    id,
+    text: batchText(dreamInstruction(id), payload),
+    payload,
+    counts: { clusters: takenClusters.length, split: takenSplit.length, translate: takenTranslate.length },
+    remaining,
+  };
+}
+
+function factItem(f: Fact) {
+  return { id: f.id, kind: f.kind, scope: f.scope, date: f.created_at.slice(0, 10), text: f.text };
+}
+
+function translateItem(f: Fact) {
+  const from = languageOf(f.text)!;
+  return { id: f.id, from, to: otherLanguage(from), text: f.text };
+}

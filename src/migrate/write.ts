@@ -1,0 +1,51 @@
+// Writing migrated facts (from --raw or from the model's answer) and remembering which notes are done,
+// by content hash in `migrated_notes`, so a rerun adds nothing.
+import type { Database } from '../store/sqlite.js';
+import { newId, type Fact } from '../store/facts.js';
+import type { Kind } from '../store/schema.js';
+import type { Store } from '../store/store.js';
+import type { Note } from './notes.js';
+
+/** What the writers need of a note: its content hash and the path people see. */
+export type NoteRef = Pick<Note, 'hash' | 'display'>;
+
+export interface NewFact {
+  text: string;
+  kind: Kind;
+  scope: string;
+  quote: string;
+}
+
+export function migratedHashes(db: Database): Set<string> {
+  return new Set(db.all('SELECT hash FROM migrated_notes').map((r) => String(r.hash)));
+}
+
+/** Adds the fact unless the same text is already an active fact of that scope; true when added. */
+export function addMigratedFact(store: Store, note: NoteRef, fact: NewFact, host: string): boolean {
+  const present = store.db.get(
+    `SELECT 1 AS x FROM heads h JOIN facts f ON f.rowid = h.fact_row WHERE f.text = ? AND f.scope = ? AND f.state = 'active'`,
+    [fact.text, fact.scope],
+  );
+  if (present) return false;
+  const row: Fact = {
+    id: newId(),
+    version: 1,
+    translation: '',
+    ...fact,
+    source: `migrate:${note.display}`,
+    created_at: new Date().toISOString(),
+    host,
+    state: 'active',
+  };
+  store.insertVersion(row);
+  return true;
+}
+
+export function markMigrated(db: Database, note: NoteRef, facts: number): void {
+  db.run('INSERT OR REPLACE INTO migrated_notes (hash, path, migrated_at, facts) VALUES (?, ?, ?, ?)', [
+    note.hash,
+    note.display,
+    new Date().toISOString(),
+    facts,
+  ]);
+}
