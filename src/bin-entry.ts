@@ -2,6 +2,9 @@
 import wasmPath from '../wasm/sqlite3.wasm' with { type: 'file' };
 import { main } from './main.js';
 import { useEmbeddedWasm } from './store/wasm-binary.js';
+import { registerSelf } from './sync/self.js';
 
 useEmbeddedWasm(wasmPath);
+// git's merge driver runs this same executable.
+registerSelf([process.execPath]);
 void main();

@@ -2,6 +2,7 @@
 // per group in src/cli/<group>.ts; each command's work lives in src/commands/<name>.ts.
 import { Command, CommanderError } from 'commander';
 import { defineCoreCommands } from './cli/core.js';
+import { defineSyncCommands } from './cli/sync.js';
 import { defineCurateCommands } from './cli/curate.js';
 import { defineEvalCommands } from './cli/eval.js';
 import type { Lazy } from './cli/kit.js';
@@ -44,6 +45,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
 
   // One line per command group; each group lives in src/cli/<group>.ts.
   defineCoreCommands(program, lazy);
+  defineSyncCommands(program, lazy);
   defineCurateCommands(program, lazy);
   defineEvalCommands(program, lazy);
   return program;

@@ -10,7 +10,8 @@ export type ErrorCode =
   | 'NOT_A_DATABASE'
   | 'SCHEMA_TOO_NEW'
   | 'BAD_INPUT'
-  | 'READONLY';
+  | 'READONLY'
+  | 'SYNC';
 
 /** A problem the user can act on: exit code 1, one line, maybe a hint. */
 export class MemcueError extends Error {

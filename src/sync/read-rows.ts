@@ -1,0 +1,30 @@
+// Reads every fact-version row of a memcue database file without changing that file: it is copied
+// first and the copy is migrated if it comes from an older memcue. Files that are not memcue
+// databases, or come from a newer memcue, are refused with the usual one-line errors.
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MemcueError, mapSqliteError } from '../errors.js';
+import { COLUMNS, type Fact } from '../store/facts.js';
+import { ensureSchema } from '../store/schema.js';
+import { Database } from '../store/sqlite.js';
+import { toFact } from '../store/store.js';
+
+export async function readFactRows(path: string): Promise<Fact[]> {
+  if (!existsSync(path)) throw new MemcueError('NOT_FOUND', `no such database file: ${path}`, 'check the path');
+  const dir = mkdtempSync(join(tmpdir(), 'memcue-read-'));
+  const copy = join(dir, 'copy.db');
+  let db: Database | undefined;
+  try {
+    copyFileSync(path, copy);
+    db = await Database.open(copy);
+    // Validates (not ours / too new → MemcueError naming the copy) and migrates the copy only.
+    ensureSchema(db, path);
+    return db.all(`SELECT ${COLUMNS.join(', ')} FROM facts`).map(toFact);
+  } catch (err) {
+    throw mapSqliteError(err, path);
+  } finally {
+    db?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,29 @@
+// How git should run this very memcue (for the merge driver): the entry point registers the command
+// that started it, so the driver calls the same binary or bundle that ran `memcue sync`.
+import { realpathSync } from 'node:fs';
+
+let registered: string[] | undefined;
+
+/** Called by the entry points: the compiled binary is its own command; the bundle needs its runtime. */
+export function registerSelf(command: string[]): void {
+  registered = command;
+}
+
+export function selfCommand(): string[] {
+  if (registered) return registered;
+  const script = process.argv[1];
+  return script ? [process.execPath, realPath(script)] : [process.execPath];
+}
+
+/** The command line for a shell (git runs drivers with sh): every word single-quoted. */
+export function shellCommand(words: string[]): string {
+  return words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
+
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}

@@ -1,0 +1,32 @@
+// The snapshot: memcue.db in the memory repo, a complete memcue database holding every row folded in
+// at the last compaction. It changes rarely (see compact), so history grows by journal files, not by
+// a copy of the whole database per sync. Two machines that compact at once both change it; git then
+// runs `memcue merge` on it (the merge driver), which takes the union.
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Fact } from '../store/facts.js';
+import { withStore } from '../store/store.js';
+import { readFactRows } from './read-rows.js';
+import { unionRows } from './union.js';
+
+export const SNAPSHOT = 'memcue.db';
+
+export async function readSnapshot(repoDir: string): Promise<Fact[]> {
+  const path = join(repoDir, SNAPSHOT);
+  return existsSync(path) ? readFactRows(path) : [];
+}
+
+/**
+ * Writes a fresh, vacuumed snapshot holding `rows` beside the work tree (in scratchDir), then moves
+ * it over memcue.db in one rename: the tracked file is never half-written.
+ */
+export async function writeSnapshot(repoDir: string, scratchDir: string, rows: Fact[]): Promise<void> {
+  mkdirSync(scratchDir, { recursive: true });
+  const tmp = join(scratchDir, `snapshot-${process.pid}.db`);
+  rmSync(tmp, { force: true });
+  await withStore(tmp, true, (store) => {
+    store!.write(() => unionRows(store!, rows));
+    store!.db.exec('VACUUM');
+  });
+  renameSync(tmp, join(repoDir, SNAPSHOT));
+}

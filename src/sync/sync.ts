@@ -1,0 +1,163 @@
+// `memcue sync`: send what this machine has to the memory repo (a journal file, committed), merge
+// the remote's history with git (memcue.db through our merge driver), fold everything the repo has
+// into the live database, push. git never touches the live database: the two meet only in short
+// transactions under the database lock, so hooks that add facts during a sync lose nothing.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Env } from '../config.js';
+import { MemcueError } from '../errors.js';
+import type { Fact } from '../store/facts.js';
+import { FileLock } from '../store/lock.js';
+import { withStore } from '../store/store.js';
+import { Git, gitError } from './git.js';
+import { journalFiles, readJournal, writeJournal } from './journal.js';
+import { pauseAt } from './pause.js';
+import { repairRepo } from './repair.js';
+import { BRANCH, configureRepo, originUrl } from './repo.js';
+import { SNAPSHOT, readSnapshot, writeSnapshot } from './snapshot.js';
+import { rowKey, unionRows } from './union.js';
+
+/** Journal files before they are folded into the snapshot: bounds the tree git rewrites per commit. */
+export const COMPACT_AT_FILES = 64;
+/** How long a sync waits for another sync of the same repo to finish. */
+const SYNC_WAIT_MS = 120_000;
+const PUSH_ATTEMPTS = 3;
+
+export interface SyncTarget {
+  dbPath: string;
+  host: string;
+  env: Env;
+}
+
+export interface SyncReport {
+  dir: string;
+  remote: string | undefined;
+  /** Version rows this machine added to the repo. */
+  sent: number;
+  /** Version rows the live database received from the repo. */
+  received: number;
+  compacted: boolean;
+  pushed: boolean;
+  repaired: string[];
+}
+
+export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?: boolean } = {}): Promise<SyncReport> {
+  const git = new Git(dir, target.env, target.host);
+  const gitDir = git.run(['rev-parse', '--absolute-git-dir']);
+  const scratch = join(gitDir, 'memcue', 'scratch');
+  const pause = (step: string) => pauseAt(step, target.env);
+  // One sync per repo at a time; a sync killed with SIGKILL leaves this lock, which is then broken.
+  mkdirSync(join(gitDir, 'memcue'), { recursive: true });
+  const lock = new FileLock(join(gitDir, 'memcue', 'sync.lock'));
+  lock.acquire(SYNC_WAIT_MS);
+  try {
+    pause('locked');
+    const report: SyncReport = { dir, remote: originUrl(git), sent: 0, received: 0, compacted: false, pushed: false, repaired: [] };
+    report.repaired = repairRepo(git, gitDir, scratch);
+    stage(git, configureRepo(git));
+
+    report.sent = await sendLocalRows(target, git);
+    pause('journal-written');
+    if (opts.compact || journalFiles(dir).length >= COMPACT_AT_FILES) report.compacted = await compact(git, scratch);
+    pause('compacted');
+    commitStaged(git, `memcue sync from ${target.host}: +${report.sent} versions${report.compacted ? ', compacted' : ''}`);
+    pause('committed');
+
+    if (!report.remote) {
+      report.received = await foldIntoLive(target, dir);
+      return report;
+    }
+    for (let attempt = 1; ; attempt++) {
+      git.run(['fetch', '--quiet', 'origin']);
+      pause('fetched');
+      mergeRemote(git);
+      pause('merged');
+      report.received += await foldIntoLive(target, dir);
+      pause('folded');
+      if (push(git)) break;
+      // Someone pushed between our fetch and our push: merge their commits too and try again.
+      if (attempt === PUSH_ATTEMPTS) throw new MemcueError('SYNC', `the remote kept moving: push rejected ${PUSH_ATTEMPTS} times`, 'run `memcue sync` again');
+    }
+    report.pushed = true;
+    pause('pushed');
+    return report;
+  } finally {
+    lock.release();
+  }
+}
+
+/** Writes the rows the live database has and the repo lacks as a new journal file; returns their count. */
+async function sendLocalRows(target: SyncTarget, git: Git): Promise<number> {
+  const known = new Set((await repoRows(git.dir)).map(rowKey));
+  // Read under the database lock (held for the read only); rows added after it go with the next sync.
+  const local = await withStore(target.dbPath, false, (store) => (store ? [...store.rows(true)] : []));
+  const fresh = local.filter((row) => !known.has(rowKey(row)));
+  if (fresh.length) stage(git, [writeJournal(git.dir, target.host, fresh)]);
+  return fresh.length;
+}
+
+/** Every row the repo holds: the snapshot plus all journal files. */
+async function repoRows(dir: string): Promise<Fact[]> {
+  return [...(await readSnapshot(dir)), ...readJournal(dir, journalFiles(dir))];
+}
+
+/** Folds every journal file into a fresh snapshot and removes them (one commit, one new blob). */
+async function compact(git: Git, scratch: string): Promise<boolean> {
+  const files = journalFiles(git.dir);
+  if (!files.length) return false;
+  const rows = new Map<string, Fact>();
+  for (const row of await repoRows(git.dir)) rows.set(rowKey(row), row);
+  await writeSnapshot(git.dir, scratch, [...rows.values()]);
+  git.run(['rm', '--quiet', '--force', '--', ...files]);
+  stage(git, [SNAPSHOT]);
+  return true;
+}
+
+/** Merges the remote branch; memcue.db conflicts go to `memcue merge` (the driver), journal files never conflict. */
+function mergeRemote(git: Git): void {
+  const theirs = `refs/remotes/origin/${branch(git)}`;
+  if (git.try(['rev-parse', '--verify', '--quiet', theirs]).code !== 0) return; // an empty remote
+  const args = git.commitArgs(['merge', '--quiet', '--no-edit', '--no-verify', '--allow-unrelated-histories', theirs]);
+  const r = git.try(args);
+  if (r.code === 0) return;
+  git.try(['merge', '--abort']);
+  // The driver's own one-line message (e.g. a snapshot from a newer memcue) says the most.
+  const ours = `${r.stdout}\n${r.stderr}`.split('\n').find((l) => l.startsWith('memcue: '));
+  if (ours) throw new MemcueError('SYNC', `merging the remote's ${SNAPSHOT} failed: ${ours.slice(8)}`, 'the local memory is intact');
+  throw gitError(args, r);
+}
+
+/** Pushes; false when the remote moved on since our fetch (rejected), so the caller merges again. */
+function push(git: Git): boolean {
+  const args = ['push', '--porcelain', '--no-verify', 'origin', `HEAD:refs/heads/${branch(git)}`];
+  const r = git.try(args);
+  if (r.code === 0) return true;
+  if (/^!\s.*\[(rejected|remote rejected)\].*(fetch first|non-fast-forward)/m.test(r.stdout)) return false;
+  throw gitError(args, r);
+}
+
+/** Adds to the live database every repo row it lacks, in one transaction; returns how many. */
+async function foldIntoLive(target: SyncTarget, dir: string): Promise<number> {
+  const rows = await repoRows(dir);
+  return withStore(target.dbPath, true, (store) =>
+    store!.write(() => {
+      const { added } = unionRows(store!, rows);
+      pauseAt('folding', target.env);
+      return added;
+    }),
+  );
+}
+
+function branch(git: Git): string {
+  const r = git.try(['symbolic-ref', '--quiet', '--short', 'HEAD']);
+  return r.code === 0 ? r.stdout.trim() : BRANCH;
+}
+
+function stage(git: Git, paths: string[]): void {
+  if (paths.length) git.run(['add', '--', ...paths]);
+}
+
+function commitStaged(git: Git, message: string): void {
+  if (git.try(['diff', '--cached', '--quiet']).code === 0) return; // nothing to commit
+  git.run(git.commitArgs(['commit', '--quiet', '--no-verify', '-m', message]));
+}

@@ -1,0 +1,37 @@
+// Union of fact-version rows: the one operation sync is built on. Rows are never updated, so adding
+// the rows a copy lacks is the whole merge; the current version of each fact follows from its rows.
+import type { Fact } from '../store/facts.js';
+import { rebuildDerived, type Store } from '../store/store.js';
+
+/** Beyond this many touched facts one full rebuild of heads + index is cheaper than per-fact refreshes. */
+const REBUILD_ALL_ABOVE = 5000;
+
+/** The key of a version row: the same key on two machines is the same row. */
+export function rowKey(row: Pick<Fact, 'id' | 'version' | 'created_at' | 'host'>): string {
+  return `${row.id}\u0000${row.version}\u0000${row.created_at}\u0000${row.host}`;
+}
+
+export interface UnionResult {
+  /** Version rows that were new here. */
+  added: number;
+  /** Facts whose set of versions changed (their head and index entry were refreshed). */
+  facts: number;
+}
+
+/**
+ * Adds the rows `store` lacks, then refreshes the head and index of the facts it touched only.
+ * Call inside `store.write` so the whole union lands or none of it.
+ */
+export function unionRows(store: Store, rows: Iterable<Fact>): UnionResult {
+  const touched = new Set<string>();
+  let added = 0;
+  for (const row of rows) {
+    if (store.hasRow(row)) continue;
+    store.insertVersionOnly(row);
+    touched.add(row.id);
+    added++;
+  }
+  if (touched.size > REBUILD_ALL_ABOVE) rebuildDerived(store.db);
+  else for (const id of touched) store.refreshHead(id);
+  return { added, facts: touched.size };
+}
