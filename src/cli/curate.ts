@@ -3,6 +3,17 @@
 import { Option, type Command } from 'commander';
 import type { Lazy } from './kit.js';
 
+/**
+ * `dream apply x --json`: commander hands flags written after the subcommand to the parent when the
+ * parent has the same flag (`dream --json`), so `apply` takes them from there too.
+ */
+function withParentFlags(action: (...args: unknown[]) => Promise<void>) {
+  return (file: unknown, opts: Record<string, unknown>, cmd: Command) => {
+    const parent = cmd.parent?.opts() ?? {};
+    return action(file, { ...opts, json: opts.json ?? parent.json, dryRun: opts.dryRun ?? parent.dryRun }, cmd);
+  };
+}
+
 export function defineCurateCommands(program: Command, lazy: Lazy): void {
   const budgetOption = () => new Option('--budget <chars>', 'the batch stays within this many characters').default('20000');
   const dream = () => import('../commands/dream.js');
@@ -23,7 +34,7 @@ export function defineCurateCommands(program: Command, lazy: Lazy): void {
     .argument('<file>', 'the answer, or - for standard input')
     .option('--dry-run', 'validate and report, write nothing')
     .option('--json', 'print the summary as JSON')
-    .action(lazy(() => dream().then((m) => ({ run: m.apply }))));
+    .action(withParentFlags(lazy(() => dream().then((m) => ({ run: m.apply })))));
 
   const migrateCommand = program
     .command('migrate')
@@ -43,5 +54,5 @@ export function defineCurateCommands(program: Command, lazy: Lazy): void {
     .argument('<file>', 'the answer, or - for standard input')
     .option('--dry-run', 'validate and report, write nothing')
     .option('--json', 'print the summary as JSON')
-    .action(lazy(() => migrate().then((m) => ({ run: m.apply }))));
+    .action(withParentFlags(lazy(() => migrate().then((m) => ({ run: m.apply })))));
 }

@@ -49,7 +49,7 @@ export function validateDreamAnswer(store: Store, content: string): DreamPlan {
   atItem('the answer', () => checkFields(answer, ['batch', 'decisions']));
   const batch = atItem('the answer', () => stringField(answer, 'batch', { nonEmpty: true }));
   const record = loadBatch<DreamRecord>(store.db, 'dream', batch);
-  if (!record) throw badInput(`batch "${batch}" is unknown or was applied already`, 'run `memcue dream` for a new batch and answer that');
+  if (!record) throw badInput(`batch "${batch}" is unknown or was applied already`, 'nothing was changed; run `memcue dream` for a new batch and answer that');
   const items = atItem('the answer', () => arrayField(answer, 'decisions', 0));
 
   const facts = new Map<string, Fact>();

@@ -27,10 +27,10 @@ export function validateMigrateAnswer(store: Store, content: string, host: strin
   atItem('the answer', () => checkFields(answer, ['batch', 'facts']));
   const batch = atItem('the answer', () => stringField(answer, 'batch', { nonEmpty: true }));
   const record = loadBatch<MigrateRecord>(store.db, 'migrate', batch);
-  if (!record) throw badInput(`batch "${batch}" is unknown or was applied already`, 'run `memcue migrate` for a new batch and answer that');
+  if (!record) throw badInput(`batch "${batch}" is unknown or was applied already`, 'nothing was changed; run `memcue migrate` for a new batch and answer that');
   const done = migratedHashes(store.db);
   for (const [id, note] of Object.entries(record.notes)) {
-    if (done.has(note.hash)) throw badInput(`note ${id} (${note.path}) was migrated since batch ${batch} was prepared`, 'run `memcue migrate` again');
+    if (done.has(note.hash)) throw badInput(`note ${id} (${note.path}) was migrated since batch ${batch} was prepared`, 'nothing was changed; run `memcue migrate` again');
   }
   const items = atItem('the answer', () => arrayField(answer, 'facts', 0));
   const facts = items.map((item, index) =>
