@@ -1,6 +1,7 @@
 // The command line: the program, its global options and the one error boundary. Commands are defined
 // per group in src/cli/<group>.ts; each command's work lives in src/commands/<name>.ts.
 import { Command, CommanderError } from 'commander';
+import { defineAgentCommands } from './cli/agents.js';
 import { defineCoreCommands } from './cli/core.js';
 import { defineSyncCommands } from './cli/sync.js';
 import { defineCurateCommands } from './cli/curate.js';
@@ -47,6 +48,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
   defineCoreCommands(program, lazy);
   defineSyncCommands(program, lazy);
   defineCurateCommands(program, lazy);
+  defineAgentCommands(program, lazy);
   defineEvalCommands(program, lazy);
   return program;
 }

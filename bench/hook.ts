@@ -1,0 +1,59 @@
+// `npx bun bench/hook.ts`: whole-process medians of the compiled binary (dist/memcue, or $MEMCUE_BINARY)
+// as an agent's session-start hook, on a database of 5,000 generated facts (a fifth global, two
+// fifths this repository's, the rest other repositories'). Budget: 30 ms.
+//   hook (cached card)  the usual case: the database has not changed since the last card
+//   hook (no cache)     first session after a write: SQLite is opened and queried
+// `memcue --version` is the floor: starting the binary and our CLI at all.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateFacts } from './generate.js';
+import { interleaved, printTable, timeMs } from './measure.js';
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+const BINARY = process.env.MEMCUE_BINARY ?? join(ROOT, 'dist', 'memcue');
+const FACTS = Number(process.env.BENCH_FACTS ?? 5000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const REPO_ID = 'github.com/bench/app';
+
+const work = mkdtempSync(join(tmpdir(), 'memcue-hook-bench-'));
+try {
+  const repo = join(work, 'app');
+  mkdirSync(repo);
+  spawnSync('git', ['init', '-q'], { cwd: repo });
+  spawnSync('git', ['remote', 'add', 'origin', `git@${REPO_ID.replace('/', ':')}.git`], { cwd: repo });
+  const env = { ...process.env, HOME: work, MEMCUE_DB: join(work, 'memcue.db'), XDG_CACHE_HOME: join(work, 'cache'), XDG_STATE_HOME: join(work, 'state') };
+
+  const facts = generateFacts(FACTS, 42).map((fact, i) => ({
+    ...fact,
+    scope: i % 5 === 0 ? 'global' : i % 5 < 3 ? `repo:${REPO_ID}` : `repo:github.com/bench/other-${i % 7}`,
+  }));
+  const jsonl = join(work, 'facts.jsonl');
+  writeFileSync(jsonl, facts.map((f) => JSON.stringify(f)).join('\n'));
+  timeMs(BINARY, ['import', jsonl], env);
+
+  const input = JSON.stringify({ session_id: 'bench', transcript_path: '', cwd: repo, hook_event_name: 'SessionStart', source: 'startup' });
+  const hook = spawnSync(BINARY, ['hook', 'claude', 'session-start'], { env, input, encoding: 'utf8' });
+  const context = (JSON.parse(hook.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+  const candidates = facts.filter((f) => (f.scope === 'global' && f.kind === 'rule') || (f.scope === `repo:${REPO_ID}` && ['rule', 'decision'].includes(f.kind))).length;
+  console.log(`card: ${context.length} characters, ${candidates} candidate rules and decisions, ${/(\d+) more left out/.exec(context)?.[1] ?? 0} left out`);
+
+  let miss = 0;
+  const commands: [string, () => number][] = [
+    ['memcue --version', () => timeMs(BINARY, ['--version'], env)],
+    ['hook (cached card)', () => timeMs(BINARY, ['hook', 'claude', 'session-start'], env, input)],
+    // A fresh cache folder each run: the card is made from SQLite every time.
+    ['hook (no cache)', () => timeMs(BINARY, ['hook', 'claude', 'session-start'], { ...env, XDG_CACHE_HOME: join(work, `cold-${miss++}`) }, input)],
+    ['memcue search', () => timeMs(BINARY, ['search', 'deploy', 'staging', 'timeout'], env)],
+  ];
+  const medians = interleaved(commands.map(([, run]) => run), RUNS);
+  printTable(
+    `Whole-process medians, ${RUNS} runs, ${FACTS} facts (budget for the hook: 30 ms)`,
+    ['command', 'ms'],
+    commands.map(([label], i) => [label, medians[i]!.toFixed(1)]),
+  );
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

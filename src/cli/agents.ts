@@ -1,0 +1,47 @@
+// Agent integration: the session-start card, the hook entry point, diagnostics, and wiring agents.
+import { Argument, type Command } from 'commander';
+import type { Lazy } from './kit.js';
+
+const AGENTS = ['claude', 'hermes', 'dsh', 'codex', 'gemini', 'opencode'];
+
+export function defineAgentCommands(program: Command, lazy: Lazy): void {
+  program
+    .command('card')
+    .description('the session-start card: how to use memory, global rules, this repo\'s rules and decisions')
+    .option('--json', 'print JSON (entries, what was left out, and the text)')
+    .action(lazy(() => import('../commands/card.js')));
+
+  program
+    .command('hook')
+    .description('run as an agent hook: reads the hook JSON on stdin, prints what the agent parses, always exits 0')
+    .argument('[agent]', 'claude | codex | gemini | dsh')
+    .argument('[event]', 'session-start (others print nothing); default: hook_event_name from stdin')
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .addHelpText('after', '\nExample:\n  echo \'{"cwd":"/src/app","hook_event_name":"SessionStart"}\' | memcue hook claude session-start')
+    .action(lazy(() => import('../commands/hook.js')));
+
+  program
+    .command('doctor')
+    .description('version, database health, repo identity, which agents are wired, last hook errors')
+    .option('--json', 'print JSON')
+    .action(lazy(() => import('../commands/doctor.js')));
+
+  program
+    .command('install')
+    .description('wire memcue into an agent (idempotent; marks what it writes; backs up what it changes)')
+    .addArgument(new Argument('<agent>').choices(AGENTS))
+    .option('--project', 'claude: .claude/settings.json of this repo; dsh: this repo\'s AGENTS.md; opencode: .opencode/plugins/')
+    .option('--profile <name>', 'dsh: the profile whose cordis.patch.yml mounts the hooks bridge', 'web')
+    .option('--disable-auto-memory', 'claude: also set "autoMemoryEnabled": false so the built-in memory does not take "remember" first')
+    .addHelpText('after', '\nExamples:\n  memcue install claude\n  memcue install hermes\n  memcue uninstall claude   # gives back the files as they were')
+    .action(lazy(() => import('../commands/install.js')));
+
+  program
+    .command('uninstall')
+    .description('remove exactly what `memcue install <agent>` wrote; untouched files come back byte for byte')
+    .addArgument(new Argument('<agent>').choices(AGENTS))
+    .option('--project', 'the project-level wiring (see install --project)')
+    .option('--profile <name>', 'dsh: the profile given to install', 'web')
+    .action(lazy(() => import('../commands/uninstall.js')));
+}

@@ -1,0 +1,117 @@
+// `memcue doctor`: everything one needs to tell why an agent does not get its memory.
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Context } from '../context.js';
+import { homeOf } from '../hooks/paths.js';
+import { hookLogPath } from '../hooks/paths.js';
+import { lastHookErrors } from '../hooks/hook-log.js';
+import { readFile, wiredTargets } from '../install/engine.js';
+import { INSTALL_AGENTS, wiringFor } from '../install/wirings.js';
+import { schemaVersion } from '../store/schema.js';
+import { withStore } from '../store/store.js';
+import { VERSION } from '../version.js';
+import { json } from './format.js';
+
+interface DatabaseHealth {
+  path: string;
+  exists: boolean;
+  bytes?: number;
+  integrity?: string;
+  schema?: number;
+  facts?: number;
+  versions?: number;
+  error?: string;
+}
+
+interface AgentWiring {
+  agent: string;
+  /** How it is wired: the files that carry memcue's part; empty when not wired. */
+  wired: { path: string; what: string }[];
+}
+
+export async function run(ctx: Context, opts: { json?: boolean }): Promise<void> {
+  const repo = ctx.repo();
+  const report = {
+    version: VERSION,
+    database: await databaseHealth(ctx),
+    repo: repo ? { id: repo.id, root: repo.root } : null,
+    agents: agentWirings(ctx),
+    hook_log: { path: hookLogPath(ctx.env), last_errors: lastHookErrors(ctx.env, 5) },
+  };
+  if (opts.json) {
+    ctx.stdout(json(report));
+    return;
+  }
+  const db = report.database;
+  const lines = [`memcue ${report.version}`];
+  if (db.error) lines.push(`database  ${db.path}: ERROR ${db.error}`);
+  else if (!db.exists) lines.push(`database  ${db.path}: not created yet (the first \`memcue add\` creates it)`);
+  else {
+    lines.push(`database  ${db.path}: integrity ${db.integrity}, schema ${db.schema}, ${db.facts} facts, ${db.versions} versions, ${db.bytes} bytes`);
+  }
+  lines.push(`repo      ${report.repo ? `${report.repo.id} (${report.repo.root})` : `none: ${ctx.cwd} is not in a git repository`}`);
+  lines.push('agents');
+  for (const { agent, wired } of report.agents) {
+    if (wired.length === 0) lines.push(`  ${agent.padEnd(9)} not wired (memcue install ${agent})`);
+    for (const w of wired) lines.push(`  ${agent.padEnd(9)} ${w.what}: ${w.path}`);
+  }
+  const errors = report.hook_log.last_errors;
+  lines.push(`hook log  ${report.hook_log.path}: ${errors.length ? 'last errors:' : 'no errors'}`);
+  for (const line of errors) lines.push(`  ${line}`);
+  ctx.stdout(`${lines.join('\n')}\n`);
+}
+
+async function databaseHealth(ctx: Context): Promise<DatabaseHealth> {
+  const path = ctx.dbPath;
+  if (!existsSync(path)) return { path, exists: false };
+  try {
+    return await withStore(path, false, (store) => {
+      const db = store!.db;
+      return {
+        path,
+        exists: true,
+        bytes: statSync(path).size,
+        integrity: String(db.get('PRAGMA integrity_check')?.integrity_check ?? 'unknown'),
+        schema: schemaVersion(db),
+        facts: Number(db.get(`SELECT count(*) AS n FROM heads h JOIN facts f ON f.rowid = h.fact_row WHERE f.state = 'active'`)?.n ?? 0),
+        versions: Number(db.get('SELECT count(*) AS n FROM facts')?.n ?? 0),
+      };
+    });
+  } catch (err) {
+    return { path, exists: true, error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+function agentWirings(ctx: Context): AgentWiring[] {
+  return INSTALL_AGENTS.map((agent) => {
+    const wired: AgentWiring['wired'] = [];
+    // User-level wiring, and project-level where the agent has it.
+    for (const project of [false, true]) {
+      try {
+        for (const target of wiredTargets(wiringFor(agent, ctx, { project }))) {
+          if (!wired.some((w) => w.path === target.path)) wired.push({ path: target.path, what: target.label });
+        }
+      } catch (err) {
+        wired.push({ path: '', what: `cannot tell: ${err instanceof Error ? err.message : String(err)}` });
+      }
+    }
+    if (agent === 'claude') wired.push(...claudePlugin(ctx));
+    return { agent, wired };
+  });
+}
+
+/**
+ * The Claude Code plugin, when enabled in user settings (`enabledPlugins: {"memcue@<marketplace>":
+ * true}`, the key format of Claude Code's settings; the marketplace name is the user's choice).
+ */
+function claudePlugin(ctx: Context): AgentWiring['wired'] {
+  const settings = join(ctx.env.CLAUDE_CONFIG_DIR || join(homeOf(ctx.env), '.claude'), 'settings.json');
+  try {
+    const enabled = (JSON.parse(readFile(settings)?.toString('utf8') ?? '{}') as { enabledPlugins?: Record<string, unknown> }).enabledPlugins ?? {};
+    return Object.entries(enabled)
+      .filter(([id, on]) => id.startsWith('memcue@') && on === true)
+      .map(([id]) => ({ path: settings, what: `plugin ${id} enabled` }));
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,38 @@
+// `memcue hook <agent> <event>`: what an agent's hook runs. It reads the agent's hook JSON on stdin,
+// finds the repository from that JSON's `cwd` (the agent's working folder, not ours), and prints
+// exactly what the agent parses. It always exits 0 and prints nothing on error: the error goes to
+// the hook log, because a failing hook would break the agent's turn.
+import { makeContext, type Context } from '../context.js';
+import { HOOK_AGENTS, isHookAgent, sessionStartOutput, takesCard } from '../hooks/agents.js';
+import { logHookError } from '../hooks/hook-log.js';
+import { cardFor } from '../hooks/make-card.js';
+import { isAbsolute, resolve } from 'node:path';
+
+interface HookInput {
+  cwd?: unknown;
+  hook_event_name?: unknown;
+}
+
+export async function run(ctx: Context, agent?: string, event?: string): Promise<number> {
+  try {
+    const input = parseInput(await ctx.readStdin());
+    const eventName = event ?? (typeof input.hook_event_name === 'string' ? input.hook_event_name : undefined);
+    if (!agent || !isHookAgent(agent)) throw new Error(`unknown agent "${agent ?? ''}" (use one of: ${HOOK_AGENTS.join(', ')})`);
+    if (!eventName) throw new Error('no event: use memcue hook <agent> <event>, e.g. session-start');
+    if (!takesCard(agent, eventName)) return 0;
+    const cwd = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : ctx.cwd;
+    const agentCtx = makeContext({ ...ctx, cwd: isAbsolute(cwd) ? cwd : resolve(ctx.cwd, cwd) }, ctx.dbPath);
+    const card = await cardFor(agentCtx);
+    ctx.stdout(sessionStartOutput(card.text));
+  } catch (err) {
+    logHookError(ctx.env, `hook ${agent ?? '?'} ${event ?? '?'}`, err);
+  }
+  return 0;
+}
+
+function parseInput(text: string): HookInput {
+  if (text.trim() === '') return {};
+  const value: unknown = JSON.parse(text);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('hook input is not a JSON object');
+  return value as HookInput;
+}

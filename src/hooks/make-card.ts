@@ -1,0 +1,21 @@
+// The card for a context: from the cache when the database is unchanged, else from SQLite.
+import type { Context } from '../context.js';
+import { withStore } from '../store/store.js';
+import { composeCard, loadCardEntries, type Card } from './card.js';
+import { dbFingerprint, readCachedCard, writeCachedCard } from './card-cache.js';
+
+export async function cardFor(ctx: Context): Promise<Card> {
+  const repoId = ctx.repo()?.id;
+  const seen = dbFingerprint(ctx.dbPath);
+  const cached = seen === undefined ? undefined : readCachedCard(ctx.env, ctx.dbPath, repoId, seen);
+  if (cached) return cached;
+  return withStore(ctx.dbPath, false, (store) => {
+    if (!store) return composeCard(repoId, [], []);
+    const { global, repo } = loadCardEntries(store, repoId);
+    const card = composeCard(repoId, global, repo);
+    // Taken while we hold the lock, so no other process can have written since the query.
+    const now = dbFingerprint(ctx.dbPath);
+    if (now !== undefined) writeCachedCard(ctx.env, ctx.dbPath, repoId, now, card);
+    return card;
+  });
+}

@@ -1,0 +1,107 @@
+// A hook entry in an agent's JSON hooks file (Claude Code settings.json, Codex hooks.json, Gemini CLI
+// settings.json, the dsh bridge's file). All share the Claude Code shape
+//   {"hooks": {"SessionStart": [{"matcher"?: "...", "hooks": [{"type": "command", "command": "..."}]}]}}
+// Our entry is recognised by its command (`… memcue hook <agent> …`), so no unknown key is added to
+// files the agents validate. Every other key and hook is kept; indentation follows the file.
+import { MemcueError } from '../errors.js';
+import type { Target } from './engine.js';
+
+export interface HookEntry {
+  event: string;
+  matcher?: string;
+  /** The hook object: type, command, timeout, and whatever else the agent takes. */
+  hook: Record<string, unknown> & { command: string };
+}
+
+type Json = Record<string, unknown>;
+
+/** `memcue hook claude …`, `'/opt/memcue' hook claude …`, `"${CLAUDE_PLUGIN_ROOT}/bin/memcue" hook claude …`. */
+export function isOurCommand(command: unknown, agent: string): boolean {
+  return typeof command === 'string' && new RegExp(`(^|[\\s/\\\\"'])memcue(\\.exe|\\.js)?["']?\\s+hook\\s+${agent}\\b`).test(command);
+}
+
+export function jsonHookTarget(
+  path: string,
+  agent: string,
+  entry: HookEntry,
+  extra?: { apply: (settings: Json) => boolean; label: string },
+): Target {
+  const ours = (hook: unknown) => isOurCommand((hook as Json | null)?.command, agent);
+  return {
+    path,
+    label: extra ? `${entry.event} hook, ${extra.label}` : `${entry.event} hook`,
+    has: (current) => current !== null && groups(parse(current, path), entry.event).some((g) => hooksOf(g).some(ours)),
+    add(current) {
+      const settings = current === null || current.trim() === '' ? {} : parse(current, path);
+      let changed = extra?.apply(settings) ?? false;
+      if (!groups(settings, entry.event).some((g) => hooksOf(g).some(ours))) {
+        const hooks = objectAt(settings, 'hooks', path);
+        const list = arrayAt(hooks, entry.event, path);
+        list.push(entry.matcher === undefined ? { hooks: [entry.hook] } : { matcher: entry.matcher, hooks: [entry.hook] });
+        changed = true;
+      }
+      return changed || current === null ? serialize(settings, current) : current;
+    },
+    remove(current) {
+      const settings = parse(current, path);
+      const hooks = settings.hooks as Json | undefined;
+      const list = hooks?.[entry.event];
+      if (!hooks || !Array.isArray(list)) return current;
+      const kept = list
+        .map((g) => (hooksOf(g).some(ours) ? { ...(g as Json), hooks: hooksOf(g).filter((h) => !ours(h)) } : g))
+        .filter((g) => hooksOf(g).length > 0 || !Array.isArray((g as Json).hooks));
+      if (kept.length > 0) hooks[entry.event] = kept;
+      else delete hooks[entry.event];
+      if (Object.keys(hooks).length === 0) delete settings.hooks;
+      return serialize(settings, current);
+    },
+  };
+}
+
+function groups(settings: Json, event: string): unknown[] {
+  const list = (settings.hooks as Json | undefined)?.[event];
+  return Array.isArray(list) ? list : [];
+}
+
+function hooksOf(group: unknown): unknown[] {
+  const hooks = (group as Json | null)?.hooks;
+  return Array.isArray(hooks) ? hooks : [];
+}
+
+function parse(text: string, path: string): Json {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new MemcueError(
+      'BAD_INPUT',
+      `${path} is not valid JSON (${(err as Error).message}); nothing was changed`,
+      'fix the file (comments are not supported) or move it aside, then run the install again',
+    );
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new MemcueError('BAD_INPUT', `${path} does not hold a JSON object; nothing was changed`, 'fix or move the file aside');
+  }
+  return value as Json;
+}
+
+function objectAt(parent: Json, key: string, path: string): Json {
+  const value = parent[key] ?? (parent[key] = {});
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new MemcueError('BAD_INPUT', `"${key}" in ${path} is not an object; nothing was changed`, 'fix the file by hand');
+  }
+  return value as Json;
+}
+
+function arrayAt(parent: Json, key: string, path: string): unknown[] {
+  const value = parent[key] ?? (parent[key] = []);
+  if (!Array.isArray(value)) throw new MemcueError('BAD_INPUT', `hooks.${key} in ${path} is not a list; nothing was changed`, 'fix the file by hand');
+  return value;
+}
+
+/** JSON with the file's own indentation (two spaces when new) and its final newline. */
+function serialize(settings: Json, original: string | null): string {
+  const indent = /^([ \t]+)"/m.exec(original ?? '')?.[1] ?? '  ';
+  const newline = original === null || original === '' || original.endsWith('\n') ? '\n' : '';
+  return JSON.stringify(settings, null, indent) + newline;
+}

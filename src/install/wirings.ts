@@ -1,0 +1,181 @@
+// Where each agent reads its hooks, plugins and instructions, and what memcue puts there.
+// Formats were checked against each agent's documentation (see the notes by each function); what
+// could not be confirmed is said where it is used.
+import { join } from 'node:path';
+import type { Context } from '../context.js';
+import { MemcueError } from '../errors.js';
+import { configHome, homeOf } from '../hooks/paths.js';
+import { INSTRUCTION } from '../hooks/instruction.js';
+import { readAsset } from './assets.js';
+import { hookCommand, memcueBinary } from './binary.js';
+import { blockTarget, MARKDOWN_FENCE, ownedFileTarget, YAML_FENCE } from './blocks.js';
+import type { Wiring } from './engine.js';
+import { jsonHookTarget } from './json-hooks.js';
+import { hermesProviderTarget } from './yaml-provider.js';
+
+export const INSTALL_AGENTS = ['claude', 'hermes', 'dsh', 'codex', 'gemini', 'opencode'] as const;
+export type InstallAgent = (typeof INSTALL_AGENTS)[number];
+
+export interface InstallOptions {
+  project?: boolean;
+  profile?: string;
+  disableAutoMemory?: boolean;
+}
+
+const HOOK_TIMEOUT_S = 10;
+/** Marks the plugin files as ours, and the line install rewrites to point them at the binary. */
+const PLUGIN_MARKER = 'memcue-plugin';
+const DEFAULT_BIN_LINE = /^(\s*(?:const\s+)?DEFAULT_BIN\s*=\s*)(["'])memcue\2(;?)/m;
+
+export function wiringFor(agent: InstallAgent, ctx: Context, opts: InstallOptions = {}): Wiring {
+  switch (agent) {
+    case 'claude':
+      return claude(ctx, opts);
+    case 'codex':
+      return codex(ctx);
+    case 'gemini':
+      return gemini(ctx, opts);
+    case 'dsh':
+      return dsh(ctx, opts);
+    case 'hermes':
+      return hermes(ctx);
+    case 'opencode':
+      return opencode(ctx, opts);
+  }
+}
+
+function projectRoot(ctx: Context): string {
+  return ctx.repo()?.root ?? ctx.cwd;
+}
+
+/** Claude Code: settings.json hooks (the plugin in plugins/claude/memcue carries the same hook). */
+function claude(ctx: Context, opts: InstallOptions): Wiring {
+  const dir = opts.project ? join(projectRoot(ctx), '.claude') : ctx.env.CLAUDE_CONFIG_DIR || join(homeOf(ctx.env), '.claude');
+  const disableAutoMemory = opts.disableAutoMemory
+    ? {
+        label: '"autoMemoryEnabled": false',
+        apply(settings: Record<string, unknown>) {
+          if (settings.autoMemoryEnabled === false) return false;
+          settings.autoMemoryEnabled = false;
+          return true;
+        },
+      }
+    : undefined;
+  const target = jsonHookTarget(
+    join(dir, 'settings.json'),
+    'claude',
+    {
+      event: 'SessionStart',
+      matcher: 'startup|resume|clear|compact',
+      hook: { type: 'command', command: hookCommand(ctx.env, 'claude'), timeout: HOOK_TIMEOUT_S },
+    },
+    disableAutoMemory,
+  );
+  const notes = opts.disableAutoMemory
+    ? []
+    : ['Claude Code\'s built-in auto memory may take "remember this" first; `memcue install claude --disable-auto-memory` also sets "autoMemoryEnabled": false.'];
+  return { agent: 'claude', targets: [target], notes };
+}
+
+/** Codex CLI: ~/.codex/hooks.json (or $CODEX_HOME), SessionStart command hooks, timeout in seconds. */
+function codex(ctx: Context): Wiring {
+  const dir = ctx.env.CODEX_HOME || join(homeOf(ctx.env), '.codex');
+  const target = jsonHookTarget(join(dir, 'hooks.json'), 'codex', {
+    event: 'SessionStart',
+    hook: { type: 'command', command: hookCommand(ctx.env, 'codex'), timeout: HOOK_TIMEOUT_S },
+  });
+  return {
+    agent: 'codex',
+    targets: [target],
+    notes: [`Codex versions that keep hooks behind a feature flag need \`[features] codex_hooks = true\` in ${join(dir, 'config.toml')} (memcue does not edit that file).`],
+  };
+}
+
+/** Gemini CLI: settings.json hooks; timeout in milliseconds; stdout must be JSON only. */
+function gemini(ctx: Context, opts: InstallOptions): Wiring {
+  const dir = opts.project ? join(projectRoot(ctx), '.gemini') : join(homeOf(ctx.env), '.gemini');
+  const target = jsonHookTarget(join(dir, 'settings.json'), 'gemini', {
+    event: 'SessionStart',
+    hook: { name: 'memcue', type: 'command', command: hookCommand(ctx.env, 'gemini'), timeout: HOOK_TIMEOUT_S * 1000 },
+  });
+  return { agent: 'gemini', targets: [target], notes: [] };
+}
+
+/**
+ * DeepSeek Harness: its `@deepseek-ai/dsh-hooks-claude-code` bridge runs Claude-Code-format hooks
+ * from the file its `configPath` names, mounted by a bare `insert` entry in the profile's
+ * cordis.patch.yml; dsh also reads $DSH_HOME/AGENTS.md and the project's AGENTS.md. The patch
+ * layout follows published dsh setup guides, not a dsh schema we could validate against.
+ */
+function dsh(ctx: Context, opts: InstallOptions): Wiring {
+  const home = ctx.env.DSH_HOME || join(homeOf(ctx.env), '.dsh');
+  const profile = opts.profile ?? 'web';
+  if (!/^[\w.-]+$/.test(profile)) throw new MemcueError('USAGE', `bad dsh profile name "${profile}"`, 'use the name of a folder under ~/.dsh/profiles');
+  const hooksFile = join(home, 'memcue', 'hooks.json');
+  const hooks = {
+    hooks: { SessionStart: [{ hooks: [{ type: 'command', command: hookCommand(ctx.env, 'dsh'), timeout: HOOK_TIMEOUT_S }] }] },
+  };
+  const patch = [
+    '- insert:',
+    '    - id: memcue-hooks-claude-code',
+    '      name: "@deepseek-ai/dsh-hooks-claude-code"',
+    '      config:',
+    `        configPath: ${JSON.stringify(hooksFile)}`,
+  ].join('\n');
+  const agentsMd = opts.project ? join(projectRoot(ctx), 'AGENTS.md') : join(home, 'AGENTS.md');
+  return {
+    agent: 'dsh',
+    targets: [
+      ownedFileTarget(hooksFile, 'SessionStart hook for the Claude Code hooks bridge', `${JSON.stringify(hooks, null, 2)}\n`, 'hook dsh session-start'),
+      blockTarget(join(home, 'profiles', profile, 'cordis.patch.yml'), `hooks bridge mounted in profile ${profile}`, YAML_FENCE, patch, (text) =>
+        checkYamlList(text, join(home, 'profiles', profile, 'cordis.patch.yml')),
+      ),
+      blockTarget(agentsMd, 'AGENTS.md block', MARKDOWN_FENCE, agentsBlock()),
+    ],
+    notes: [`Check that the bridge is mounted: cd ${home} && dsh --profile ${profile} --dump-config | grep memcue`],
+  };
+}
+
+/** cordis.patch.yml is a YAML list; a block appended to anything else would break it. */
+function checkYamlList(text: string, path: string): void {
+  const topLevel = text.split('\n').filter((l) => /^\S/.test(l) && !l.startsWith('#'));
+  if (topLevel.some((l) => !l.startsWith('-') && l !== '---')) {
+    throw new MemcueError('BAD_INPUT', `${path} is not a YAML list of patch entries; nothing was changed`, 'add the memcue insert entry by hand (see README, Agents)');
+  }
+}
+
+function agentsBlock(): string {
+  return `${INSTRUCTION}\nAt session start memcue also gives you its card: the global rules and this repository's rules and decisions.\n`;
+}
+
+/** Hermes Agent: a memory-provider plugin in $HERMES_HOME/plugins/memcue, chosen by memory.provider. */
+function hermes(ctx: Context): Wiring {
+  const home = ctx.env.HERMES_HOME || join(homeOf(ctx.env), '.hermes');
+  const dir = join(home, 'plugins', 'memcue');
+  return {
+    agent: 'hermes',
+    targets: [
+      ownedFileTarget(join(dir, 'plugin.yaml'), 'plugin manifest', readAsset('hermes/memcue/plugin.yaml'), PLUGIN_MARKER),
+      ownedFileTarget(join(dir, '__init__.py'), 'memory provider', withBinary(readAsset('hermes/memcue/__init__.py'), ctx), PLUGIN_MARKER),
+      hermesProviderTarget(join(home, 'config.yaml')),
+    ],
+    notes: ['Restart Hermes (and its gateway) to load the provider.'],
+  };
+}
+
+/** OpenCode: a local plugin file, loaded at start-up from ~/.config/opencode/plugins or .opencode/plugins. */
+function opencode(ctx: Context, opts: InstallOptions): Wiring {
+  const dir = opts.project ? join(projectRoot(ctx), '.opencode', 'plugins') : join(configHome(ctx.env), 'opencode', 'plugins');
+  return {
+    agent: 'opencode',
+    targets: [ownedFileTarget(join(dir, 'memcue.ts'), 'plugin', withBinary(readAsset('opencode/memcue.ts'), ctx), PLUGIN_MARKER)],
+    notes: ['Restart OpenCode to load the plugin.'],
+  };
+}
+
+/** Points a plugin at this memcue binary, so it works even when memcue is not on the agent's PATH. */
+function withBinary(source: string, ctx: Context): string {
+  const bin = memcueBinary(ctx.env);
+  if (bin === 'memcue') return source;
+  return source.replace(DEFAULT_BIN_LINE, (_all, head: string, _q: string, semi: string) => `${head}${JSON.stringify(bin)}${semi}`);
+}
