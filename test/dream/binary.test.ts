@@ -1,0 +1,45 @@
+// The curation cycle through the compiled binary, as an agent runs it: dream → answer → apply →
+// search across languages, and migrate --raw of a Claude Code memory under a fake HOME.
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BINARY, ROOT, runProcess, tempDir } from '../helpers.js';
+
+describe.skipIf(!existsSync(BINARY))('dream and migrate through the compiled binary', () => {
+  const setup = () => {
+    const dir = tempDir();
+    const home = join(dir, 'home');
+    mkdirSync(home);
+    const env = { HOME: home, MEMCUE_HOST: 'binhost' };
+    const run = (args: string[], stdin?: string) => runProcess(BINARY, args, { env, cwd: dir, stdin });
+    return { dir, home, run };
+  };
+
+  it('dream → answer → apply makes a Russian fact findable in English', () => {
+    const { dir, run } = setup();
+    const id = run(['add', '--scope', 'global', '--kind', 'rule', 'Миграции базы запускать только из CI']).stdout.trim();
+    expect(run(['search', 'database', 'migrations']).stdout).not.toContain(id);
+    const batch = run(['dream', '--json']);
+    expect(batch.code).toBe(0);
+    const payload = JSON.parse(batch.stdout);
+    expect(payload.translate).toEqual([{ id, from: 'ru', to: 'en', text: 'Миграции базы запускать только из CI' }]);
+    const answer = join(dir, 'answer.json');
+    writeFileSync(answer, JSON.stringify({ batch: payload.batch, decisions: [{ action: 'translate', id, translation: 'Run database migrations only from CI' }] }));
+    const applied = run(['dream', 'apply', answer]);
+    expect(applied.stderr).toBe('');
+    expect(applied.stdout).toBe(`applied dream batch ${payload.batch}: 1 translated\n`);
+    expect(run(['search', 'database', 'migrations']).stdout).toContain(id);
+    const again = run(['dream', 'apply', answer]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/^memcue: batch "[0-9a-f]{12}" is unknown or was applied already/);
+  });
+
+  it('migrate --raw reads ~/.claude/projects under HOME and a rerun adds nothing', () => {
+    const { home, run } = setup();
+    cpSync(join(ROOT, 'test', 'fixtures', 'claude-home'), home, { recursive: true });
+    const first = run(['migrate', '--all', '--raw']);
+    expect(first.stdout).toBe('migrated 5 notes: 7 facts added (1 secret-looking paragraph left out)\n');
+    expect(run(['migrate', '--all', '--raw']).stdout).toBe('nothing to migrate: all 5 notes found were migrated before\n');
+    expect(run(['search', 'port', '8443', '--in', 'all']).stdout).toContain('The API listens on port 8443');
+  });
+});
