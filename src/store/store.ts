@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, openSync, readSync, closeSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MemcueError, mapSqliteError } from '../errors.js';
-import { indexText } from '../text/tokenize.js';
+import { INDEX_VERSION, indexText } from '../text/tokenize.js';
 import { COLUMNS, type Fact } from './facts.js';
 import { FileLock } from './lock.js';
 import { APPLICATION_ID, SCHEMA_VERSION, ensureSchema, schemaVersion } from './schema.js';
@@ -10,6 +10,7 @@ import { Database, type Row, type SqlValue } from './sqlite.js';
 import { mark } from '../util/profile.js';
 
 const SQLITE_HEADER = 'SQLite format 3\0';
+const INDEX_VERSION_KEY = 'index_version';
 const INSERT_FACT = `INSERT INTO facts (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`;
 /** The current version of a fact: the highest (version, created_at, host). */
 const CURRENT_VERSION = `SELECT rowid AS row, version, state, text, translation FROM facts WHERE id = ?
@@ -52,12 +53,15 @@ export class Store {
         // Schema changes and the rebuild they may need land in one transaction, or not at all.
         if (schemaVersion(db) !== SCHEMA_VERSION) {
           db.transaction(() => {
-            if (ensureSchema(opened, path)) rebuildDerived(opened);
+            const rebuild = ensureSchema(opened, path);
+            if (rebuild || indexVersion(opened) !== INDEX_VERSION) rebuildDerived(opened);
           });
         } else {
           ensureSchema(db, path);
         }
       }
+      // Terms made by another tokenizer (older or newer memcue) would not meet this one's queries.
+      if (indexVersion(db) !== INDEX_VERSION) db.transaction(() => rebuildDerived(db!));
       mark('db opened');
       return new Store(db, path, lock);
     } catch (err) {
@@ -204,13 +208,23 @@ export function toFact(row: Row): Fact {
   };
 }
 
-/** Rebuilds the head table and the index from the fact rows (after a migration or a merge). */
+/**
+ * Rebuilds the head table and the index from the fact rows (after a migration, a merge or a change
+ * of tokenizer) and records that the index now holds this tokenizer's terms.
+ */
 export function rebuildDerived(db: Database): void {
   db.exec('DELETE FROM heads; DELETE FROM fact_index');
   const ids = db.all('SELECT DISTINCT id FROM facts');
   for (const { id } of ids) {
     writeHead(db, String(id), db.get(CURRENT_VERSION, [id!])!);
   }
+  db.run(`INSERT OR REPLACE INTO settings (key, value) VALUES ('${INDEX_VERSION_KEY}', ?)`, [String(INDEX_VERSION)]);
+}
+
+/** The INDEX_VERSION the index was built with; databases from before it was recorded hold 1. */
+export function indexVersion(db: Database): number {
+  const row = db.get(`SELECT value FROM settings WHERE key = '${INDEX_VERSION_KEY}'`);
+  return row ? Number(row.value) : 1;
 }
 
 /** Records `top` as the head of `id` and indexes it if it is active. */

@@ -1,8 +1,16 @@
 // Turns text into the terms the full-text index holds: words stemmed per script (Cyrillic → Russian
 // Snowball, Latin → English Porter2), identifiers kept whole *and* split into their parts, so
 // `PKG_CONFIG_PATH`, `api-gw`, `src/gen` and `5.4` are findable as written and by their pieces.
+import { baseForm } from './irregular-english.js';
 import { stemEnglish } from './stem-english.js';
 import { stemRussian } from './stem-russian.js';
+
+/**
+ * Which way of making terms the index was built with. Bump it whenever `terms` gives different
+ * output for the same text: databases indexed another way are re-indexed when opened (Store.open).
+ * 1: the first tokenizer; 2: irregular English verb forms stem like their base (`went` → `go`).
+ */
+export const INDEX_VERSION = 2;
 
 /** Letters, digits and marks, with single `- _ . /` between them (they never start or end a token). */
 const TOKEN = /[\p{L}\p{N}\p{M}]+(?:[-_./][\p{L}\p{N}\p{M}]+)*/gu;
@@ -25,18 +33,21 @@ export function fold(token: string): string {
 }
 
 export function stemWord(word: string): string {
-  if (LATIN_WORD.test(word)) return stemEnglish(word);
+  if (LATIN_WORD.test(word)) return stemEnglish(baseForm(word));
   if (CYRILLIC_WORD.test(word)) return stemRussian(word);
   return word;
 }
 
-/** Terms for one text, in order, with repeats (term frequency matters to BM25). */
-export function terms(text: string): string[] {
+/**
+ * Terms for one text, in order, with repeats (term frequency matters to BM25). `skip` leaves out
+ * plain words (never identifiers) by their folded form: queries drop stop words this way.
+ */
+export function terms(text: string, skip?: (folded: string) => boolean): string[] {
   const out: string[] = [];
   for (const match of text.matchAll(TOKEN)) {
     const token = fold(match[0]);
     if (!CONNECTOR.test(token)) {
-      out.push(stemWord(token));
+      if (!skip?.(token)) out.push(stemWord(token));
       continue;
     }
     out.push(token);

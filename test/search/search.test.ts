@@ -1,0 +1,47 @@
+// What the query handling changes for a user, end to end through `memcue search`.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, isolatedEnv, tempDir } from '../helpers.js';
+
+function setup() {
+  const dir = tempDir();
+  const env = isolatedEnv(dir);
+  const cwd = join(dir, 'work');
+  mkdirSync(cwd);
+  const run = async (...argv: string[]) => (await cli(argv, { env, cwd })).stdout;
+  const add = async (text: string) => (await run('add', text)).trim();
+  return { run, add };
+}
+
+describe('search', () => {
+  it('a question finds its fact without the facts that share only its grammar', async () => {
+    const { run, add } = setup();
+    const redis = await add('Redis on staging needs AUTH since the November migration');
+    await add('The build is on the CI runner and it is slow');
+    await add('Where the logs are: /var/log/app on every host');
+    await add('Что такое кэш и где он лежит: в ~/.cache/build');
+    const out = (await run('search', 'Where', 'is', 'the', 'redis', 'on', 'staging?')).trim().split('\n');
+    expect(out).toHaveLength(1);
+    expect(out[0]).toContain(redis);
+    const ru = (await run('search', 'что', 'это', 'за', 'redis', 'и', 'где')).trim().split('\n');
+    expect(ru).toEqual([expect.stringContaining(redis)]);
+  });
+
+  it('past tense in a fact meets the base form in a question, and the other way round', async () => {
+    const { run, add } = setup();
+    const broke = await add('The nightly build broke when we went to Node 22');
+    const choose = await add('We choose pnpm over npm for workspaces');
+    expect(await run('search', 'why', 'did', 'the', 'build', 'break')).toContain(broke);
+    expect(await run('search', 'go', 'node', '22')).toContain(broke);
+    expect(await run('search', 'which', 'package', 'manager', 'was', 'chosen')).toContain(choose);
+  });
+
+  it('a long identifier or stem also finds what starts with it', async () => {
+    const { run, add } = setup();
+    const hook = await add('useEffectCleanup runs twice under React StrictMode');
+    const ru = await add('Информационная панель обновляется раз в минуту');
+    expect(await run('search', 'useEffect')).toContain(hook);
+    expect(await run('search', 'информация')).toContain(ru);
+  });
+});
