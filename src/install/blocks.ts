@@ -48,7 +48,7 @@ export function blockTarget(path: string, label: string, fence: Fence, body: str
       if (!found) return current;
       let before = current.slice(0, found.start);
       const after = current.slice(found.stop);
-      if (after === '' && before.endsWith('\n\n')) before = before.slice(0, -1); // the blank line we added
+      if (before.endsWith('\n\n')) before = before.slice(0, -1); // the blank line we put before the block
       const rest = before + after;
       return rest.trim() === '' ? null : rest;
     },

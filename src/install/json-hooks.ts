@@ -88,14 +88,14 @@ function parse(text: string, path: string): Json {
 function objectAt(parent: Json, key: string, path: string): Json {
   const value = parent[key] ?? (parent[key] = {});
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new MemcueError('BAD_INPUT', `"${key}" in ${path} is not an object; nothing was changed`, 'fix the file by hand');
+    throw new MemcueError('BAD_INPUT', `${path}: "${key}" is not an object; nothing was changed`, 'fix the file by hand');
   }
   return value as Json;
 }
 
 function arrayAt(parent: Json, key: string, path: string): unknown[] {
   const value = parent[key] ?? (parent[key] = []);
-  if (!Array.isArray(value)) throw new MemcueError('BAD_INPUT', `hooks.${key} in ${path} is not a list; nothing was changed`, 'fix the file by hand');
+  if (!Array.isArray(value)) throw new MemcueError('BAD_INPUT', `${path}: hooks.${key} is not a list; nothing was changed`, 'fix the file by hand');
   return value;
 }
 
