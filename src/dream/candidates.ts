@@ -9,8 +9,11 @@ export const SPLIT_LENGTH = 300;
 export function splitReason(text: string): string | undefined {
   const length = [...text].length;
   if (length > SPLIT_LENGTH) return `${length} characters`;
+  // A list is several statements; a sentence wrapped over two lines is not.
   const lines = text.split(/\n+/).filter((l) => /\p{L}/u.test(l));
-  if (lines.length >= 2) return `${lines.length} lines`;
+  const items = lines.filter((l) => /^\s*(?:[-*+•]|\d+[.)])\s/.test(l)).length;
+  if (items >= 2) return `${items} list items`;
+  if (lines.length >= 3) return `${lines.length} lines`;
   // Three full sentences are several statements; two are often a fact and its remedy.
   const sentences = text.split(/(?<=[.!?])\s+(?=[\p{Lu}\d`"«(])/u).filter((s) => s.trim().split(/\s+/).length >= 3);
   if (sentences.length >= 3) return `${sentences.length} sentences`;

@@ -11,6 +11,8 @@ describe('splitReason', () => {
     ['Redis on staging needs AUTH. Set REDIS_URL with the password inside.', undefined],
     ['Deploys use make. Staging is on k8s. Backups run at 02:00 every night.', '3 sentences'],
     ['Ports:\n8080 for the API\n9090 for metrics', '3 lines'],
+    ['Ports:\n- 8080 for the API\n- 9090 for metrics', '2 list items'],
+    ['Redis on staging\nneeds AUTH', undefined],
     ['x'.repeat(301), '301 characters'],
     ['ё'.repeat(300), undefined],
   ])('%s → %s', (text, reason) => {
