@@ -1,6 +1,5 @@
 // The card for a context: from the cache when the database is unchanged, else from SQLite.
 import type { Context } from '../context.js';
-import { withStore } from '../store/store.js';
 import { composeCard, loadCardEntries, type Card } from './card.js';
 import { dbFingerprint, readCachedCard, writeCachedCard } from './card-cache.js';
 
@@ -9,6 +8,8 @@ export async function cardFor(ctx: Context): Promise<Card> {
   const seen = dbFingerprint(ctx.dbPath);
   const cached = seen === undefined ? undefined : readCachedCard(ctx.env, ctx.dbPath, repoId, seen);
   if (cached) return cached;
+  // Loaded only on a cache miss: the store pulls in SQLite and the stemmers, which a cached card needs not.
+  const { withStore } = await import('../store/store.js');
   return withStore(ctx.dbPath, false, (store) => {
     if (!store) return composeCard(repoId, [], []);
     const { global, repo } = loadCardEntries(store, repoId);
