@@ -86,6 +86,19 @@ describe('memcue dream', () => {
     }
   });
 
+  it('clusters facts of one scope only, and --in narrows the batch', async () => {
+    const { run, dream } = setup();
+    const text = 'The build cache lives in /var/cache/ci and is wiped every Sunday';
+    const global = (await run(['add', '--scope', 'global', text])).stdout.trim();
+    const machine = (await run(['add', '--scope', 'machine', text])).stdout.trim();
+    const again = (await run(['add', '--scope', 'global', 'The build cache in /var/cache/ci is wiped every Sunday night'])).stdout.trim();
+    const { batch } = await dream();
+    expect(batch.clusters.map(ids)).toEqual([[global, again].sort()]);
+    const narrowed = (await dream('--in', 'machine')).batch;
+    expect(narrowed.clusters).toEqual([]);
+    expect(narrowed.translate.map((f: { id: string }) => f.id)).toEqual([machine]);
+  });
+
   it('applies a full answer as new versions, keeps history, and moves on to the next batch', async () => {
     const { run, add, dream, apply } = setup();
     const a = await add('--kind', 'gotcha', 'api-gw times out after 30 s on uploads; raise PROXY_TIMEOUT to 300');
