@@ -1,10 +1,10 @@
 // install → uninstall round trips in a temporary HOME for every agent: what is written, that a second
 // install changes nothing, and that uninstall gives back every file byte for byte.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INSTRUCTION } from '../../src/hooks/instruction.js';
-import { cli, isolatedEnv, ROOT, tempDir } from '../helpers.js';
+import { BINARY, cli, isolatedEnv, ROOT, runProcess, tempDir } from '../helpers.js';
 import { repoDir } from '../hooks/fixtures.js';
 
 const BIN = '/opt/memcue/bin/memcue';
@@ -278,5 +278,25 @@ describe('refusals: nothing is written', () => {
     const r = await cli(['install', 'cursor'], { env: installEnv() });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('Allowed choices are claude, hermes, dsh, codex, gemini, opencode');
+  });
+});
+
+describe.skipIf(!existsSync(BINARY))('install from the compiled binary', () => {
+  it('points the hook at the binary itself, and that command gives Claude Code its card', () => {
+    const dir = tempDir();
+    const exe = join(dir, 'my tools', 'memcue'); // off PATH, and a folder name that needs quoting
+    mkdirSync(dirname(exe));
+    copyFileSync(BINARY, exe);
+    const env: Record<string, string> = { ...isolatedEnv(), PATH: '/usr/bin:/bin' };
+    const repo = repoDir();
+    expect(runProcess(exe, ['add', '--kind', 'decision', 'Deploys go through ArgoCD'], { env, cwd: repo }).code).toBe(0);
+    expect(runProcess(exe, ['install', 'claude'], { env, cwd: repo }).code).toBe(0);
+    const settings = JSON.parse(read(join(env.HOME!, '.claude', 'settings.json')));
+    const command = settings.hooks.SessionStart[0].hooks[0].command as string;
+    expect(command).toBe(`'${exe}' hook claude session-start`);
+    const input = JSON.stringify({ session_id: 's', cwd: repo, hook_event_name: 'SessionStart', source: 'startup' });
+    const r = runProcess('/bin/sh', ['-c', command], { env, cwd: dir, stdin: input });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.additionalContext).toContain('decision: Deploys go through ArgoCD');
   });
 });
