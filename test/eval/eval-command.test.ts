@@ -102,6 +102,15 @@ describe('memcue eval --against', () => {
   });
 });
 
+describe('memcue eval --help', () => {
+  it('names every option and gives an example', async () => {
+    const r = await cli(['eval', '--help']);
+    expect(r.code).toBe(0);
+    for (const option of ['--queries', '--facts', '--qrels', '--against', '--in', '--by', '--limit', '--cutoff', '--json']) expect(r.stdout).toContain(option);
+    expect(r.stdout).toMatch(/Example:\n  memcue eval --facts/);
+  });
+});
+
 describe('memcue eval refuses bad input with one line and exit 1', () => {
   it.each([
     [['--queries', 'queries.jsonl'], /give either --facts FILE .* or --against DB/],
