@@ -21,7 +21,8 @@ import { rowKey, unionRows } from './union.js';
 export const COMPACT_AT_FILES = 64;
 /** How long a sync waits for another sync of the same repo to finish. */
 const SYNC_WAIT_MS = 120_000;
-const PUSH_ATTEMPTS = 3;
+const PUSH_ATTEMPTS = 5;
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 export interface SyncTarget {
   dbPath: string;
@@ -132,7 +133,11 @@ function push(git: Git): boolean {
   const args = ['push', '--porcelain', '--no-verify', 'origin', `HEAD:refs/heads/${branch(git)}`];
   const r = git.try(args);
   if (r.code === 0) return true;
-  if (/^!\s.*\[(rejected|remote rejected)\].*(fetch first|non-fast-forward)/m.test(r.stdout)) return false;
+  // A refused ref ("!" in porcelain output): the remote moved on, or another push held its ref lock.
+  if (/^!\s/m.test(r.stdout)) {
+    Atomics.wait(sleeper, 0, 0, 50 + Math.random() * 300); // two machines retrying should not collide again
+    return false;
+  }
   throw gitError(args, r);
 }
 
