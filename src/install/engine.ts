@@ -4,7 +4,7 @@
 // the state folder; uninstall gives them back byte for byte when the file still holds exactly what
 // we wrote, and otherwise (the user edited it since) removes only our marked part.
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Env } from '../config.js';
 import { stateDir } from '../hooks/paths.js';
@@ -71,13 +71,17 @@ function writeRecord(env: Env, agent: string, record: InstallRecord): void {
   writeAtomic(path, `${JSON.stringify(record, null, 2)}\n`);
 }
 
-/** Writes via a temporary file and a rename, so an agent never reads a half-written config. */
+/**
+ * Writes via a temporary file and a rename, so an agent never reads a half-written config. A
+ * symlinked config (dotfiles) is written through to its target and stays a symlink.
+ */
 function writeAtomic(path: string, content: string | Buffer): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.memcue-${process.pid}.tmp`;
+  const real = existsSync(path) ? realpathSync(path) : path;
+  mkdirSync(dirname(real), { recursive: true });
+  const tmp = `${real}.memcue-${process.pid}.tmp`;
   writeFileSync(tmp, content);
-  if (existsSync(path)) chmodSync(tmp, statSync(path).mode & 0o7777);
-  renameSync(tmp, path);
+  if (existsSync(real)) chmodSync(tmp, statSync(real).mode & 0o7777);
+  renameSync(tmp, real);
 }
 
 /** The folders `mkdir -p` would create for `file`, deepest first. */

@@ -1,6 +1,6 @@
 // install → uninstall round trips in a temporary HOME for every agent: what is written, that a second
 // install changes nothing, and that uninstall gives back every file byte for byte.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INSTRUCTION } from '../../src/hooks/instruction.js';
@@ -238,6 +238,23 @@ describe('files edited after install', () => {
     writeFileSync(path, `${read(path)}\n## Added later\nKeep this.\n`);
     await run(env, 'uninstall', 'dsh');
     expect(read(path)).toBe('# My rules\n\nAlways answer briefly.\n\n## Added later\nKeep this.\n');
+  });
+});
+
+describe('a symlinked config (dotfiles)', () => {
+  it('is written through to its target and stays a symlink; uninstall restores the target', async () => {
+    const env = installEnv();
+    const dotfiles = join(tempDir(), 'dotfiles', 'settings.json');
+    write(dotfiles, '{"model": "opus"}\n');
+    mkdirSync(join(env.HOME!, '.claude'));
+    const link = join(env.HOME!, '.claude', 'settings.json');
+    symlinkSync(dotfiles, link);
+    await run(env, 'install', 'claude');
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(read(dotfiles)).hooks.SessionStart).toHaveLength(1);
+    await run(env, 'uninstall', 'claude');
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(read(dotfiles)).toBe('{"model": "opus"}\n');
   });
 });
 
