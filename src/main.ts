@@ -4,6 +4,13 @@ import { mark, report } from './util/profile.js';
 
 export async function main(): Promise<void> {
   mark('js loaded');
+  // `memcue list | head -1`: a reader that went away is not an error worth a stack trace.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw err;
+    });
+  }
   const code = await runCli(process.argv.slice(2), {
     env: process.env,
     cwd: process.cwd(),
