@@ -48,8 +48,13 @@ export function createOrAdopt(dir: string, remote: string | undefined, git: Git,
   }
   mkdirSync(dirname(dir), { recursive: true });
   git.at(dirname(dir)).run(url ? ['clone', '--quiet', url, dir] : ['init', '--quiet', dir]);
-  // A clone of an empty remote (or a new repo) has no branch yet: use the same name everywhere.
-  if (git.try(['rev-parse', '--verify', '--quiet', 'HEAD']).code !== 0) git.run(['symbolic-ref', 'HEAD', `refs/heads/${BRANCH}`]);
+  // A clone of an empty remote (or a new repo) has no branch yet: use the same name everywhere. A
+  // bare remote whose HEAD names another branch (git's default "master") clones without checking out
+  // our branch: take it, so this machine continues the shared history instead of starting its own.
+  if (git.try(['rev-parse', '--verify', '--quiet', 'HEAD']).code !== 0) {
+    git.run(['symbolic-ref', 'HEAD', `refs/heads/${BRANCH}`]);
+    if (git.try(['rev-parse', '--verify', '--quiet', `refs/remotes/origin/${BRANCH}`]).code === 0) git.run(['reset', '--quiet', '--hard', `origin/${BRANCH}`]);
+  }
   return url ? 'cloned' : 'created';
 }
 

@@ -112,6 +112,11 @@ describe.skipIf(!haveBinary)('memcue sync (real git, two machines)', () => {
     const b = machine('beta');
     expect(b.ok('sync', 'init', remote)).toMatch(/memory repo cloned at .*\nsynced with .*: sent 0, received 1 fact versions/);
     expect(b.ok('search', 'redis', 'port')).toContain('6380');
+    // beta continues alpha's history (the bare remote's HEAD names "master", ours is "main").
+    b.ok('add', '--scope', 'global', 'beta was here');
+    b.ok('sync');
+    expect(git(b.repo, 'rev-list', '--max-parents=0', 'HEAD').split('\n')).toHaveLength(1);
+    expect(git(b.repo, 'rev-list', '--merges', 'HEAD')).toBe('');
   });
 
   it('merges a snapshot written by an older memcue (schema v1) after migrating it', async () => {
