@@ -10,7 +10,7 @@ describe('compiled binary', () => {
     expect(existsSync(BINARY)).toBe(true);
   });
 
-  it.skipIf(!existsSync(BINARY))('works alone in an empty folder: add, search, stats', () => {
+  it.skipIf(!existsSync(BINARY))('works alone in an empty folder: add, search, card', () => {
     const dir = tempDir();
     const home = join(dir, 'home');
     mkdirSync(home);
@@ -29,6 +29,11 @@ describe('compiled binary', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/^memcue: unknown kind "nope"/);
     expect(runProcess(exe, ['--version'], { env }).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    const rule = runProcess(exe, ['add', '--kind', 'rule', '--scope', 'global', 'Never deploy on Fridays'], { env, cwd: dir });
+    const card = runProcess(exe, ['card'], { env, cwd: dir });
+    expect(card.code).toBe(0);
+    expect(card.stdout).toContain('Never deploy on Fridays');
+    expect(card.stdout).toContain(rule.stdout.trim().slice(0, 8));
   });
 });
 
