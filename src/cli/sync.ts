@@ -14,7 +14,7 @@ export function defineSyncCommands(program: Command, lazy: Lazy): void {
   const sync = program
     .command('sync')
     .description('sync the memory with other machines through a git remote: commit, pull (merging), push')
-    .option('--dir <dir>', 'the memory repo (default: the one `sync init` set up)')
+    // No --dir here: commander would take `sync init --dir X` as sync's option. `sync init` remembers it.
     .option('--compact', 'fold the journal files into the memcue.db snapshot now')
     .addHelpText('after', '\nFirst machine:  memcue sync init git@github.com:me/memory.git\nOther machines: memcue sync init git@github.com:me/memory.git\nThen:           memcue sync')
     .action(lazy(() => import('../commands/sync.js')));

@@ -4,9 +4,9 @@ import { repoDirFor } from '../sync/init.js';
 import { isWorkTree } from '../sync/repo.js';
 import { syncRepo, type SyncReport } from '../sync/sync.js';
 
-export async function run(ctx: Context, opts: { dir?: string; compact?: boolean }): Promise<void> {
-  const dir = await repoDirFor(ctx, opts.dir);
-  if (!dir || !isWorkTree(dir)) {
+export async function run(ctx: Context, opts: { compact?: boolean }): Promise<void> {
+  const dir = await repoDirFor(ctx);
+  if (!isWorkTree(dir)) {
     throw new MemcueError('USAGE', `no memory repo at ${dir}`, 'set one up with `memcue sync init [REMOTE]`');
   }
   printReport(ctx, await syncRepo(ctx, dir, opts));

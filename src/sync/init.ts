@@ -25,8 +25,7 @@ export async function initRepo(target: SyncTarget & { cwd: string }, remote: str
   return { dir, how };
 }
 
-/** The repo `memcue sync` uses: --dir, else the one `sync init` saved, else the default if it exists. */
-export async function repoDirFor(target: SyncTarget & { cwd: string }, dirOption: string | undefined): Promise<string | undefined> {
-  if (dirOption) return resolve(target.cwd, dirOption);
+/** The repo `memcue sync` uses: the one `sync init` saved, else the default folder. */
+export async function repoDirFor(target: SyncTarget): Promise<string> {
   return (await withStore(target.dbPath, false, (store) => savedRepoDir(store))) ?? defaultRepoDir(target.dbPath);
 }

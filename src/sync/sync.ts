@@ -21,7 +21,7 @@ import { rowKey, unionRows } from './union.js';
 export const COMPACT_AT_FILES = 64;
 /** How long a sync waits for another sync of the same repo to finish. */
 const SYNC_WAIT_MS = 120_000;
-const PUSH_ATTEMPTS = 5;
+const PUSH_ATTEMPTS = 8;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 export interface SyncTarget {
@@ -68,19 +68,18 @@ export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?
       report.received = await foldIntoLive(target, dir);
       return report;
     }
-    for (let attempt = 1; ; attempt++) {
-      git.run(['fetch', '--quiet', 'origin']);
-      pause('fetched');
-      mergeRemote(git);
-      pause('merged');
-      report.received += await foldIntoLive(target, dir);
-      pause('folded');
-      if (push(git)) break;
-      // Someone pushed between our fetch and our push: merge their commits too and try again.
-      if (attempt === PUSH_ATTEMPTS) throw new MemcueError('SYNC', `the remote kept moving: push rejected ${PUSH_ATTEMPTS} times`, 'run `memcue sync` again');
+    let failure: unknown;
+    try {
+      exchange(git, pause);
+      report.pushed = true;
+      pause('pushed');
+    } catch (err) {
+      failure = err;
     }
-    report.pushed = true;
-    pause('pushed');
+    // Whatever the repo got from the remote is this machine's to keep, even if the push failed.
+    report.received = await foldIntoLive(target, dir);
+    pause('folded');
+    if (failure) throw failure;
     return report;
   } finally {
     lock.release();
@@ -114,6 +113,23 @@ async function compact(git: Git, scratch: string): Promise<boolean> {
   return true;
 }
 
+/** Fetch, merge, push; when someone pushed in between, merge their commits too and push again. */
+function exchange(git: Git, pause: (step: string) => void): void {
+  for (let attempt = 1; ; attempt++) {
+    git.run(['fetch', '--quiet', 'origin']);
+    pause('fetched');
+    mergeRemote(git);
+    pause('merged');
+    const refused = push(git);
+    if (!refused) return;
+    if (attempt === PUSH_ATTEMPTS) {
+      throw new MemcueError('SYNC', `the remote kept moving: push refused ${PUSH_ATTEMPTS} times (last: ${refused})`, 'run `memcue sync` again');
+    }
+    // Jittered back-off, so machines retrying at once do not collide again.
+    Atomics.wait(sleeper, 0, 0, Math.min(1000, 50 * 2 ** attempt) * (0.5 + Math.random()));
+  }
+}
+
 /** Merges the remote branch; memcue.db conflicts go to `memcue merge` (the driver), journal files never conflict. */
 function mergeRemote(git: Git): void {
   const theirs = `refs/remotes/origin/${branch(git)}`;
@@ -128,16 +144,14 @@ function mergeRemote(git: Git): void {
   throw gitError(args, r);
 }
 
-/** Pushes; false when the remote moved on since our fetch (rejected), so the caller merges again. */
-function push(git: Git): boolean {
+/** Pushes; returns why the remote refused our ref (it moved on, or another push held its ref lock),
+ * so the caller merges again, or undefined when pushed. Other failures throw. */
+function push(git: Git): string | undefined {
   const args = ['push', '--porcelain', '--no-verify', 'origin', `HEAD:refs/heads/${branch(git)}`];
   const r = git.try(args);
-  if (r.code === 0) return true;
-  // A refused ref ("!" in porcelain output): the remote moved on, or another push held its ref lock.
-  if (/^!\s/m.test(r.stdout)) {
-    Atomics.wait(sleeper, 0, 0, 50 + Math.random() * 300); // two machines retrying should not collide again
-    return false;
-  }
+  if (r.code === 0) return undefined;
+  const refused = /^!\s\S+\s(.*)$/m.exec(r.stdout);
+  if (refused) return refused[1]!.trim();
   throw gitError(args, r);
 }
 

@@ -7,11 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers.js';
 import { bareRemote, haveBinary, integrity, machine, MEMCUE, type Machine } from './machines.js';
 
-/** Runs `command` `count` times in a shell loop, as hooks would run memcue; resolves to the exit code. */
-function repeat(m: Machine, count: number, command: string): Promise<number | null> {
+/** Runs `command` `count` times in a shell loop, as hooks would run memcue; resolves to the exit code
+ * (with what the failing command said, so a failure explains itself). */
+function repeat(m: Machine, count: number, command: string): Promise<number | string | null> {
   const script = `i=0; while [ $i -lt ${count} ]; do ${command} >/dev/null || exit 1; i=$((i+1)); done`;
-  const child = spawn('sh', ['-c', script], { env: { ...m.env, MEMCUE }, cwd: tempDir(), stdio: 'ignore' });
-  return new Promise((res) => child.on('exit', res));
+  const child = spawn('sh', ['-c', script], { env: { ...m.env, MEMCUE }, cwd: tempDir(), stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  return new Promise((res) => child.on('exit', (code) => res(code === 0 ? 0 : `${m.name}: exit ${code}: ${stderr}`)));
 }
 
 function twoMachines() {

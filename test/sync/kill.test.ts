@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers.js';
 import { bareRemote, haveBinary, integrity, machine, repoState, type Machine } from './machines.js';
 
-const STEPS = ['locked', 'journal-written', 'compacted', 'committed', 'fetched', 'merge-driver', 'merged', 'folding', 'folded', 'pushed'];
+const STEPS = ['locked', 'journal-written', 'compacted', 'committed', 'fetched', 'merge-driver', 'merged', 'pushed', 'folding', 'folded'];
 
 /** Two machines that both compacted their journal, so alpha's next sync runs the merge driver. */
 function machinesAboutToMerge() {

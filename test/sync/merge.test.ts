@@ -97,7 +97,7 @@ describe('memcue merge', () => {
     const oldBytes = readFileSync(old);
     const r = await merge(ours, old);
     expect(r.stderr).toBe('');
-    expect(r.stdout).toMatch(/^merged 2 new version rows \(1 facts changed\)/);
+    expect(r.stdout).toMatch(/^merged 2 new version rows \(1 fact changed\)/);
     expect(readFileSync(old).equals(oldBytes)).toBe(true);
     expect(await memcue(ours, 'x', 'search', 'понедельник', '--in', 'all')).toContain('oldfact0000000000001');
     expect(await memcue(ours, 'x', 'search', 'пятница', '--in', 'all')).toBe('');

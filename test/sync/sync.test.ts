@@ -1,6 +1,6 @@
 // `memcue sync` between two machines through a real bare git remote, with the real compiled binary.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrate, SCHEMA_VERSION } from '../../src/store/schema.js';
@@ -102,6 +102,24 @@ describe.skipIf(!haveBinary)('memcue sync (real git, two machines)', () => {
     const other = machine('other');
     other.ok('sync', 'init', remote);
     expect(other.facts()).toEqual(m.facts());
+  });
+
+  it('says what to do when there is no memory repo, and never takes over a folder it did not make', () => {
+    const m = machine('lost');
+    const none = m.memcue('sync');
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/^memcue: no memory repo at .*sync \(set one up with `memcue sync init \[REMOTE\]`\)\n$/);
+    const busy = join(tempDir(), 'notes');
+    mkdirSync(busy);
+    writeFileSync(join(busy, 'todo.txt'), 'mine');
+    const taken = m.memcue('sync', 'init', '--dir', busy);
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toMatch(/exists and is not a git repository \(choose an empty or new folder with --dir\)/);
+    expect(readFileSync(join(busy, 'todo.txt'), 'utf8')).toBe('mine');
+    // A folder of one's choosing is remembered for the next syncs.
+    const chosen = join(tempDir(), 'my memory');
+    expect(m.ok('sync', 'init', '--dir', chosen)).toContain(`memory repo created at ${chosen}\n`);
+    expect(m.ok('sync')).toContain(`committed locally in ${chosen} `);
   });
 
   it('a second machine: sync init URL clones and fills its memory at once', () => {
