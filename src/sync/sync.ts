@@ -64,17 +64,15 @@ export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?
     commitStaged(git, `memcue sync from ${target.host}: +${report.sent} versions${report.compacted ? ', compacted' : ''}`);
     pause('committed');
 
-    if (!report.remote) {
-      report.received = await foldIntoLive(target, dir);
-      return report;
-    }
     let failure: unknown;
-    try {
-      exchange(git, pause);
-      report.pushed = true;
-      pause('pushed');
-    } catch (err) {
-      failure = err;
+    if (report.remote) {
+      try {
+        exchange(git, pause);
+        report.pushed = true;
+        pause('pushed');
+      } catch (err) {
+        failure = err;
+      }
     }
     // Whatever the repo got from the remote is this machine's to keep, even if the push failed.
     report.received = await foldIntoLive(target, dir);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrate, SCHEMA_VERSION } from '../../src/store/schema.js';
 import { Database } from '../../src/store/sqlite.js';
+import { shellCommand } from '../../src/sync/self.js';
 import { git, runProcess, tempDir } from '../helpers.js';
 import { bareRemote, haveBinary, machine, MEMCUE, repoState, type Machine } from './machines.js';
 
@@ -66,7 +67,7 @@ describe.skipIf(!haveBinary)('memcue sync (real git, two machines)', () => {
     const { a } = divergedMachines();
     expect(readFileSync(join(a.repo, '.gitattributes'), 'utf8')).toContain('memcue.db merge=memcue');
     expect(readFileSync(join(a.repo, '.gitignore'), 'utf8').split('\n')).toEqual(expect.arrayContaining(['*.lock', '*-journal', '*.stale-*']));
-    expect(git(a.repo, 'config', 'merge.memcue.driver')).toBe(`${MEMCUE} merge %A %B --base %O`);
+    expect(git(a.repo, 'config', 'merge.memcue.driver')).toBe(`${shellCommand([MEMCUE])} merge %A %B --base %O`);
   });
 
   it('runs the merge driver from a path with spaces and quotes', () => {
