@@ -56,11 +56,11 @@ describe.skipIf(!existsSync(BINARY) || process.platform === 'win32')('concurrenc
       expect(existsSync(`${env.MEMCUE_DB}.lock`)).toBe(false);
     }
     // And a loop of small writes killed mid-way.
-    const loop = startProcess('sh', ['-c', 'i=0; while true; do "$MEMCUE" add "loop fact $i" >/dev/null; i=$((i+1)); done'], {
+    const loop = startProcess('sh', ['-c', 'i=0; while [ $i -lt 500 ]; do "$MEMCUE" add "loop fact $i" >/dev/null; i=$((i+1)); done'], {
       env: { ...env, MEMCUE: BINARY },
     });
     await new Promise((res) => setTimeout(res, 700));
-    // Freeze the loop, kill the add it is running (if any: pkill exits 1 between two adds), then it.
+    // Bounded (500 adds) so a failed test can never leave it running. Freeze the loop, kill the add it is running (if any: pkill exits 1 between two adds), then it.
     loop.kill('SIGSTOP');
     spawnSync('pkill', ['-KILL', '-P', String(loop.pid)]);
     loop.kill('SIGKILL');
