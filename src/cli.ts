@@ -10,6 +10,7 @@ import type { Lazy } from './cli/kit.js';
 import { makeContext, type Context, type Io } from './context.js';
 import { MemcueError } from './errors.js';
 import { VERSION } from './version.js';
+import { mark } from './util/profile.js';
 
 export type { Io } from './context.js';
 
@@ -40,6 +41,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
   const lazy: Lazy = (load) => async (...args: unknown[]) => {
     const ctx = makeContext(io, program.opts().db as string | undefined);
     const mod = await load();
+    mark('command loaded');
     const code = await (mod.run as (ctx: Context, ...a: unknown[]) => Promise<number | void>)(ctx, ...args.slice(0, -1));
     setExit(code ?? 0);
   };

@@ -42,6 +42,7 @@ export class Store {
     if (!exists) mkdirSync(dirname(path), { recursive: true });
     const lock = new FileLock(`${path}.lock`);
     lock.acquire();
+    mark('lock acquired');
     let db: Database | undefined;
     try {
       // Read under the lock: the header of a file being written could be half-way.
