@@ -1,5 +1,5 @@
 // Deterministic synthetic facts for benchmarks: a Zipf-distributed mixed English/Russian vocabulary
-// (a core of engineering words, then a long tail of real words from the Snowball vocabularies) with
+// (function words, a core of engineering words, then a long tail of real words from the Snowball vocabularies) with
 // identifiers, so term frequencies look like a real memory rather than uniform noise.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -10,8 +10,12 @@ const TAIL_WORDS = 4000;
 
 const EN_CORE = 'deploy server build cache token timeout staging production database migration index query latency queue worker retry config secret proxy gateway container image registry branch release review lint test flaky mock fixture schema backup restore replica shard cluster node pod ingress certificate domain dns port firewall bastion ssh key user group role permission policy budget alert metric dashboard log trace span sample error warning panic crash memory disk cpu thread lock mutex deadlock race signal socket http grpc json yaml toml env variable path binary package version upgrade rollback hotfix incident postmortem owner team meeting decision rule gotcha workaround bug feature flag experiment cohort customer invoice payment refund email template render layout component style theme font icon'.split(' ');
 const RU_CORE = 'сервер сборка кэш токен таймаут стенд продакшен база миграция индекс запрос задержка очередь воркер повтор конфиг секрет прокси шлюз контейнер образ реестр ветка релиз ревью тест мок схема бэкап реплика кластер узел домен порт доступ ключ пользователь группа роль право бюджет алерт метрика журнал ошибка память диск поток блокировка сигнал сокет переменная путь пакет версия откат инцидент владелец команда решение правило ловушка обход фича флаг клиент счет платеж возврат письмо шаблон'.split(' ');
-const EN = [...EN_CORE, ...tail('english')];
-const RU = [...RU_CORE, ...tail('russian')];
+// As in real text, function words head the frequency ranking; engineering words come next, then
+// the long tail. (The query side drops function words, as memcue search does.)
+const EN_FUNCTION = 'the a to is of and in for on with be it that not this by from at as use when'.split(' ');
+const RU_FUNCTION = 'и в не на с что по для это как при из до а от или но только если так'.split(' ');
+const EN = [...EN_FUNCTION, ...EN_CORE, ...tail('english')];
+const RU = [...RU_FUNCTION, ...RU_CORE, ...tail('russian')];
 const IDS = ['api-gw', 'PKG_CONFIG_PATH', 'src/gen', 'v5.4', 'build-01', 'redis-7', 'node_modules', 'ci.yml', 'k8s', 's3'];
 
 function rng(seed: number): () => number {
