@@ -26,21 +26,3 @@ export function table(header: string[], rows: string[][], textColumns = 1): stri
       .trimEnd();
   return [line(header), ...rows.map(line)].join('\n') + '\n';
 }
-
-/** A terminal progress bar on stderr, redrawn in place at most once per percent. */
-export function progressBar(write: (text: string) => void, total: number, label: string): { update(done: number): void; end(): void } {
-  const width = 30;
-  let shown = -1;
-  return {
-    update(done) {
-      const percent = total ? Math.floor((done / total) * 100) : 100;
-      if (percent === shown) return;
-      shown = percent;
-      const filled = Math.round((percent / 100) * width);
-      write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`);
-    },
-    end() {
-      write('\r\x1b[K');
-    },
-  };
-}

@@ -1,7 +1,6 @@
-// A progress bar on stderr for long runs, drawn only when stderr is a terminal; the total may be known
-// only once the work starts (the bar itself is eval's, so every command draws the same one).
+// A progress bar on stderr for long runs (eval, migrate, …), drawn only when stderr is a terminal;
+// the total may be known only once the work starts.
 import type { Context } from '../context.js';
-import { progressBar } from '../eval/format.js';
 
 export interface Progress {
   update(done: number, total: number): void;
@@ -18,6 +17,24 @@ export function terminalProgress(ctx: Context, label: string): Progress {
     },
     end() {
       bar?.end();
+    },
+  };
+}
+
+/** The bar itself: one line redrawn in place, only when the percentage moves. */
+export function progressBar(write: (text: string) => void, total: number, label: string): { update(done: number): void; end(): void } {
+  const width = 30;
+  let shown = -1;
+  return {
+    update(done) {
+      const percent = total ? Math.floor((done / total) * 100) : 100;
+      if (percent === shown) return;
+      shown = percent;
+      const filled = Math.round((percent / 100) * width);
+      write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`);
+    },
+    end() {
+      write('\r\x1b[K');
     },
   };
 }
