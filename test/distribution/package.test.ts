@@ -14,7 +14,18 @@ describe('npm package', () => {
     expect(r.status, r.stderr).toBe(0);
     const [info] = JSON.parse(r.stdout);
     const files = info.files.map((f: { path: string }) => f.path).sort();
-    expect(files).toEqual(['LICENSE', 'README.md', 'bin/memcue.js', 'dist/memcue.mjs', 'dist/sqlite3.wasm', 'package.json']);
+    expect(files).toEqual([
+      'LICENSE',
+      'README.md',
+      'bin/memcue.js',
+      'dist/memcue.mjs',
+      'dist/sqlite3.wasm',
+      'package.json',
+      // what `memcue install hermes|opencode` copies
+      'plugins/hermes/memcue/__init__.py',
+      'plugins/hermes/memcue/plugin.yaml',
+      'plugins/opencode/memcue.ts',
+    ]);
     console.log(`npm package: ${(info.size / 1024).toFixed(0)} KB packed, ${(info.unpackedSize / 1024).toFixed(0)} KB unpacked`);
     expect(info.unpackedSize).toBeLessThan(2_000_000);
   });
@@ -39,5 +50,10 @@ describe('npm package', () => {
     expect(runProcess(process.execPath, [launcher, 'search', 'tarball'], { env, cwd: dir }).stdout).toContain(id);
     const bun = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'bun.exe' : 'bun');
     expect(runProcess(bun, [launcher, 'search', 'tarball', 'npm'], { env, cwd: dir }).stdout).toContain(id);
+    // The installed package finds the plugin files it copies.
+    const hermesHome = join(dir, 'hermes');
+    const installed = runProcess(process.execPath, [launcher, 'install', 'hermes'], { env: { ...env, HERMES_HOME: hermesHome }, cwd: dir });
+    expect(installed.stderr).toBe('');
+    expect(installed.code).toBe(0);
   }, 60_000);
 });
