@@ -2,6 +2,7 @@
 // decisions. Agents cap hook output at 10,000 characters and replace the rest with a short preview,
 // so the card never exceeds CARD_LIMIT: when it would, it keeps the most used and the most recent
 // entries and ends with one line saying how many were left out and which command lists them.
+import type { Row } from '../store/sqlite.js';
 import type { Store } from '../store/store.js';
 import { oneLine } from '../commands/format.js';
 import { INSTRUCTION } from './instruction.js';
@@ -32,29 +33,67 @@ export interface Card {
   text: string;
 }
 
+/**
+ * At most this many of the newest candidates are read: even one-character facts (the shortest
+ * line, 24 characters) fill the card before that, so reading more could not change it. Reading
+ * only these (through the facts_by_scope_kind index) keeps a card for a big memory cheap.
+ */
+const RECENT_READ = 400;
+
+/** Current active facts of one scope and kind, newest first, through facts_by_scope_kind. */
+const GROUP = `SELECT f.id, f.kind, f.scope, f.text, f.created_at FROM facts f INDEXED BY facts_by_scope_kind
+  JOIN heads h ON h.id = f.id AND h.fact_row = f.rowid
+  WHERE f.scope = ? AND f.kind = ? AND f.state = 'active'`;
+
+/** The card's candidate groups: global rules, and this repo's rules and decisions. */
+function groups(repoId: string | undefined): [string, string][] {
+  const repo = repoId ? `repo:${repoId}` : undefined;
+  return [['global', 'rule'], ...(repo ? ([[repo, 'rule'], [repo, 'decision']] as [string, string][]) : [])];
+}
+
 /** Global rules and this repo's rules and decisions, newest first, with their usage counts. */
-export function loadCardEntries(store: Store, repoId: string | undefined): { global: CardEntry[]; repo: CardEntry[] } {
-  const rows = store.db.all(
-    `SELECT f.id, f.kind, f.scope, f.text, f.created_at, coalesce(u.hits, 0) AS hits
-     FROM heads h JOIN facts f ON f.rowid = h.fact_row LEFT JOIN fact_usage u ON u.id = f.id
-     WHERE f.state = 'active' AND ((f.scope = 'global' AND f.kind = 'rule') OR (f.scope = ? AND f.kind IN ('rule', 'decision')))
-     ORDER BY f.created_at DESC, f.id`,
-    [repoId ? `repo:${repoId}` : ''],
-  );
+export function loadCardEntries(store: Store, repoId: string | undefined): { global: CardEntry[]; repo: CardEntry[]; total: number } {
+  let total = 0;
+  const byId = new Map<string, Row>();
+  for (const [scope, kind] of groups(repoId)) {
+    total += Number(store.db.get(`SELECT count(*) AS n FROM (${GROUP})`, [scope, kind])?.n ?? 0);
+    // The newest RECENT_READ of each group contain the newest RECENT_READ of all of them.
+    for (const row of store.db.all(`${GROUP} ORDER BY f.created_at DESC LIMIT ${RECENT_READ}`, [scope, kind])) byId.set(String(row.id), row);
+  }
+  // Every used one too (fact_usage is small), so the card can take the most used and the newest in turns.
+  const hits = new Map<string, number>();
+  for (const row of store.db.all('SELECT id, hits FROM fact_usage WHERE hits > 0')) hits.set(String(row.id), Number(row.hits));
+  for (const id of hits.keys()) {
+    if (byId.has(id)) continue;
+    for (const [scope, kind] of groups(repoId)) {
+      const row = store.db.get(`${GROUP} AND f.id = ?`, [scope, kind, id]);
+      if (row) byId.set(id, row);
+    }
+  }
+  const rows = [...byId.values()].sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)) || String(a.id).localeCompare(String(b.id)));
   const entries = rows.map((r) => ({
     id: String(r.id),
     kind: String(r.kind),
     scope: String(r.scope),
     text: String(r.text),
     created_at: String(r.created_at),
-    hits: Number(r.hits),
+    hits: hits.get(String(r.id)) ?? 0,
   }));
-  return { global: entries.filter((e) => e.scope === 'global'), repo: entries.filter((e) => e.scope !== 'global') };
+  return { global: entries.filter((e) => e.scope === 'global'), repo: entries.filter((e) => e.scope !== 'global'), total };
 }
 
-/** Lays out the card within `limit` characters. Entries come newest first. */
-export function composeCard(repoId: string | undefined, global: CardEntry[], repo: CardEntry[], limit = CARD_LIMIT): Card {
+/**
+ * Lays out the card within `limit` characters. Entries come newest first; `total` counts all
+ * candidates when only some were read (see RECENT_READ).
+ */
+export function composeCard(
+  repoId: string | undefined,
+  global: CardEntry[],
+  repo: CardEntry[],
+  { limit = CARD_LIMIT, total }: { limit?: number; total?: number } = {},
+): Card {
   const all = [...global, ...repo];
+  const candidates = Math.max(total ?? 0, all.length);
   const kept = new Set<CardEntry>();
   let budget = limit - INSTRUCTION.length - headerLength(repoId) - FOOTER_RESERVE;
   const shortest = 2 + ID_SHOWN + 14; // "- " + a one-character text + " [id date]\n"
@@ -65,12 +104,12 @@ export function composeCard(repoId: string | undefined, global: CardEntry[], rep
     kept.add(entry);
     budget -= cost;
   }
-  let card = render(repoId, global.filter((e) => kept.has(e)), repo.filter((e) => kept.has(e)), all.length - kept.size);
+  let card = render(repoId, global.filter((e) => kept.has(e)), repo.filter((e) => kept.has(e)), candidates - kept.size);
   // The reserve covers any realistic footer; should rendering still overshoot, drop the least wanted.
   const priority = byPriority(all).filter((e) => kept.has(e));
   while (card.text.length > limit && priority.length > 0) {
     kept.delete(priority.pop()!);
-    card = render(repoId, global.filter((e) => kept.has(e)), repo.filter((e) => kept.has(e)), all.length - kept.size);
+    card = render(repoId, global.filter((e) => kept.has(e)), repo.filter((e) => kept.has(e)), candidates - kept.size);
   }
   return card;
 }

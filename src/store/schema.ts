@@ -3,7 +3,7 @@
 import type { Database } from './sqlite.js';
 import { MemcueError } from '../errors.js';
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 export const APPLICATION_ID = 0x6d656d63; // "memc": marks the file as ours for `file`-style checks
 
 export const KINDS = ['rule', 'decision', 'gotcha', 'env', 'note'] as const;
@@ -86,6 +86,9 @@ const MIGRATIONS: Record<number, string> = {
       value TEXT NOT NULL
     ) WITHOUT ROWID;
   `,
+  // v3: the session-start card reads global rules and a repo's rules and decisions without
+  // scanning every fact (it runs on every session start after a write).
+  3: `CREATE INDEX facts_by_scope_kind ON facts (scope, kind, created_at);`,
 };
 
 /** Migrations after which the derived tables (heads, fact_index) must be rebuilt from facts. */

@@ -1,0 +1,52 @@
+// Reading only the newest candidates (plus the used ones) must give exactly the card that reading
+// every candidate would: same entries, same "left out" count.
+import { describe, expect, it } from 'vitest';
+import { composeCard, loadCardEntries, type CardEntry } from '../../src/hooks/card.js';
+import { withStore } from '../../src/store/store.js';
+import { cli, isolatedEnv, tempDir } from '../helpers.js';
+import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+
+describe('card entries from a big memory', () => {
+  it('match a full scan: groups over RECENT_READ, edits, forgets, other scopes and kinds, used old facts', async () => {
+    const env = isolatedEnv();
+    const lines: string[] = [];
+    for (let i = 0; i < 4000; i++) {
+      const scope = i % 3 === 0 ? 'global' : i % 3 === 1 ? 'repo:github.com/acme/app' : 'repo:github.com/acme/other';
+      const kind = ['rule', 'decision', 'note'][i % 4 === 3 ? 2 : i % 2]!;
+      const created = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+      lines.push(JSON.stringify({ id: `fact${String(i).padStart(6, '0')}`, version: 1, text: `Card candidate ${i} ${'x'.repeat(i % 7)}`, kind, scope, created_at: created, host: 'h', state: 'active' }));
+    }
+    // Newer versions: an edit that turns a rule into a note, and a forget.
+    lines.push(JSON.stringify({ id: 'fact000003', version: 2, text: 'Now only a note', kind: 'note', scope: 'global', created_at: '2026-06-01T00:00:00.000Z', host: 'h', state: 'active' }));
+    lines.push(JSON.stringify({ id: 'fact000006', version: 2, text: 'Card candidate 6', kind: 'rule', scope: 'global', created_at: '2026-06-01T00:00:00.000Z', host: 'h', state: 'forgotten' }));
+    const file = join(tempDir(), 'facts.jsonl');
+    writeFileSync(file, lines.join('\n'));
+    expect((await cli(['import', file], { env })).code).toBe(0);
+
+    await withStore(env.MEMCUE_DB!, true, (store) => {
+      // An old rule the agent keeps finding.
+      store!.db.run("INSERT INTO fact_usage (id, hits, last_at) VALUES ('fact000000', 9, '2026-12-01')");
+      for (const repoId of [undefined, 'github.com/acme/app']) {
+        const { global, repo, total } = loadCardEntries(store!, repoId);
+        const every = store!.db
+          .all(
+            `SELECT f.id, f.kind, f.scope, f.text, f.created_at, coalesce(u.hits, 0) AS hits
+             FROM heads h JOIN facts f ON f.rowid = h.fact_row LEFT JOIN fact_usage u ON u.id = f.id
+             WHERE f.state = 'active' AND ((f.scope = 'global' AND f.kind = 'rule') OR (f.scope = ? AND f.kind IN ('rule', 'decision')))
+             ORDER BY f.created_at DESC, f.id`,
+            [repoId ? `repo:${repoId}` : ''],
+          )
+          .map((r) => ({ ...r, hits: Number(r.hits) }) as unknown as CardEntry);
+        expect(total).toBe(every.length);
+        expect(every.filter((e) => e.scope === 'global').length).toBeGreaterThan(400);
+        const expected = composeCard(repoId, every.filter((e) => e.scope === 'global'), every.filter((e) => e.scope !== 'global'));
+        const actual = composeCard(repoId, global, repo, { total });
+        expect(actual.text).toBe(expected.text);
+        expect(actual.left_out).toBe(expected.left_out);
+        expect(actual.text).toContain('Card candidate 0 '); // the used old rule stays
+        expect(actual.text).not.toContain('Now only a note');
+      }
+    });
+  });
+});
