@@ -1,7 +1,8 @@
 // Any text becomes a safe FTS5 query: its terms, each a quoted string, OR-ed together. Nothing the
 // user types reaches FTS5 as syntax, so quotes, NEAR(, *, - or emoji can never cause a syntax error.
 import { isStopWord } from '../text/stopwords.js';
-import { terms } from '../text/tokenize.js';
+import { fold, terms } from '../text/tokenize.js';
+import { compoundTerms } from './compounds.js';
 
 /** Long pasted queries would make FTS5 walk thousands of posting lists; the first terms decide. */
 export const MAX_QUERY_TERMS = 64;
@@ -12,6 +13,7 @@ export const MAX_QUERY_TERMS = 64;
  */
 export const PREFIX_MIN_LENGTH = 8;
 const HAS_LETTER = /\p{L}/u;
+const WORD = /[a-z]+/g;
 
 /** The query's terms without function words, unless that leaves nothing ("the who"). */
 export function queryTerms(query: string): string[] {
@@ -19,13 +21,25 @@ export function queryTerms(query: string): string[] {
   return content.length > 0 ? content : terms(query);
 }
 
-export function matchExpression(query: string): string | undefined {
-  const unique = [...new Set(queryTerms(query))].slice(0, MAX_QUERY_TERMS);
-  if (unique.length === 0) return undefined;
-  return unique.map(phrase).join(' OR ');
+/** The query's plain words (folded), without function words unless that leaves nothing. */
+function queryWords(query: string): string[] {
+  const words = fold(query).match(WORD) ?? [];
+  const content = words.filter((w) => !isStopWord(w));
+  return content.length > 0 ? content : words;
 }
 
+/** `withCompounds: false` gives the query's own terms only (bench/expansion-lab.ts compares). */
+export function matchExpression(query: string, withCompounds = true): string | undefined {
+  const unique = [...new Set(queryTerms(query))].slice(0, MAX_QUERY_TERMS);
+  if (unique.length === 0) return undefined;
+  // Compound splits come after the query's own terms and never repeat one of them.
+  const words = withCompounds ? queryWords(query).slice(0, MAX_QUERY_TERMS) : [];
+  const compounds = [...new Set(compoundTerms(words))].filter((t) => !unique.includes(t)).slice(0, MAX_QUERY_TERMS);
+  return [...unique.map(phrase), ...compounds.map(quote)].join(' OR ');
+}
+
+const quote = (term: string) => `"${term.replace(/"/g, '""')}"`;
+
 function phrase(term: string): string {
-  const quoted = `"${term.replace(/"/g, '""')}"`;
-  return term.length >= PREFIX_MIN_LENGTH && HAS_LETTER.test(term) ? `${quoted}*` : quoted;
+  return term.length >= PREFIX_MIN_LENGTH && HAS_LETTER.test(term) ? `${quote(term)}*` : quote(term);
 }

@@ -22,9 +22,9 @@ describe('retrieval quality on the shared sets', () => {
     }
     const get = (key: string) => rows.find((r) => r.key === key)!.memcue;
     for (const row of rows) expect(row.memcue.hit_at_5, row.key).toBeGreaterThanOrEqual(row.porter.hit_at_5);
-    // bench/RESULTS.md, final row: hold-out LoCoMo 0.671 / 3.02 results, XQuAD-ru 0.976 / 1.54.
+    // bench/RESULTS.md, final row: hold-out LoCoMo 0.671 / 3.02 results, XQuAD-ru 0.976 / 1.54; tune LoCoMo 0.717 (17).
     expect(get('LoCoMo hold-out').hit_at_5).toBeGreaterThanOrEqual(0.67);
-    expect(get('LoCoMo tune').hit_at_5).toBeGreaterThanOrEqual(0.71);
+    expect(get('LoCoMo tune').hit_at_5).toBeGreaterThanOrEqual(0.716);
     expect(get('XQuAD-ru hold-out').hit_at_5).toBeGreaterThanOrEqual(0.975);
     expect(get('XQuAD-ru tune').hit_at_5).toBeGreaterThanOrEqual(0.996);
     for (const row of rows) expect(row.memcue.avg_results, row.key).toBeLessThanOrEqual(3.05);

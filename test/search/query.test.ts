@@ -43,6 +43,12 @@ describe('matchExpression', () => {
     expect(matchExpression('12345678')).toBe('"12345678"');
   });
 
+  it('adds every split of a word into halves of 4+ letters as a phrase, after the query terms', () => {
+    expect(matchExpression('roadtrip plans for the weekends')).toBe('"roadtrip"* OR "plan" OR "weekend" OR "road trip" OR "week end"');
+    expect(matchExpression('roadtrip plans', false)).toBe('"roadtrip"* OR "plan"');
+    expect(matchExpression('Как файл name')).toBe('"файл" OR "name"');
+  });
+
   it('has nothing to search for in punctuation', () => {
     expect(matchExpression('?! -- ...')).toBeUndefined();
   });

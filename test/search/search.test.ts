@@ -44,4 +44,16 @@ describe('search', () => {
     expect(await run('search', 'useEffect')).toContain(hook);
     expect(await run('search', 'информация')).toContain(ru);
   });
+
+  it('a compound written as one word finds it written apart', async () => {
+    const { run, add } = setup();
+    const trip = await add('Melanie went on a road trip with her family in June');
+    const files = await add('The file name of every fixture is lower case');
+    const road = await add('The road to the office is closed on Mondays');
+    // Neither query shares a single term with the fact it finds; "road" alone is not "road trip".
+    const roadtrip = await run('search', 'any', 'roadtrip', 'plans?');
+    expect(roadtrip).toContain(trip);
+    expect(roadtrip).not.toContain(road);
+    expect(await run('search', 'filename', 'rules')).toContain(files);
+  });
 });
