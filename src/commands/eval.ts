@@ -49,7 +49,7 @@ export async function run(ctx: Context, opts: EvalOptions): Promise<void> {
     if (facts) {
       const ids = new Set(facts.map((f) => f.id));
       checkRelevant(queries, (id) => ids.has(id), opts.facts!);
-      results = await inTemporaryDatabase((store) => {
+      results = await inTemporaryDatabase(ctx, (store) => {
         const external = loadFacts(store, facts, ctx.host);
         return runAll(store, (id) => external.get(id) ?? id);
       });
@@ -67,8 +67,9 @@ export async function run(ctx: Context, opts: EvalOptions): Promise<void> {
   print(ctx, summarise(results, opts.by), opts);
 }
 
-async function inTemporaryDatabase<T>(fn: (store: Store) => T): Promise<T> {
-  const dir = mkdtempSync(join(tmpdir(), 'memcue-eval-'));
+/** In the caller's temp folder ($TMPDIR of its environment), removed afterwards. */
+async function inTemporaryDatabase<T>(ctx: Context, fn: (store: Store) => T): Promise<T> {
+  const dir = mkdtempSync(join(ctx.env.TMPDIR || tmpdir(), 'memcue-eval-'));
   try {
     return await withStore(join(dir, 'eval.db'), true, (store) => fn(store!));
   } finally {

@@ -1,6 +1,5 @@
 // `memcue eval` end to end, in-process: a temporary database from --facts, or --against a real one.
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli.js';
@@ -36,16 +35,21 @@ function setup() {
 
 describe('memcue eval --facts', () => {
   it('prints the figures over judged queries and leaves no database behind', async () => {
-    const { run, env } = setup();
-    const before = readdirSync(tmpdir()).filter((f) => f.startsWith('memcue-eval-')).length;
-    const r = await run('eval', '--facts', 'facts.jsonl', '--queries', 'queries.jsonl', '--qrels', 'qrels.tsv', '--json');
+    const { env, dir } = setup();
+    // Its own temp folder: other test files make memcue-eval-* folders in the shared one meanwhile.
+    const tmp = join(dir, 'tmp');
+    mkdirSync(tmp);
+    const r = await cli(['eval', '--facts', 'facts.jsonl', '--queries', 'queries.jsonl', '--qrels', 'qrels.tsv', '--json'], {
+      env: { ...env, TMPDIR: tmp },
+      cwd: dir,
+    });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.skipped).toBe(1);
     expect(report.overall).toMatchObject({ queries: 4, hit_at_1: 0.75, hit_at_5: 0.75, recall_at_5: 0.75, mrr: 0.75, no_result: 0.25 });
     expect(existsSync(env.MEMCUE_DB!)).toBe(false);
-    expect(readdirSync(tmpdir()).filter((f) => f.startsWith('memcue-eval-')).length).toBe(before);
+    expect(readdirSync(tmp)).toEqual([]);
   });
 
   it('--by splits by a query field; plain output is a table with an "all" row', async () => {
