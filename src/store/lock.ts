@@ -6,6 +6,7 @@ import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unli
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { MemcueError } from '../errors.js';
+import { sleepSync } from '../util/sleep.js';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** A lock from another host (shared folder) is only presumed dead after this long. */
@@ -13,10 +14,6 @@ const FOREIGN_STALE_MS = 10 * 60_000;
 /** A lock file still empty after this long belongs to a process that died while creating it. */
 const EMPTY_STALE_MS = 2_000;
 
-const sleeper = new Int32Array(new SharedArrayBuffer(4));
-function sleepSync(ms: number): void {
-  Atomics.wait(sleeper, 0, 0, ms);
-}
 
 interface Owner {
   pid: number;

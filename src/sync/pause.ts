@@ -4,13 +4,13 @@
 // MEMCUE_SYNC_PAUSE_MS makes it a delay instead (default: two minutes, i.e. until killed).
 import { writeFileSync } from 'node:fs';
 import type { Env } from '../config.js';
+import { sleepSync } from '../util/sleep.js';
 
 const DEFAULT_PAUSE_MS = 120_000;
-const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 export function pauseAt(step: string, env: Env): void {
   if (env.MEMCUE_SYNC_PAUSE_AT !== step) return;
   if (env.MEMCUE_SYNC_PAUSE_MARK) writeFileSync(env.MEMCUE_SYNC_PAUSE_MARK, `${process.pid} ${step}\n`);
   process.stderr.write(`memcue: paused at ${step} (MEMCUE_SYNC_PAUSE_AT)\n`);
-  Atomics.wait(sleeper, 0, 0, Number(env.MEMCUE_SYNC_PAUSE_MS) || DEFAULT_PAUSE_MS);
+  sleepSync(Number(env.MEMCUE_SYNC_PAUSE_MS) || DEFAULT_PAUSE_MS);
 }

@@ -5,10 +5,10 @@
 import { existsSync, readdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Git } from './git.js';
+import { sleepSync } from '../util/sleep.js';
 
 /** A git lock this old is not held by a running git (git holds them for milliseconds). */
 const GIT_LOCK_STALE_MS = 2_000;
-const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 export function repairRepo(git: Git, gitDir: string, scratchDir: string): string[] {
   const done: string[] = [];
@@ -69,7 +69,7 @@ function removeIfStale(path: string): boolean {
       return false; // released meanwhile
     }
     if (age >= GIT_LOCK_STALE_MS) break;
-    Atomics.wait(sleeper, 0, 0, Math.min(200, GIT_LOCK_STALE_MS - age + 10));
+    sleepSync(Math.min(200, GIT_LOCK_STALE_MS - age + 10));
   }
   try {
     unlinkSync(path);

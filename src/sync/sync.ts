@@ -16,13 +16,13 @@ import { repairRepo } from './repair.js';
 import { BRANCH, configureRepo, originUrl } from './repo.js';
 import { SNAPSHOT, readSnapshot, writeSnapshot } from './snapshot.js';
 import { rowKey, unionRows } from './union.js';
+import { sleepSync } from '../util/sleep.js';
 
 /** Journal files before they are folded into the snapshot: bounds the tree git rewrites per commit. */
 export const COMPACT_AT_FILES = 64;
 /** How long a sync waits for another sync of the same repo to finish. */
 const SYNC_WAIT_MS = 120_000;
 const PUSH_ATTEMPTS = 8;
-const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 export interface SyncTarget {
   dbPath: string;
@@ -124,7 +124,7 @@ function exchange(git: Git, pause: (step: string) => void): void {
       throw new MemcueError('SYNC', `the remote kept moving: push refused ${PUSH_ATTEMPTS} times (last: ${refused})`, 'run `memcue sync` again');
     }
     // Jittered back-off, so machines retrying at once do not collide again.
-    Atomics.wait(sleeper, 0, 0, Math.min(1000, 50 * 2 ** attempt) * (0.5 + Math.random()));
+    sleepSync(Math.min(1000, 50 * 2 ** attempt) * (0.5 + Math.random()));
   }
 }
 
