@@ -9,7 +9,7 @@ import { MemcueError } from '../errors.js';
 import { sleepSync } from '../util/sleep.js';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
-/** A lock from another host (shared folder) is only presumed dead after this long. */
+/** A lock whose owner cannot be checked (another host, or no process start times) is presumed dead after this long. */
 const FOREIGN_STALE_MS = 10 * 60_000;
 /** A lock file still empty after this long belongs to a process that died while creating it. */
 const EMPTY_STALE_MS = 2_000;
@@ -124,9 +124,12 @@ function isStale(content: string, mtimeMs: number): boolean {
   }
   if (owner.host !== hostname()) return age > FOREIGN_STALE_MS;
   if (!isAlive(owner.pid)) return true;
-  // A live pid that started at another time is a reused pid, not our holder.
+  // A live pid that started at another time is a reused pid, not our holder. Where start times
+  // cannot be read (not Linux), a pid reused by a long-lived process would hold the lock forever:
+  // there, as for another host's lock, age decides.
   const started = processStartTime(owner.pid);
-  return started !== '' && owner.started !== '' && started !== owner.started;
+  if (started === '' || owner.started === '') return age > FOREIGN_STALE_MS;
+  return started !== owner.started;
 }
 
 function isAlive(pid: number): boolean {
