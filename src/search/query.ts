@@ -28,18 +28,35 @@ function queryWords(query: string): string[] {
   return content.length > 0 ? content : words;
 }
 
+/**
+ * One OR-ed part of the FTS5 query: a term, a phrase of terms (a compound split), or a term that
+ * also matches as a prefix. The re-ranker (rerank.ts) counts the same items in each candidate.
+ */
+export interface QueryItem {
+  terms: string[];
+  prefix: boolean;
+}
+
 /** `withCompounds: false` gives the query's own terms only (bench/expansion-lab.ts compares). */
-export function matchExpression(query: string, withCompounds = true): string | undefined {
+export function queryItems(query: string, withCompounds = true): QueryItem[] {
   const unique = [...new Set(queryTerms(query))].slice(0, MAX_QUERY_TERMS);
-  if (unique.length === 0) return undefined;
+  if (unique.length === 0) return [];
   // Compound splits come after the query's own terms and never repeat one of them.
   const words = withCompounds ? queryWords(query).slice(0, MAX_QUERY_TERMS) : [];
   const compounds = [...new Set(compoundTerms(words))].filter((t) => !unique.includes(t)).slice(0, MAX_QUERY_TERMS);
-  return [...unique.map(phrase), ...compounds.map(quote)].join(' OR ');
+  return [
+    ...unique.map((term) => ({ terms: [term], prefix: term.length >= PREFIX_MIN_LENGTH && HAS_LETTER.test(term) })),
+    ...compounds.map((phrase) => ({ terms: phrase.split(' '), prefix: false })),
+  ];
 }
 
-const quote = (term: string) => `"${term.replace(/"/g, '""')}"`;
+/** The FTS5 text of one item: quoted, so nothing in it is FTS5 syntax. */
+export function itemExpression(item: QueryItem): string {
+  const quoted = `"${item.terms.join(' ').replace(/"/g, '""')}"`;
+  return item.prefix ? `${quoted}*` : quoted;
+}
 
-function phrase(term: string): string {
-  return term.length >= PREFIX_MIN_LENGTH && HAS_LETTER.test(term) ? `${quote(term)}*` : quote(term);
+export function matchExpression(query: string, withCompounds = true): string | undefined {
+  const items = queryItems(query, withCompounds);
+  return items.length ? items.map(itemExpression).join(' OR ') : undefined;
 }

@@ -1,14 +1,14 @@
 // Search: BM25 over the current active facts, at most `limit` results, and a relative cut-off that
 // drops results scoring below `cutoff` of the best one (seed 000: 12 random facts instead of 19).
+// FTS5 finds the candidates; rerank.ts scores them again (bench/RESULTS.md, 19–21).
 import type { Fact } from '../store/facts.js';
 import { filterClause, toFact, type ListFilter, type Store } from '../store/store.js';
-import { matchExpression } from './query.js';
+import { itemExpression, queryItems, type QueryItem } from './query.js';
+import { POOL_SIZE, rescore, type ItemStats } from './rerank.js';
 import { mark } from '../util/profile.js';
 
 export const DEFAULT_LIMIT = 5;
 export const DEFAULT_CUTOFF = 0.6;
-/** BM25 column weights: the fact text, then its index-only translation. */
-const WEIGHTS = [1.0, 1.0];
 
 export interface SearchOptions extends ListFilter {
   limit?: number;
@@ -18,26 +18,69 @@ export interface SearchOptions extends ListFilter {
 }
 
 export interface Hit extends Fact {
-  /** Positive, higher is better (SQLite's bm25() is negative). */
+  /** Positive, higher is better. */
   score: number;
 }
 
 export function search(store: Store, query: string, opts: SearchOptions = {}): Hit[] {
-  const match = matchExpression(query);
-  if (!match) return [];
+  const items = queryItems(query);
+  if (items.length === 0) return [];
   const limit = opts.limit ?? DEFAULT_LIMIT;
   const cutoff = opts.cutoff ?? DEFAULT_CUTOFF;
   const { where, params } = filterClause(opts);
+  // The pool is in FTS5's order, ties broken by the current repo first, then the newest. Only the
+  // pool's rows are read in full: the sort itself carries rowids and scores alone.
   const rows = store.db.all(
-    `SELECT f.*, -bm25(fact_index, ${WEIGHTS.join(', ')}) AS score
-     FROM fact_index JOIN facts f ON f.rowid = fact_index.rowid
-     WHERE fact_index MATCH ? ${where}
-     ORDER BY round(score, 6) DESC, (f.scope = ?) DESC, f.created_at DESC
-     LIMIT ?`,
-    [match, ...params, opts.preferScope ?? '', limit],
+    `WITH pool AS (
+       SELECT f.rowid AS row, bm25(fact_index) AS rank
+       FROM fact_index JOIN facts f ON f.rowid = fact_index.rowid
+       WHERE fact_index MATCH ? ${where}
+       ORDER BY round(rank, 6), (f.scope = ?) DESC, f.created_at DESC
+       LIMIT ?)
+     SELECT f.*, i.c0 AS index_terms, i.c1 AS index_translation
+     FROM pool JOIN facts f ON f.rowid = pool.row JOIN fact_index_content i ON i.id = pool.row
+     ORDER BY round(pool.rank, 6), (f.scope = ?) DESC, f.created_at DESC`,
+    [items.map(itemExpression).join(' OR '), ...params, opts.preferScope ?? '', Math.max(limit, POOL_SIZE), opts.preferScope ?? ''],
   );
   mark('query run');
-  const hits = rows.map((row) => ({ ...toFact(row), score: Number(row.score) }));
+  const candidates = rows.map((row) => ({
+    terms: `${row.index_terms} ${row.index_translation}`.split(' ').filter(Boolean),
+    text: `${row.text} ${row.translation}`,
+  }));
+  const scores = rescore(query, items, itemStats(store, items), candidates);
+  const hits = rows
+    .map((row, i) => ({ hit: { ...toFact(row), score: scores[i]! }, i }))
+    .sort((a, b) => b.hit.score - a.hit.score || a.i - b.i)
+    .slice(0, limit)
+    .map(({ hit }) => hit);
+  mark('rerank');
   const best = hits[0]?.score ?? 0;
   return hits.filter((hit) => hit.score >= best * cutoff);
+}
+
+/**
+ * How many facts the index holds and how many match each item. Counted once per state of the
+ * database: `dream` runs a search per fact, with the same terms again and again.
+ */
+const statsCache = new WeakMap<Store, { stamp: string; facts: number; matching: Map<string, number> }>();
+
+export function itemStats(store: Store, items: readonly QueryItem[]): ItemStats {
+  // total_changes() moves with this connection's writes, data_version with other connections' commits.
+  const state = store.db.get('SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS version')!;
+  const stamp = `${state.changes}:${state.version}`;
+  let cache = statsCache.get(store);
+  if (cache?.stamp !== stamp) {
+    cache = { stamp, facts: -1, matching: new Map() };
+    statsCache.set(store, cache);
+  }
+  const expressions = items.map(itemExpression);
+  const missing = [...new Set(expressions.filter((e) => !cache.matching.has(e)))];
+  if (missing.length > 0 || cache.facts < 0) {
+    // One statement for all counts: each statement costs a round trip through the WASM boundary.
+    const counts = missing.map((_, k) => `(SELECT count(*) FROM fact_index WHERE fact_index MATCH ?) AS m${k}`);
+    const row = store.db.get(`SELECT (SELECT count(*) FROM fact_index_docsize) AS facts${counts.map((c) => `, ${c}`).join('')}`, missing)!;
+    cache.facts = Number(row.facts);
+    missing.forEach((e, k) => cache.matching.set(e, Number(row[`m${k}`])));
+  }
+  return { facts: cache.facts, matching: expressions.map((e) => cache.matching.get(e)!) };
 }

@@ -22,11 +22,18 @@ describe('retrieval quality on the shared sets', () => {
     }
     const get = (key: string) => rows.find((r) => r.key === key)!.memcue;
     for (const row of rows) expect(row.memcue.hit_at_5, row.key).toBeGreaterThanOrEqual(row.porter.hit_at_5);
-    // bench/RESULTS.md, final row: hold-out LoCoMo 0.671 / 3.02 results, XQuAD-ru 0.976 / 1.54; tune LoCoMo 0.717 (17).
-    expect(get('LoCoMo hold-out').hit_at_5).toBeGreaterThanOrEqual(0.67);
-    expect(get('LoCoMo tune').hit_at_5).toBeGreaterThanOrEqual(0.716);
-    expect(get('XQuAD-ru hold-out').hit_at_5).toBeGreaterThanOrEqual(0.975);
-    expect(get('XQuAD-ru tune').hit_at_5).toBeGreaterThanOrEqual(0.996);
+    // bench/RESULTS.md, after the re-ranker (19–21): hold-out LoCoMo 0.514 / 0.684 (hit@1 / hit@5),
+    // XQuAD-ru 0.914 / 0.979; tune LoCoMo 0.566 / 0.742, XQuAD-ru 0.956 / 0.997.
+    const floors: [string, number, number][] = [
+      ['LoCoMo hold-out', 0.514, 0.684],
+      ['LoCoMo tune', 0.566, 0.742],
+      ['XQuAD-ru hold-out', 0.914, 0.979],
+      ['XQuAD-ru tune', 0.956, 0.997],
+    ];
+    for (const [key, hit1, hit5] of floors) {
+      expect(get(key).hit_at_1, key).toBeGreaterThanOrEqual(hit1 - 0.0005);
+      expect(get(key).hit_at_5, key).toBeGreaterThanOrEqual(hit5 - 0.0005);
+    }
     for (const row of rows) expect(row.memcue.avg_results, row.key).toBeLessThanOrEqual(3.05);
   });
 });

@@ -1,0 +1,122 @@
+// Second stage of search (bench/RESULTS.md, 19–21). FTS5's bm25() picks the candidates; they are
+// scored again here, because FTS5 fixes two things that short facts suffer from:
+// - its IDF is ~0 for a term in over half the facts (a person's name in a memory about two people,
+//   a project's name in a repo's memory), so the one word that says whose fact it is counts for
+//   nothing; Lucene's log(1 + …) keeps every term positive;
+// - its length normalisation (b = 0.75) is made for documents of very different lengths; facts are
+//   all one or two sentences, and b = 0.3 ranks them better.
+// A small share of character-trigram overlap is added on top: it rewards near-misses the stemmer
+// cannot see (a typo, `pup` / `puppy`, `Jon` / `Jonathan`) without letting them outrank a real match.
+import { isStopWord } from '../text/stopwords.js';
+import { fold } from '../text/tokenize.js';
+import type { QueryItem } from './query.js';
+
+/** Candidates taken from FTS5 before re-scoring; the final order within them almost never needs more. */
+export const POOL_SIZE = 30;
+const K1 = 1.2;
+const WORD_B = 0.3;
+const GRAM_B = 0.75;
+/** Weight of the trigram score against the word score (bench/RESULTS.md, 20). */
+const GRAM_WEIGHT = 0.1;
+const WORD = /[\p{L}\p{N}]+/gu;
+
+export interface Candidate {
+  /** Index terms of the fact (text and translation), as FTS5 sees them. */
+  terms: readonly string[];
+  /** What the trigrams are taken from: the fact's text and translation. */
+  text: string;
+}
+
+/** Collection figures for the word score: facts in the index, and facts matching each item. */
+export interface ItemStats {
+  facts: number;
+  matching: readonly number[];
+}
+
+/** Scores for the candidates, in their order (higher is better). */
+export function rescore(query: string, items: readonly QueryItem[], stats: ItemStats, candidates: readonly Candidate[]): number[] {
+  const words = wordScores(items, stats, candidates);
+  const grams = gramScores(query, candidates);
+  return candidates.map((_, i) => words[i]! + GRAM_WEIGHT * grams[i]!);
+}
+
+function wordScores(items: readonly QueryItem[], stats: ItemStats, candidates: readonly Candidate[]): number[] {
+  const idf = stats.matching.map((n) => Math.log(1 + (stats.facts - n + 0.5) / (n + 0.5)));
+  const averageLength = mean(candidates.map((c) => c.terms.length));
+  return candidates.map((c) => {
+    const norm = 1 - WORD_B + (WORD_B * c.terms.length) / averageLength;
+    return items.reduce((score, item, k) => score + idf[k]! * saturate(occurrences(item, c.terms), norm), 0);
+  });
+}
+
+/**
+ * Trigram BM25 of the query's content words against each candidate. Its statistics come from the
+ * candidates alone: it only re-orders them, and needs no second index.
+ */
+function gramScores(query: string, candidates: readonly Candidate[]): number[] {
+  const wanted = new Map<string, number>();
+  for (const g of trigrams(query, true)) if (!wanted.has(g)) wanted.set(g, wanted.size);
+  if (wanted.size === 0) return candidates.map(() => 0);
+  // Only the query's trigrams are counted in a candidate; its length is all of its trigrams.
+  const lengths: number[] = [];
+  const counts = candidates.map((c) => {
+    const tf = new Array<number>(wanted.size).fill(0);
+    let length = 0;
+    forEachTrigram(c.text, false, (g) => {
+      length++;
+      const k = wanted.get(g);
+      if (k !== undefined) tf[k]!++;
+    });
+    lengths.push(length);
+    return tf;
+  });
+  const averageLength = mean(lengths);
+  const idf = [...wanted.values()].map((k) => {
+    const n = counts.filter((tf) => tf[k]! > 0).length;
+    return Math.log(1 + (candidates.length - n + 0.5) / (n + 0.5));
+  });
+  return counts.map((tf, i) => {
+    const norm = 1 - GRAM_B + (GRAM_B * lengths[i]!) / averageLength;
+    return tf.reduce((score, f, k) => score + idf[k]! * saturate(f, norm), 0);
+  });
+}
+
+/** BM25's term-frequency part. */
+function saturate(tf: number, norm: number): number {
+  return tf === 0 ? 0 : (tf * (K1 + 1)) / (tf + K1 * norm);
+}
+
+/** How often an item occurs in a term list, with FTS5's meaning: a phrase is consecutive terms, a prefix item matches what starts with it. */
+export function occurrences(item: QueryItem, terms: readonly string[]): number {
+  const last = item.terms.length - 1;
+  let count = 0;
+  for (let i = 0; i + last < terms.length; i++) {
+    let match = true;
+    for (let j = 0; j <= last && match; j++) {
+      const term = terms[i + j]!;
+      const wanted = item.terms[j]!;
+      match = term === wanted || (item.prefix && j === last && term.startsWith(wanted));
+    }
+    if (match) count++;
+  }
+  return count;
+}
+
+/** Trigrams of each word, padded so that word starts and ends count (` pu`, `pup`, `upp`, `ppy`, `py `). */
+export function trigrams(text: string, skipStopWords: boolean): string[] {
+  const out: string[] = [];
+  forEachTrigram(text, skipStopWords, (g) => out.push(g));
+  return out;
+}
+
+function forEachTrigram(text: string, skipStopWords: boolean, visit: (gram: string) => void): void {
+  for (const word of fold(text).match(WORD) ?? []) {
+    if (skipStopWords && isStopWord(word)) continue;
+    const padded = ` ${word} `;
+    for (let i = 0; i + 3 <= padded.length; i++) visit(padded.slice(i, i + 3));
+  }
+}
+
+function mean(xs: readonly number[]): number {
+  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length || 1 : 1;
+}

@@ -1,0 +1,92 @@
+// The second stage of search: what FTS5's bm25() alone gets wrong, on a real database.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadFacts } from '../../src/eval/run.js';
+import { queryItems } from '../../src/search/query.js';
+import { occurrences, rescore, trigrams } from '../../src/search/rerank.js';
+import { itemStats, search } from '../../src/search/search.js';
+import { Store } from '../../src/store/store.js';
+import { tempDir } from '../helpers.js';
+
+/** A store with `texts` loaded in order (later = newer, which wins FTS5's ties). */
+async function storeWith(texts: string[]) {
+  const store = (await Store.open(join(tempDir(), 'memory.db'), { write: true }))!;
+  const ids = loadFacts(store, texts.map((text, i) => ({ id: `f${i}`, text, kind: 'note', scope: 'global' })), 'test');
+  const byText = new Map([...ids].map(([id, external]) => [id, texts[Number(external.slice(1))]!]));
+  const found = (query: string) => search(store, query).map((hit) => byText.get(hit.id));
+  return { store, found };
+}
+
+describe('occurrences (FTS5 semantics)', () => {
+  it('counts a term, a phrase of consecutive terms, and a prefix item', () => {
+    const terms = ['road', 'trip', 'to', 'the', 'road', 'informac', 'informacion'];
+    expect(occurrences({ terms: ['road'], prefix: false }, terms)).toBe(2);
+    expect(occurrences({ terms: ['road', 'trip'], prefix: false }, terms)).toBe(1);
+    expect(occurrences({ terms: ['trip', 'road'], prefix: false }, terms)).toBe(0);
+    expect(occurrences({ terms: ['informac'], prefix: true }, terms)).toBe(2);
+    expect(occurrences({ terms: ['informac'], prefix: false }, terms)).toBe(1);
+  });
+});
+
+describe('trigrams', () => {
+  it('pads each word and leaves out function words on request', () => {
+    expect(trigrams('the Pup', false)).toEqual([' th', 'the', 'he ', ' pu', 'pup', 'up ']);
+    expect(trigrams('the Pup', true)).toEqual([' pu', 'pup', 'up ']);
+  });
+});
+
+describe('rescore', () => {
+  it('gives a term found in over half the facts a weight above zero (FTS5 gives it none)', () => {
+    const items = queryItems('caroline paint');
+    const candidates = [
+      // No text: trigrams play no part here, the word score alone decides.
+      { terms: ['melani', 'paint', 'portrait'], text: '' },
+      { terms: ['carolin', 'paint', 'landscap'], text: '' },
+    ];
+    // "caroline" is in 60 of 100 facts, "paint" in 2 (its compound splits, "caro line", in none).
+    const matching = items.map((item) => ({ carolin: 60, paint: 2 })[item.terms.join(' ')] ?? 0);
+    const [melanie, caroline] = rescore('caroline paint', items, { facts: 100, matching }, candidates);
+    expect(caroline!).toBeGreaterThan(melanie!);
+  });
+});
+
+describe('search ranks with the second stage', () => {
+  it("a question naming a person ranks that person's fact first, even when the name is in most facts", async () => {
+    const { store, found } = await storeWith([
+      'Caroline paints landscapes on weekends',
+      'Caroline likes hiking',
+      'Caroline works as a counselor',
+      'Caroline moved here four years ago',
+      'Melanie paints portraits on weekends', // newest: FTS5 alone puts it first (the name weighs nothing)
+    ]);
+    try {
+      expect(found('What does Caroline paint on weekends?')[0]).toBe('Caroline paints landscapes on weekends');
+    } finally {
+      store.close();
+    }
+  });
+
+  it('a misspelt word still prefers the fact it nearly matches', async () => {
+    const { store, found } = await storeWith([
+      'Caroline went to the pride festival with friends last year',
+      'Caroline went to a pride parade last week', // newer, and just as good a match by whole words
+    ]);
+    try {
+      expect(found('When did Caroline go to the pride fesetival?')[0]).toBe('Caroline went to the pride festival with friends last year');
+    } finally {
+      store.close();
+    }
+  });
+
+  it('counts facts per item again after a write (the counts are cached per database state)', async () => {
+    const { store } = await storeWith(['alpha beta', 'gamma delta']);
+    try {
+      const items = queryItems('alpha');
+      expect(itemStats(store, items)).toEqual({ facts: 2, matching: [1] });
+      loadFacts(store, [{ id: 'x', text: 'alpha again', kind: 'note', scope: 'global' }], 'test');
+      expect(itemStats(store, items)).toEqual({ facts: 3, matching: [2] });
+    } finally {
+      store.close();
+    }
+  });
+});
