@@ -4,7 +4,7 @@
 import type { Fact } from '../store/facts.js';
 import { filterClause, toFact, type ListFilter, type Store } from '../store/store.js';
 import { itemExpression, queryItems, type QueryItem } from './query.js';
-import { POOL_SIZE, rescore, type ItemStats } from './rerank.js';
+import { occurrences, POOL_SIZE, rescore, type ItemStats } from './rerank.js';
 import { mark } from '../util/profile.js';
 
 export const DEFAULT_LIMIT = 5;
@@ -47,7 +47,11 @@ export function search(store: Store, query: string, opts: SearchOptions = {}): H
     terms: `${row.index_terms} ${row.index_translation}`.split(' ').filter(Boolean),
     text: `${row.text} ${row.translation}`,
   }));
-  const scores = rescore(query, items, itemStats(store, items), candidates);
+  // Only items some candidate holds need counting: the others add nothing to any score.
+  const held = items.filter((item) => candidates.some((c) => occurrences(item, c.terms) > 0));
+  const counted = itemStats(store, held);
+  const stats = { facts: counted.facts, matching: items.map((item) => counted.matching[held.indexOf(item)] ?? 0) };
+  const scores = rescore(query, items, stats, candidates);
   const hits = rows
     .map((row, i) => ({ hit: { ...toFact(row), score: scores[i]! }, i }))
     .sort((a, b) => b.hit.score - a.hit.score || a.i - b.i)

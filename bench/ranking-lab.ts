@@ -1,0 +1,221 @@
+// Ranking experiments (bench/RESULTS.md, 19–21): BM25 re-implemented in JS over every fact of a set,
+// so that IDF, k1, b, extra signals and the cut-off can be varied. `base` reproduces FTS5's bm25()
+// ranking of the shipped query exactly (same figures as `memcue eval` before the re-ranker).
+// `npx bun bench/ranking-lab.ts [variant...]`; LAB_SPLIT=hold-out only for final candidates;
+// LAB_DIFF=1 lists the questions each variant gains or loses against the first one.
+import { applyQrels, parseFacts, parseQueries } from '../src/eval/dataset.js';
+import { figures, type Figures } from '../src/eval/metrics.js';
+import { queryItems, type QueryItem } from '../src/search/query.js';
+import { occurrences, trigrams } from '../src/search/rerank.js';
+import { fold, indexText, stemWord } from '../src/text/tokenize.js';
+import { combine } from './quality-run.js';
+import { loadParts, type Split } from './quality-sets.js';
+
+interface Doc {
+  id: string;
+  text: string;
+  terms: string[];
+  order: number;
+}
+
+interface Variant {
+  idf?: 'fts' | 'lucene';
+  k1?: number;
+  b?: number;
+  limit?: number;
+  cutoff?: number;
+  /** Score × (1 + w · share of the query's capitalised words (names) the fact holds). */
+  names?: { weight: number; script: 'latin' | 'any' };
+  /** A query term no fact holds is replaced by the index terms one or two edits away. */
+  typos?: boolean;
+  /** Plus w × the best score of a fact within `k` positions (facts written together are related). */
+  neighbours?: { weight: number; k: number };
+  /** Drop results under this share of the query's ideal score. */
+  floor?: number;
+  /** Plus w × trigram BM25 of the query's content words; `pool` restricts everything to FTS5's top n (what shipped). */
+  grams?: { weight: number; pool?: number; statsFromPool?: boolean; wordIdfFromPool?: boolean };
+}
+
+const quantise = (x: number) => Math.round(x * 1e6);
+
+function idf(v: Variant, facts: number, matching: number): number {
+  if (v.idf === 'lucene') return Math.log(1 + (facts - matching + 0.5) / (matching + 0.5));
+  const x = Math.log((facts - matching + 0.5) / (matching + 0.5));
+  return x <= 0 ? 1e-6 : x; // FTS5's floor
+}
+
+function bm25(items: QueryItem[], docs: Doc[], v: Variant, statsDocs: Doc[], facts: number, matchingOf: (i: number) => number): number[] {
+  const k1 = v.k1 ?? 1.2;
+  const b = v.b ?? 0.75;
+  const avg = statsDocs.reduce((s, d) => s + d.terms.length, 0) / Math.max(1, statsDocs.length);
+  const weights = items.map((_, i) => idf(v, facts, matchingOf(i)));
+  return docs.map((d) => {
+    let score = 0;
+    items.forEach((item, i) => {
+      const tf = occurrences(item, d.terms);
+      if (tf) score += (weights[i]! * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * d.terms.length) / avg));
+    });
+    return score;
+  });
+}
+
+function gramScores(query: string, docs: Doc[], statsDocs: Doc[]): number[] {
+  const wanted = [...new Set(trigrams(query, true))];
+  const count = (d: Doc) => {
+    const all = trigrams(d.text, false);
+    const tf = new Map<string, number>();
+    for (const g of all) tf.set(g, (tf.get(g) ?? 0) + 1);
+    return { tf, length: all.length };
+  };
+  const stats = statsDocs.map(count);
+  const avg = stats.reduce((s, x) => s + x.length, 0) / Math.max(1, stats.length);
+  const weights = wanted.map((g) => {
+    const n = stats.filter((x) => x.tf.has(g)).length;
+    return Math.log(1 + (stats.length - n + 0.5) / (n + 0.5));
+  });
+  return docs.map((d) => {
+    const { tf, length } = count(d);
+    return wanted.reduce((s, g, k) => {
+      const f = tf.get(g) ?? 0;
+      return f ? s + (weights[k]! * f * 2.2) / (f + 1.2 * (0.25 + (0.75 * length) / avg)) : s;
+    }, 0);
+  });
+}
+
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 0; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      let x = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) x = Math.min(x, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = x;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+function withTypoFixes(items: QueryItem[], vocabulary: Set<string>): QueryItem[] {
+  return items.flatMap((item) => {
+    const [term] = item.terms;
+    if (item.terms.length > 1 || vocabulary.has(term!) || !/^[a-z]{5,}$/.test(term!)) return [item];
+    const max = term!.length >= 8 ? 2 : 1;
+    const fixes = [...vocabulary].filter((t) => t[0] === term![0] && /^[a-z]+$/.test(t) && Math.abs(t.length - term!.length) <= max && editDistance(term!, t) <= max);
+    return [item, ...fixes.slice(0, 3).map((t) => ({ terms: [t], prefix: false }))];
+  });
+}
+
+function rank(query: string, docs: Doc[], vocabulary: Set<string>, v: Variant): Doc[] {
+  let items = queryItems(query);
+  if (items.length === 0) return [];
+  if (v.typos) items = withTypoFixes(items, vocabulary);
+  const matches = items.map((item) => docs.map((d) => occurrences(item, d.terms) > 0));
+  const matchingOf = (i: number) => matches[i]!.filter(Boolean).length;
+  const matched = docs.map((_, di) => matches.some((m) => m[di]));
+  let scores = bm25(items, docs, v, docs, docs.length, matchingOf);
+  let candidates = docs.map((_, i) => i).filter((i) => matched[i]);
+  if (v.grams?.pool) {
+    // FTS5's order first (FTS5 IDF, b 0.75, newest first on ties), then re-score the top n only.
+    const fts = bm25(items, docs, {}, docs, docs.length, matchingOf);
+    candidates = candidates.sort((a, b) => quantise(fts[b]!) - quantise(fts[a]!) || b - a).slice(0, v.grams.pool);
+    if (v.grams.statsFromPool) {
+      const pool = candidates.map((i) => docs[i]!);
+      const poolScores = v.grams.wordIdfFromPool
+        ? bm25(items, pool, v, pool, pool.length, (i) => pool.filter((d) => occurrences(items[i]!, d.terms) > 0).length)
+        : bm25(items, pool, v, pool, docs.length, matchingOf);
+      candidates.forEach((i, k) => (scores[i] = poolScores[k]!));
+    }
+  }
+  if (v.grams) {
+    const pool = candidates.map((i) => docs[i]!);
+    const grams = gramScores(query, pool, v.grams.statsFromPool ? pool : docs);
+    candidates.forEach((i, k) => (scores[i] = scores[i]! + v.grams!.weight * grams[k]!));
+  }
+  if (v.names) {
+    const pattern = v.names.script === 'latin' ? /(?<=\S\s+)[A-Z][a-z]+/g : /(?<=\S\s+)\p{Lu}\p{Ll}+/gu;
+    const names = new Set((query.match(pattern) ?? []).map((w) => stemWord(fold(w))));
+    const nameItems = items.filter((item) => item.terms.length === 1 && names.has(item.terms[0]!));
+    if (nameItems.length) {
+      scores = scores.map((s, i) => s * (1 + (v.names!.weight * nameItems.filter((item) => docs[i]!.terms.includes(item.terms[0]!)).length) / nameItems.length));
+    }
+  }
+  if (v.neighbours) {
+    const { weight, k } = v.neighbours;
+    const own = [...scores];
+    scores = own.map((s, i) => {
+      let best = 0;
+      for (let j = Math.max(0, i - k); j <= Math.min(own.length - 1, i + k); j++) if (j !== i && matched[j]) best = Math.max(best, own[j]!);
+      return s + weight * best;
+    });
+    candidates = docs.map((_, i) => i).filter((i) => scores[i]! > 0);
+  }
+  if (v.floor) {
+    const ideal = items.reduce((s, _, i) => s + (matchingOf(i) ? idf(v, docs.length, matchingOf(i)) : 0), 0);
+    candidates = candidates.filter((i) => scores[i]! >= v.floor! * ideal);
+  }
+  const ranked = candidates.sort((a, b) => quantise(scores[b]!) - quantise(scores[a]!) || b - a).slice(0, v.limit ?? 5);
+  const best = scores[ranked[0]!] ?? 0;
+  return ranked.filter((i) => scores[i]! >= best * (v.cutoff ?? 0.6)).map((i) => docs[i]!);
+}
+
+const VARIANTS: Record<string, Variant> = {
+  base: {},
+  'no cut-off': { cutoff: 0 },
+  // 19: the word score
+  lucene: { idf: 'lucene' },
+  'lucene k1 1.2 b 0.3': { idf: 'lucene', b: 0.3 },
+  'lucene k1 1.5 b 0.3': { idf: 'lucene', k1: 1.5, b: 0.3 },
+  'lucene k1 0.9 b 0.3': { idf: 'lucene', k1: 0.9, b: 0.3 },
+  'lucene b 0.5': { idf: 'lucene', b: 0.5 },
+  'fts b 0.3': { b: 0.3 },
+  'names ×1.5 (latin)': { names: { weight: 0.5, script: 'latin' } },
+  'names ×2 (latin)': { names: { weight: 1, script: 'latin' } },
+  'lucene b 0.3 names ×2 (latin)': { idf: 'lucene', b: 0.3, names: { weight: 1, script: 'latin' } },
+  'lucene b 0.3 names ×2 (any) c 0.55': { idf: 'lucene', b: 0.3, names: { weight: 1, script: 'any' }, cutoff: 0.55 },
+  'typo fixes': { typos: true },
+  'neighbours 0.2 ±1': { neighbours: { weight: 0.2, k: 1 } },
+  'neighbours 0.1 ±4': { neighbours: { weight: 0.1, k: 4 } },
+  'floor 0.2 c 0.5': { floor: 0.2, cutoff: 0.5 },
+  'floor 0.3 c 0.6': { floor: 0.3 },
+  // 20: trigrams, collection statistics
+  'grams 0.05': { grams: { weight: 0.05 } },
+  'grams 0.1': { grams: { weight: 0.1 } },
+  'grams 0.2': { grams: { weight: 0.2 } },
+  'grams 0.1 lucene b 0.3': { idf: 'lucene', b: 0.3, grams: { weight: 0.1 } },
+  // 21: what can be shipped: FTS5's top n re-scored, statistics from the pool (except word IDF)
+  'pool 50 exact stats': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 50 } },
+  'pool 50 pool stats': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 50, statsFromPool: true } },
+  'pool 30 pool stats (shipped)': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true } },
+  'pool 30 all stats from the pool': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true, wordIdfFromPool: true } },
+  'pool 20 pool stats': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 20, statsFromPool: true } },
+};
+
+const split = (process.env.LAB_SPLIT ?? 'tune') as Split;
+const chosen = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(VARIANTS);
+const results = new Map<string, Map<string, Figures[]>>();
+for (const part of loadParts().filter((p) => p.split === split)) {
+  const docs: Doc[] = parseFacts(part.facts).map((f, order) => ({ id: f.id, text: f.text, terms: indexText(f.text).split(' ').filter(Boolean), order }));
+  const vocabulary = new Set(docs.flatMap((d) => d.terms));
+  const queries = parseQueries(part.queries);
+  if (part.qrels) applyQrels(queries, part.qrels);
+  const judged = queries.filter((q) => q.relevant.size > 0);
+  let first: string[][] | undefined;
+  for (const name of chosen) {
+    const v = VARIANTS[name];
+    if (!v) throw new Error(`no variant "${name}"`);
+    const runs = judged.map((q) => rank(q.text, docs, vocabulary, v).map((d) => d.id));
+    if (!first) first = runs;
+    else if (process.env.LAB_DIFF) {
+      judged.forEach((q, i) => {
+        const hit = (r: string[]) => r.some((id) => q.relevant.has(id));
+        if (hit(first![i]!) !== hit(runs[i]!)) console.log(`${name}: ${hit(runs[i]!) ? 'GAINED' : 'LOST'} ${q.id} ${q.text}`);
+      });
+    }
+    const byDataset = results.get(name) ?? new Map<string, Figures[]>();
+    byDataset.set(part.dataset, [...(byDataset.get(part.dataset) ?? []), figures(judged.map((q, i) => ({ returned: runs[i]!, relevant: q.relevant })))]);
+    results.set(name, byDataset);
+  }
+}
+const cell = (f: Figures) => `${[f.hit_at_1, f.hit_at_5, f.mrr].map((x) => x.toFixed(3)).join(' / ')} / ${f.avg_results.toFixed(2)}`;
+console.log(`split: ${split}   LoCoMo h1 / h5 / MRR / avg | XQuAD-ru h1 / h5 / MRR / avg`);
+for (const [name, byDataset] of results) console.log(`${name.padEnd(36)} ${cell(combine(byDataset.get('LoCoMo')!))} | ${cell(combine(byDataset.get('XQuAD-ru')!))}`);
