@@ -187,6 +187,7 @@ const VARIANTS: Record<string, Variant> = {
   'pool 50 pool stats': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 50, statsFromPool: true } },
   'pool 30 pool stats (shipped)': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true } },
   'pool 30 all stats from the pool': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true, wordIdfFromPool: true } },
+  'pool 30 no cut-off': { idf: 'lucene', b: 0.3, cutoff: 0, grams: { weight: 0.1, pool: 30, statsFromPool: true } },
   'pool 20 pool stats': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 20, statsFromPool: true } },
 };
 
