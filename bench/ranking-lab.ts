@@ -34,6 +34,10 @@ interface Variant {
   floor?: number;
   /** Plus w × trigram BM25 of the query's content words; `pool` restricts everything to FTS5's top n (what shipped). */
   grams?: { weight: number; pool?: number; statsFromPool?: boolean; wordIdfFromPool?: boolean };
+  /** Score × (1 + w · share of the query's IDF mass the fact matches), inside the candidates. */
+  coverage?: number;
+  /** Plus w × IDF-weighted pairs of query terms within `window` terms of each other. */
+  proximity?: { weight: number; window: number };
 }
 
 const quantise = (x: number) => Math.round(x * 1e6);
@@ -131,6 +135,25 @@ function rank(query: string, docs: Doc[], vocabulary: Set<string>, v: Variant): 
     const grams = gramScores(query, pool, v.grams.statsFromPool ? pool : docs);
     candidates.forEach((i, k) => (scores[i] = scores[i]! + v.grams!.weight * grams[k]!));
   }
+  if (v.coverage || v.proximity) {
+    const weights = items.map((_, i) => idf({ idf: 'lucene' }, docs.length, matchingOf(i)));
+    const total = weights.reduce((a, b) => a + b, 0);
+    for (const i of candidates) {
+      const d = docs[i]!;
+      const held = items.map((item) => occurrences(item, d.terms) > 0);
+      if (v.coverage) scores[i] = scores[i]! * (1 + (v.coverage * items.reduce((s, _, k) => s + (held[k] ? weights[k]! : 0), 0)) / total);
+      if (v.proximity) {
+        const positions = items.map((item) => d.terms.flatMap((t, p) => (t === item.terms[0] || (item.prefix && t.startsWith(item.terms[0]!)) ? [p] : [])));
+        let bonus = 0;
+        for (let a = 0; a < items.length; a++) for (let b = a + 1; b < items.length; b++) {
+          if (!positions[a]!.length || !positions[b]!.length) continue;
+          const near = positions[a]!.some((p) => positions[b]!.some((q) => Math.abs(p - q) <= v.proximity!.window));
+          if (near) bonus += Math.min(weights[a]!, weights[b]!);
+        }
+        scores[i] = scores[i]! + v.proximity.weight * bonus;
+      }
+    }
+  }
   if (v.names) {
     const pattern = v.names.script === 'latin' ? /(?<=\S\s+)[A-Z][a-z]+/g : /(?<=\S\s+)\p{Lu}\p{Ll}+/gu;
     const names = new Set((query.match(pattern) ?? []).map((w) => stemWord(fold(w))));
@@ -188,6 +211,17 @@ const VARIANTS: Record<string, Variant> = {
   'pool 30 pool stats (shipped)': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true } },
   'pool 30 all stats from the pool': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true, wordIdfFromPool: true } },
   'pool 30 no cut-off': { idf: 'lucene', b: 0.3, cutoff: 0, grams: { weight: 0.1, pool: 30, statsFromPool: true } },
+  'shipped + coverage 0.5': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, coverage: 0.5 },
+  'shipped + coverage 1': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, coverage: 1 },
+  'shipped + proximity 0.2 w3': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, proximity: { weight: 0.2, window: 3 } },
+  'shipped + proximity 0.5 w3': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, proximity: { weight: 0.5, window: 3 } },
+  'shipped + proximity 0.3 w6': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, proximity: { weight: 0.3, window: 6 } },
+  'shipped + coverage 1, cut-off 0.5': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, coverage: 1, cutoff: 0.5 },
+  'shipped + coverage 0.5, cut-off 0.55': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, coverage: 0.5, cutoff: 0.55 },
+  'shipped + coverage 1, cut-off 0.55': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, coverage: 1, cutoff: 0.55 },
+  'shipped + proximity 0.2 w3, cut-off 0.55': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, proximity: { weight: 0.2, window: 3 }, cutoff: 0.55 },
+  'shipped, cut-off 0.55': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, cutoff: 0.55 },
+  'shipped, cut-off 0.5': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, cutoff: 0.5 },
   'pool 20 pool stats': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 20, statsFromPool: true } },
 };
 
