@@ -9,7 +9,7 @@
 // cannot see (a typo, `pup` / `puppy`, `Jon` / `Jonathan`) without letting them outrank a real match.
 import { isStopWord } from '../text/stopwords.js';
 import { fold } from '../text/tokenize.js';
-import type { QueryItem } from './query.js';
+import { MAX_QUERY_TERMS, type QueryItem } from './query.js';
 
 /** Candidates taken from FTS5 before re-scoring; the final order within them almost never needs more. */
 export const POOL_SIZE = 30;
@@ -55,7 +55,8 @@ function wordScores(items: readonly QueryItem[], stats: ItemStats, candidates: r
  */
 function gramScores(query: string, candidates: readonly Candidate[]): number[] {
   const wanted = new Map<string, number>();
-  for (const g of trigrams(query, true)) if (!wanted.has(g)) wanted.set(g, wanted.size);
+  // A pasted page of text is a query too: as with its terms, its first words decide.
+  forEachTrigram(query, true, (g) => !wanted.has(g) && wanted.set(g, wanted.size), MAX_QUERY_TERMS);
   if (wanted.size === 0) return candidates.map(() => 0);
   // Only the query's trigrams are counted in a candidate; its length is all of its trigrams.
   const lengths: number[] = [];
@@ -109,9 +110,12 @@ export function trigrams(text: string, skipStopWords: boolean): string[] {
   return out;
 }
 
-function forEachTrigram(text: string, skipStopWords: boolean, visit: (gram: string) => void): void {
-  for (const word of fold(text).match(WORD) ?? []) {
+function forEachTrigram(text: string, skipStopWords: boolean, visit: (gram: string) => void, maxWords = Infinity): void {
+  let words = 0;
+  for (const match of fold(text).matchAll(WORD)) {
+    const word = match[0];
     if (skipStopWords && isStopWord(word)) continue;
+    if (++words > maxWords) break;
     const padded = ` ${word} `;
     for (let i = 0; i + 3 <= padded.length; i++) visit(padded.slice(i, i + 3));
   }
