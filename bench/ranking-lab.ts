@@ -222,6 +222,11 @@ const VARIANTS: Record<string, Variant> = {
   'shipped + proximity 0.2 w3, cut-off 0.55': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, proximity: { weight: 0.2, window: 3 }, cutoff: 0.55 },
   'shipped, cut-off 0.55': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, cutoff: 0.55 },
   'shipped, cut-off 0.5': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, cutoff: 0.5 },
+  'shipped, limit 3, no cut-off': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, limit: 3, cutoff: 0 },
+  'shipped, limit 4, cut-off 0.6': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, limit: 4 },
+  'shipped, limit 4, cut-off 0.5': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, limit: 4, cutoff: 0.5 },
+  'shipped, limit 3, cut-off 0.5': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, limit: 3, cutoff: 0.5 },
+  'shipped, cut-off 0.65': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, cutoff: 0.65 },
   'pool 20 pool stats': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 20, statsFromPool: true } },
 };
 
