@@ -38,6 +38,8 @@ interface Variant {
   coverage?: number;
   /** Plus w × IDF-weighted pairs of query terms within `window` terms of each other. */
   proximity?: { weight: number; window: number };
+  /** Cut-off from `low` (the best fact holds little of the query's IDF) to `high` (it holds all of it). */
+  adaptive?: { low: number; high: number };
 }
 
 const quantise = (x: number) => Math.round(x * 1e6);
@@ -178,7 +180,15 @@ function rank(query: string, docs: Doc[], vocabulary: Set<string>, v: Variant): 
   }
   const ranked = candidates.sort((a, b) => quantise(scores[b]!) - quantise(scores[a]!) || b - a).slice(0, v.limit ?? 5);
   const best = scores[ranked[0]!] ?? 0;
-  return ranked.filter((i) => scores[i]! >= best * (v.cutoff ?? 0.6)).map((i) => docs[i]!);
+  let cutoff = v.cutoff ?? 0.6;
+  if (v.adaptive && ranked.length) {
+    const weights = items.map((_, i) => idf({ idf: 'lucene' }, docs.length, matchingOf(i)));
+    const total = weights.reduce((a, b) => a + b, 0);
+    const top = docs[ranked[0]!]!;
+    const share = items.reduce((s, item, k) => s + (occurrences(item, top.terms) > 0 ? weights[k]! : 0), 0) / total;
+    cutoff = v.adaptive.low + (v.adaptive.high - v.adaptive.low) * share;
+  }
+  return ranked.filter((i) => scores[i]! >= best * cutoff).map((i) => docs[i]!);
 }
 
 const VARIANTS: Record<string, Variant> = {
@@ -227,6 +237,11 @@ const VARIANTS: Record<string, Variant> = {
   'shipped, limit 4, cut-off 0.5': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, limit: 4, cutoff: 0.5 },
   'shipped, limit 3, cut-off 0.5': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, limit: 3, cutoff: 0.5 },
   'shipped, cut-off 0.65': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, cutoff: 0.65 },
+  'shipped, adaptive 0.4–0.8': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, adaptive: { low: 0.4, high: 0.8 } },
+  'shipped, adaptive 0.5–0.7': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, adaptive: { low: 0.5, high: 0.7 } },
+  'shipped, adaptive 0.45–0.75': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, adaptive: { low: 0.45, high: 0.75 } },
+  'shipped, adaptive 0.3–0.9': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, adaptive: { low: 0.3, high: 0.9 } },
+  'shipped, adaptive 0.8–0.4': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, adaptive: { low: 0.8, high: 0.4 } },
   'pool 20 pool stats': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 20, statsFromPool: true } },
 };
 
