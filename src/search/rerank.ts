@@ -21,8 +21,8 @@ const GRAM_WEIGHT = 0.1;
 const WORD = /[\p{L}\p{N}]+/gu;
 
 export interface Candidate {
-  /** Index terms of the fact (text and translation), as FTS5 sees them. */
-  terms: readonly string[];
+  /** Index terms of each column (text, translation), as FTS5 sees them: a phrase never spans two. */
+  columns: readonly (readonly string[])[];
   /** What the trigrams are taken from: the fact's text and translation. */
   text: string;
 }
@@ -42,10 +42,11 @@ export function rescore(query: string, items: readonly QueryItem[], stats: ItemS
 
 function wordScores(items: readonly QueryItem[], stats: ItemStats, candidates: readonly Candidate[]): number[] {
   const idf = stats.matching.map((n) => Math.log(1 + (stats.facts - n + 0.5) / (n + 0.5)));
-  const averageLength = mean(candidates.map((c) => c.terms.length));
-  return candidates.map((c) => {
-    const norm = 1 - WORD_B + (WORD_B * c.terms.length) / averageLength;
-    return items.reduce((score, item, k) => score + idf[k]! * saturate(occurrences(item, c.terms), norm), 0);
+  const lengths = candidates.map((c) => c.columns.reduce((n, column) => n + column.length, 0));
+  const averageLength = mean(lengths);
+  return candidates.map((c, i) => {
+    const norm = 1 - WORD_B + (WORD_B * lengths[i]!) / averageLength;
+    return items.reduce((score, item, k) => score + idf[k]! * saturate(occurrencesIn(item, c), norm), 0);
   });
 }
 
@@ -55,7 +56,7 @@ function wordScores(items: readonly QueryItem[], stats: ItemStats, candidates: r
  */
 function gramScores(query: string, candidates: readonly Candidate[]): number[] {
   const wanted = new Map<string, number>();
-  // A pasted page of text is a query too: as with its terms, its first words decide.
+  // A pasted page of text is a query too: as with its terms, its first (64 content) words decide.
   forEachTrigram(query, true, (g) => !wanted.has(g) && wanted.set(g, wanted.size), MAX_QUERY_TERMS);
   if (wanted.size === 0) return candidates.map(() => 0);
   // Only the query's trigrams are counted in a candidate; its length is all of its trigrams.
@@ -85,6 +86,11 @@ function gramScores(query: string, candidates: readonly Candidate[]): number[] {
 /** BM25's term-frequency part. */
 function saturate(tf: number, norm: number): number {
   return tf === 0 ? 0 : (tf * (K1 + 1)) / (tf + K1 * norm);
+}
+
+/** How often an item occurs in a candidate, column by column (as FTS5 counts it). */
+export function occurrencesIn(item: QueryItem, candidate: Candidate): number {
+  return candidate.columns.reduce((n, column) => n + occurrences(item, column), 0);
 }
 
 /** How often an item occurs in a term list, with FTS5's meaning: a phrase is consecutive terms, a prefix item matches what starts with it. */

@@ -4,7 +4,7 @@
 import type { Fact } from '../store/facts.js';
 import { filterClause, toFact, type ListFilter, type Store } from '../store/store.js';
 import { itemExpression, queryItems, type QueryItem } from './query.js';
-import { occurrences, POOL_SIZE, rescore, type ItemStats } from './rerank.js';
+import { occurrencesIn, POOL_SIZE, rescore, type ItemStats } from './rerank.js';
 import { mark } from '../util/profile.js';
 
 export const DEFAULT_LIMIT = 5;
@@ -18,7 +18,7 @@ export interface SearchOptions extends ListFilter {
 }
 
 export interface Hit extends Fact {
-  /** Positive, higher is better. */
+  /** Higher is better; 0 or more (the re-ranker's score, rerank.ts). */
   score: number;
 }
 
@@ -28,27 +28,29 @@ export function search(store: Store, query: string, opts: SearchOptions = {}): H
   const limit = opts.limit ?? DEFAULT_LIMIT;
   const cutoff = opts.cutoff ?? DEFAULT_CUTOFF;
   const { where, params } = filterClause(opts);
-  // The pool is in FTS5's order, ties broken by the current repo first, then the newest. Only the
-  // pool's rows are read in full: the sort itself carries rowids and scores alone.
+  // The pool is in FTS5's order, ties broken by the current repo first, then the newest. The index
+  // terms are read for the pool's rows only. (`bm`, not `rank`: that name is FTS5's hidden column.)
   const rows = store.db.all(
     `WITH pool AS (
-       SELECT f.rowid AS row, bm25(fact_index) AS rank
+       SELECT f.rowid AS row, bm25(fact_index) AS bm
        FROM fact_index JOIN facts f ON f.rowid = fact_index.rowid
        WHERE fact_index MATCH ? ${where}
-       ORDER BY round(rank, 6), (f.scope = ?) DESC, f.created_at DESC
+       ORDER BY round(bm, 6), (f.scope = ?) DESC, f.created_at DESC
        LIMIT ?)
      SELECT f.*, i.c0 AS index_terms, i.c1 AS index_translation
      FROM pool JOIN facts f ON f.rowid = pool.row JOIN fact_index_content i ON i.id = pool.row
-     ORDER BY round(pool.rank, 6), (f.scope = ?) DESC, f.created_at DESC`,
+     ORDER BY round(pool.bm, 6), (f.scope = ?) DESC, f.created_at DESC`,
     [items.map(itemExpression).join(' OR '), ...params, opts.preferScope ?? '', Math.max(limit, POOL_SIZE), opts.preferScope ?? ''],
   );
   mark('query run');
+  if (rows.length === 0) return [];
+  const termsOf = (value: unknown) => String(value).split(' ').filter(Boolean);
   const candidates = rows.map((row) => ({
-    terms: `${row.index_terms} ${row.index_translation}`.split(' ').filter(Boolean),
+    columns: [termsOf(row.index_terms), termsOf(row.index_translation)],
     text: `${row.text} ${row.translation}`,
   }));
   // Only items some candidate holds need counting: the others add nothing to any score.
-  const held = items.filter((item) => candidates.some((c) => occurrences(item, c.terms) > 0));
+  const held = items.filter((item) => candidates.some((c) => occurrencesIn(item, c) > 0));
   const counted = itemStats(store, held);
   const stats = { facts: counted.facts, matching: items.map((item) => counted.matching[held.indexOf(item)] ?? 0) };
   const scores = rescore(query, items, stats, candidates);
@@ -69,9 +71,10 @@ export function search(store: Store, query: string, opts: SearchOptions = {}): H
 const statsCache = new WeakMap<Store, { stamp: string; facts: number; matching: Map<string, number> }>();
 
 export function itemStats(store: Store, items: readonly QueryItem[]): ItemStats {
-  // total_changes() moves with this connection's writes, data_version with other connections' commits.
+  // total_changes() moves with this connection's writes, data_version with other connections'
+  // commits, store.writes with every transaction's end (a rollback takes back what it counted).
   const state = store.db.get('SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS version')!;
-  const stamp = `${state.changes}:${state.version}`;
+  const stamp = `${state.changes}:${state.version}:${store.writes}`;
   let cache = statsCache.get(store);
   if (cache?.stamp !== stamp) {
     cache = { stamp, facts: -1, matching: new Map() };

@@ -77,12 +77,20 @@ export class Store {
     this.lock.release();
   }
 
+  /** Write transactions run so far, committed or rolled back: what was read inside one may be gone. */
+  get writes(): number {
+    return this.writeCount;
+  }
+  private writeCount = 0;
+
   /** Runs `fn` in one write transaction: all of it lands, or none of it. */
   write<T>(fn: () => T): T {
     try {
       return this.db.transaction(fn);
     } catch (err) {
       throw mapSqliteError(err, this.path);
+    } finally {
+      this.writeCount++;
     }
   }
 

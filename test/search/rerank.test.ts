@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadFacts } from '../../src/eval/run.js';
+import { newId } from '../../src/store/facts.js';
 import { queryItems } from '../../src/search/query.js';
 import { occurrences, rescore, trigrams } from '../../src/search/rerank.js';
 import { itemStats, search } from '../../src/search/search.js';
@@ -40,13 +41,22 @@ describe('rescore', () => {
     const items = queryItems('caroline paint');
     const candidates = [
       // No text: trigrams play no part here, the word score alone decides.
-      { terms: ['melani', 'paint', 'portrait'], text: '' },
-      { terms: ['carolin', 'paint', 'landscap'], text: '' },
+      { columns: [['melani', 'paint', 'portrait'], []], text: '' },
+      { columns: [['carolin', 'paint', 'landscap'], []], text: '' },
     ];
     // "caroline" is in 60 of 100 facts, "paint" in 2 (its compound splits, "caro line", in none).
     const matching = items.map((item) => ({ carolin: 60, paint: 2 })[item.terms.join(' ')] ?? 0);
     const [melanie, caroline] = rescore('caroline paint', items, { facts: 100, matching }, candidates);
     expect(caroline!).toBeGreaterThan(melanie!);
+  });
+
+  it('never counts a phrase across the text and its translation (FTS5 does not match one there)', () => {
+    const items = queryItems('roadtrip');
+    const split = { columns: [['drove', 'down', 'the', 'road'], ['trip', 'idea']], text: '' };
+    const real = { columns: [['road', 'trip', 'idea'], []], text: '' };
+    const [across, within] = rescore('roadtrip', items, { facts: 10, matching: items.map(() => 1) }, [split, real]);
+    expect(across).toBe(0);
+    expect(within!).toBeGreaterThan(0);
   });
 });
 
@@ -84,6 +94,16 @@ describe('search ranks with the second stage', () => {
       const items = queryItems('alpha');
       expect(itemStats(store, items)).toEqual({ facts: 2, matching: [1] });
       loadFacts(store, [{ id: 'x', text: 'alpha again', kind: 'note', scope: 'global' }], 'test');
+      expect(itemStats(store, items)).toEqual({ facts: 3, matching: [2] });
+      // Counted inside a transaction that is then rolled back: those counts must not be kept.
+      expect(() =>
+        store.write(() => {
+          const fact = { id: newId(), version: 1, text: 'alpha once more', translation: '', kind: 'note', scope: 'global' } as const;
+          store.insertVersion({ ...fact, source: '', quote: '', created_at: new Date().toISOString(), host: 'test', state: 'active' });
+          expect(itemStats(store, items)).toEqual({ facts: 4, matching: [3] });
+          throw new Error('abandoned');
+        }),
+      ).toThrow('abandoned');
       expect(itemStats(store, items)).toEqual({ facts: 3, matching: [2] });
     } finally {
       store.close();
