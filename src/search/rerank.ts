@@ -7,6 +7,8 @@
 //   all one or two sentences, and b = 0.3 ranks them better.
 // A small share of character-trigram overlap is added on top: it rewards near-misses the stemmer
 // cannot see (a typo, `pup` / `puppy`, `Jon` / `Jonathan`) without letting them outrank a real match.
+// Word IDF counts the whole index (search.ts); average lengths and trigram IDF come from the
+// candidates, which measured the same (bench/RESULTS.md, 21) and needs no extra index.
 import { isStopWord } from '../text/stopwords.js';
 import { fold } from '../text/tokenize.js';
 import { MAX_QUERY_TERMS, type QueryItem } from './query.js';
