@@ -8,11 +8,14 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type Split = 'tune' | 'hold-out';
+/** `raw`: the benchmark's own question; `agent`: the query an agent following the card wrote for it (bench/data). */
+export type Style = 'raw' | 'agent';
 
 /** One `memcue eval` run: one database of `facts`, judged on `queries` (JSON Lines texts). */
 export interface Part {
   dataset: 'LoCoMo' | 'XQuAD-ru';
   split: Split;
+  style: Style;
   name: string;
   facts: string;
   queries: string;
@@ -55,6 +58,7 @@ export function loadParts(dir = evalDataDir()): Part[] {
     parts.push({
       dataset: 'LoCoMo',
       split: LOCOMO_TUNE.includes(conv) ? 'tune' : 'hold-out',
+      style: 'raw',
       name: conv,
       facts: jsonl(facts.filter((f) => f.conv === conv)),
       queries: jsonl(queries.filter((q) => q.conv === conv)),
@@ -70,10 +74,38 @@ export function loadParts(dir = evalDataDir()): Part[] {
     parts.push({
       dataset: 'XQuAD-ru',
       split,
+      style: 'raw',
       name: `xquad-ru-${split}`,
       facts: xFacts,
       queries: jsonl(xQueries.filter((q) => xquadSplit(article(q), articles) === split)),
     });
   }
   return parts;
+}
+
+const AGENT_QUERIES: Record<Part['dataset'], string> = {
+  LoCoMo: 'locomo.agent-queries.tsv',
+  'XQuAD-ru': 'xquad-ru.agent-queries.tsv',
+};
+
+/** `id<TAB>words` lines of bench/data/<file>: the agent-written query of each question. */
+export function readAgentQueries(file: string): Map<string, string> {
+  const path = fileURLToPath(new URL(`./data/${file}`, import.meta.url));
+  const map = new Map<string, string>();
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const tab = line.indexOf('\t');
+    if (tab > 0) map.set(line.slice(0, tab), line.slice(tab + 1));
+  }
+  return map;
+}
+
+/** The same part with every question replaced by the agent's query for it (same ids, same judgements). */
+export function agentPart(part: Part): Part {
+  const written = readAgentQueries(AGENT_QUERIES[part.dataset]);
+  const queries = lines(part.queries).map((q) => {
+    const text = written.get(String(q.id));
+    if (text === undefined) throw new Error(`no agent query for ${String(q.id)} in bench/data/${AGENT_QUERIES[part.dataset]}`);
+    return { ...q, text };
+  });
+  return { ...part, style: 'agent', queries: jsonl(queries) };
 }

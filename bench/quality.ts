@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { figureCells, FIGURE_HEADER, table } from '../src/eval/format.js';
 import type { Figures } from '../src/eval/metrics.js';
 import { baselineFigures, combine, memcueFigures } from './quality-run.js';
-import { loadParts, type Part, type Split } from './quality-sets.js';
+import { agentPart, loadParts, type Part, type Split, type Style } from './quality-sets.js';
 
 const SYSTEMS = ['memcue', 'porter', 'unicode61'] as const;
 type System = (typeof SYSTEMS)[number];
@@ -17,7 +17,8 @@ const onlySplit = process.env.QUALITY_SPLIT as Split | undefined;
 const work = mkdtempSync(join(tmpdir(), 'memcue-quality-'));
 const results: { part: Part; system: System; figures: Figures }[] = [];
 try {
-  for (const part of loadParts().filter((p) => !onlySplit || p.split === onlySplit)) {
+  const raw = loadParts().filter((p) => !onlySplit || p.split === onlySplit);
+  for (const part of [...raw, ...raw.map(agentPart)]) {
     results.push({ part, system: 'memcue', figures: await memcueFigures(part, work) });
     for (const tokenizer of ['porter', 'unicode61'] as const) results.push({ part, system: tokenizer, figures: baselineFigures(tokenizer, part) });
   }
@@ -28,18 +29,22 @@ try {
 const rows: string[][] = [];
 const belowPorter: string[] = [];
 for (const dataset of ['LoCoMo', 'XQuAD-ru'] as const) {
-  for (const split of ['tune', 'hold-out', 'all'] as const) {
-    if (onlySplit && split !== onlySplit) continue;
-    const bySystem = new Map<System, Figures>();
-    for (const system of SYSTEMS) {
-      const chosen = results.filter((r) => r.part.dataset === dataset && r.system === system && (split === 'all' || r.part.split === split));
-      const f = combine(chosen.map((r) => r.figures));
-      bySystem.set(system, f);
-      rows.push([dataset, split, system, ...figureCells(f)]);
+  for (const style of ['raw', 'agent'] as const satisfies readonly Style[]) {
+    for (const split of ['tune', 'hold-out', 'all'] as const) {
+      if (onlySplit && split !== onlySplit) continue;
+      const bySystem = new Map<System, Figures>();
+      for (const system of SYSTEMS) {
+        const chosen = results.filter(
+          (r) => r.part.dataset === dataset && r.part.style === style && r.system === system && (split === 'all' || r.part.split === split),
+        );
+        const f = combine(chosen.map((r) => r.figures));
+        bySystem.set(system, f);
+        rows.push([dataset, style, split, system, ...figureCells(f)]);
+      }
+      if (bySystem.get('memcue')!.hit_at_5 < bySystem.get('porter')!.hit_at_5) belowPorter.push(`${dataset} ${style} ${split}`);
     }
-    if (bySystem.get('memcue')!.hit_at_5 < bySystem.get('porter')!.hit_at_5) belowPorter.push(`${dataset} ${split}`);
   }
 }
 console.log('Retrieval quality: memcue (memcue eval) vs the native sqlite3 FTS5 porter and unicode61 baselines');
-console.log(table(['set', 'split', 'system', ...FIGURE_HEADER], rows, 3));
+console.log(table(['set', 'queries', 'split', 'system', ...FIGURE_HEADER], rows, 4));
 console.log(belowPorter.length ? `BELOW porter (hit@5) on: ${belowPorter.join(', ')}` : 'memcue hit@5 >= porter on every set');
