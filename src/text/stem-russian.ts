@@ -66,6 +66,20 @@ const TIDY_UP = new SuffixTable<Tidy>([
 ]);
 
 export function stemRussian(word: string): string {
+  return stem(word, false);
+}
+
+/**
+ * The stem the word would have if it were read as a noun: only noun endings come off in step 1.
+ * Snowball takes `-ит` in `коммит` and `-ой` in `деплой` for verb and adjective endings, so the
+ * nominative (`комм`, `депл`) stems apart from every other case (`коммит`, `депло`); loanwords of
+ * everyday development talk are nouns, and this second stem lets their forms find each other.
+ */
+export function stemRussianNoun(word: string): string {
+  return stem(word, true);
+}
+
+function stem(word: string, nounOnly: boolean): string {
   // ё is written as е in most text; the algorithm folds it so both match.
   let w = word.includes('ё') ? word.replace(YO, 'е') : word;
 
@@ -74,8 +88,11 @@ export function stemRussian(word: string): string {
   const r2 = afterVowelThenConsonant(w, afterVowelThenConsonant(w, 0, VOWELS), VOWELS);
 
   // Step 1: one inflectional ending.
-  const withoutGerund = removeEnding(w, PERFECTIVE_GERUND, rv);
-  if (withoutGerund !== undefined) {
+  const withoutGerund = nounOnly ? undefined : removeEnding(w, PERFECTIVE_GERUND, rv);
+  if (nounOnly) {
+    // A final й is the whole ending of a noun in -ой/-ей/-ай (`деплой`, `деплоя`, `деплоем`).
+    w = w.endsWith('й') && w.length - 1 >= rv ? replaceEnd(w, 1) : (removeEnding(w, NOUN, rv) ?? w);
+  } else if (withoutGerund !== undefined) {
     w = withoutGerund;
   } else {
     w = removeEnding(w, REFLEXIVE, rv) ?? w;

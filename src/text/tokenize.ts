@@ -3,14 +3,15 @@
 // `PKG_CONFIG_PATH`, `api-gw`, `src/gen` and `5.4` are findable as written and by their pieces.
 import { baseForm } from './irregular-english.js';
 import { stemEnglish } from './stem-english.js';
-import { stemRussian } from './stem-russian.js';
+import { stemRussian, stemRussianNoun } from './stem-russian.js';
 
 /**
  * Which way of making terms the index was built with. Bump it whenever `terms` gives different
  * output for the same text: databases indexed another way are re-indexed when opened (Store.open).
- * 1: the first tokenizer; 2: irregular English verb forms stem like their base (`went` → `go`).
+ * 1: the first tokenizer; 2: irregular English verb forms stem like their base (`went` → `go`);
+ * 3: a Russian word also gets its noun stem, and an acronym's plural (`PRs`) is the acronym.
  */
-export const INDEX_VERSION = 2;
+export const INDEX_VERSION = 3;
 
 /** Letters, digits and marks, with single `- _ . /` between them (they never start or end a token). */
 const TOKEN = /[\p{L}\p{N}\p{M}]+(?:[-_./][\p{L}\p{N}\p{M}]+)*/gu;
@@ -22,6 +23,10 @@ const LATIN_WORD = /^[a-z]+$/;
 const HAS_LETTER = /\p{L}/u;
 const NON_CYRILLIC_RUN = /[^\u0400-\u04ff]+/g;
 const MARKS = /\p{M}/gu;
+/** `PRs`, `VMs`, `APIs`: an upper-case acronym with a plural `s` (Porter2 leaves `prs` apart from `pr`). */
+/** Bare masculine nouns end in a consonant or й (`коммит`, `токен`, `деплой`); past-tense verbs in л do not count. */
+const NOMINATIVE_LOOKING = /[бвгджзйкмнпрстфхцчшщ]$/;
+const ACRONYM_PLURAL = /^[A-Z]{2,6}s$/;
 
 /** Lower case, `ё` → `е`, and diacritics dropped outside Cyrillic (where `й` must stay `й`). */
 export function fold(token: string): string {
@@ -38,6 +43,16 @@ export function stemWord(word: string): string {
   return word;
 }
 
+/** A plain word's terms: its stem, and for Russian its noun stem where that differs (stem-russian.ts). */
+function pushWord(out: string[], word: string): void {
+  const stem = stemWord(word);
+  out.push(stem);
+  if (CYRILLIC_WORD.test(word) && NOMINATIVE_LOOKING.test(word)) {
+    const noun = stemRussianNoun(word);
+    if (noun !== stem) out.push(noun);
+  }
+}
+
 /**
  * Terms for one text, in order, with repeats (term frequency matters to BM25). `skip` leaves out
  * plain words (never identifiers) by their folded form: queries drop stop words this way.
@@ -45,14 +60,15 @@ export function stemWord(word: string): string {
 export function terms(text: string, skip?: (folded: string) => boolean): string[] {
   const out: string[] = [];
   for (const match of text.matchAll(TOKEN)) {
-    const token = fold(match[0]);
+    const raw = ACRONYM_PLURAL.test(match[0]) ? match[0].slice(0, -1) : match[0];
+    const token = fold(raw);
     if (!CONNECTOR.test(token)) {
-      if (!skip?.(token)) out.push(stemWord(token));
+      if (!skip?.(token)) pushWord(out, token);
       continue;
     }
     out.push(token);
     for (const part of token.split(PARTS)) {
-      if (part && HAS_LETTER.test(part)) out.push(stemWord(part));
+      if (part && HAS_LETTER.test(part)) pushWord(out, part);
     }
   }
   return out;

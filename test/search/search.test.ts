@@ -28,6 +28,20 @@ describe('search', () => {
     expect(ru).toEqual([expect.stringContaining(redis)]);
   });
 
+  it('everyday dev words find their other forms: acronym plurals and Russian loanwords (issue 15)', async () => {
+    const { run, add } = setup();
+    const prs = await add('Prefer small PRs: one concern each');
+    const vms = await add('The CI VMs are recycled every night');
+    const commit = await add('Подписывай каждый коммит ключом из ~/.ssh');
+    const token = await add('Деплой делается токеном из vault, не личным');
+    await add('Staging runs on the old cluster');
+    expect(await run('search', 'PR', 'size')).toContain(prs);
+    expect(await run('search', 'VM')).toContain(vms);
+    expect(await run('search', 'коммитом')).toContain(commit);
+    expect(await run('search', 'коммиты', 'подпись')).toContain(commit);
+    expect(await run('search', 'токен', 'для', 'деплоя')).toContain(token);
+  });
+
   it('past tense in a fact meets the base form in a question, and the other way round', async () => {
     const { run, add } = setup();
     const broke = await add('The nightly build broke when we went to Node 22');

@@ -23,6 +23,12 @@ describe('terms', () => {
     ['"quoted" NEAR(a b) * - +', ['quot', 'near', 'a', 'b']],
     ['🚀 emoji only 🎉', ['emoji', 'onli']],
     ['', []],
+    ['Prefer small PRs', ['prefer', 'small', 'pr']],
+    ['VMs and APIs', ['vm', 'and', 'api']],
+    ['коммит', ['комм', 'коммит']],
+    ['коммитом', ['коммит']],
+    ['деплой', ['депл', 'депло']],
+    ['деплоя', ['депло']],
   ])('%s', (input, expected) => expect(terms(input)).toEqual(expected));
 
   it('never yields characters the FTS tokenizer would split on', () => {
