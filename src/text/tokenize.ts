@@ -24,8 +24,11 @@ const HAS_LETTER = /\p{L}/u;
 const NON_CYRILLIC_RUN = /[^\u0400-\u04ff]+/g;
 const MARKS = /\p{M}/gu;
 /** `PRs`, `VMs`, `APIs`: an upper-case acronym with a plural `s` (Porter2 leaves `prs` apart from `pr`). */
-/** Bare masculine nouns end in a consonant or й (`коммит`, `токен`, `деплой`); past-tense verbs in л do not count. */
-const NOMINATIVE_LOOKING = /[бвгджзйкмнпрстфхцчшщ]$/;
+/**
+ * Bare masculine nouns end in a consonant or й (`коммит`, `токен`, `деплой`); past-tense verbs in л
+ * and present-tense verbs in -ает/-ет/-ут/-ят (`работает`) do not count.
+ */
+const NOMINATIVE_LOOKING = /(?<![аеёоуыюя]т)(?<=[бвгджзйкмнпрстфхцчшщ])$/;
 const ACRONYM_PLURAL = /^[A-Z]{2,6}s$/;
 
 /** Lower case, `ё` → `е`, and diacritics dropped outside Cyrillic (where `й` must stay `й`). */
