@@ -14,6 +14,7 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .option('--scope <scope>', 'repo (default inside a git repo), global, machine, or repo:<id>')
     .option('--quote <quote>', 'supporting excerpt the fact came from')
     .option('--source <source>', 'where it came from (a path or session id); the repo id is added')
+    .option('--keywords <words>', 'index-only keywords, comma-separated: synonyms and the words a question would use')
     .option('--allow-secret', 'store it even if it looks like a secret')
     .option('--json', 'print the whole fact as JSON')
     .addHelpText('after', '\nExample:\n  memcue add --kind gotcha "api-gw times out after 30 s; raise PROXY_TIMEOUT for uploads"')

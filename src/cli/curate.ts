@@ -25,6 +25,7 @@ export function defineCurateCommands(program: Command, lazy: Lazy): void {
     .option('--limit <n>', 'at most this many items (clusters, split candidates, translations)')
     .addOption(budgetOption())
     .option('--in <where>', 'all (default), repo, global, machine, or a repo id')
+    .option('--languages <list>', 'the languages you write in, e.g. en,ru (default: $MEMCUE_LANGUAGES, else found in the facts)')
     .option('--json', 'print only the JSON payload')
     .addHelpText('after', '\nThen: write the answer the batch describes and run `memcue dream apply answer.json`.\nExample:\n  memcue dream --limit 20')
     .action(lazy(dream));

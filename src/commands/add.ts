@@ -2,6 +2,7 @@ import type { Context } from '../context.js';
 import { resolveScope } from '../context.js';
 import { checkText } from '../store/check-text.js';
 import { checkKind, newId, type Fact } from '../store/facts.js';
+import { keywordsOption } from '../text/check-keywords.js';
 import { withStore } from '../store/store.js';
 import { json } from './format.js';
 
@@ -10,6 +11,7 @@ interface AddOptions {
   scope?: string;
   quote?: string;
   source?: string;
+  keywords?: string;
   allowSecret?: boolean;
   json?: boolean;
 }
@@ -21,7 +23,7 @@ export async function run(ctx: Context, words: string[], opts: AddOptions): Prom
     id: newId(),
     version: 1,
     text,
-    translation: '',
+    translation: keywordsOption(opts.keywords),
     kind: checkKind(opts.kind),
     scope: resolveScope(ctx, opts.scope),
     source: [repoId, opts.source].filter(Boolean).join(' '),

@@ -17,6 +17,7 @@ interface DreamOptions {
   limit?: string;
   budget?: string;
   in?: string;
+  languages?: string;
   json?: boolean;
 }
 
@@ -29,11 +30,11 @@ export async function run(ctx: Context, opts: DreamOptions): Promise<void> {
   // An empty memory has nothing to curate: no database file is created for it.
   const batch = existsSync(ctx.dbPath)
     ? await withStore(ctx.dbPath, true, (store) =>
-        store!.write(() => prepareDream(store!, { scopes, limit, budget, onProgress: progress.update })),
+        store!.write(() => prepareDream(store!, { scopes, limit, budget, languages: opts.languages ?? ctx.env.MEMCUE_LANGUAGES, onProgress: progress.update })),
       ).finally(() => progress.end())
     : undefined;
   if (!batch) {
-    ctx.stdout(opts.json ? json(null) : 'nothing to dream about: no similar facts, no facts to split, no missing translations\n');
+    ctx.stdout(opts.json ? json(null) : 'nothing to dream about: no similar facts, no facts to split, no missing translations or keywords\n');
     return;
   }
   ctx.stdout(opts.json ? batch.payload : batch.text);

@@ -1,6 +1,7 @@
 import type { Context } from '../context.js';
 import { MemcueError } from '../errors.js';
 import { withStore } from '../store/store.js';
+import { readHidden } from '../text/hidden-index.js';
 import { json, oneLine } from './format.js';
 
 export async function run(ctx: Context, idOrPrefix: string, opts: { json?: boolean }): Promise<void> {
@@ -13,6 +14,7 @@ export async function run(ctx: Context, idOrPrefix: string, opts: { json?: boole
     return;
   }
   const current = versions[versions.length - 1]!;
+  const hidden = readHidden(current.translation);
   ctx.stdout(
     [
       `id:      ${current.id}`,
@@ -21,7 +23,8 @@ export async function run(ctx: Context, idOrPrefix: string, opts: { json?: boole
       `state:   ${current.state}`,
       `source:  ${current.source || '-'}`,
       ...(current.quote ? [`quote:   ${oneLine(current.quote)}`] : []),
-      ...(current.translation ? [`translation: ${oneLine(current.translation)}`] : []),
+      ...(hidden.translation ? [`translation: ${oneLine(hidden.translation)}`] : []),
+      ...(hidden.keywords.length ? [`keywords: ${hidden.keywords.join(', ')}`] : []),
       `text:    ${current.text}`,
       'versions:',
       ...versions.map((v) => `  ${v.version} ${v.created_at} ${v.host} ${v.state} ${v.kind} ${oneLine(v.text)}`),

@@ -3,6 +3,7 @@
 import { newId, type Fact } from '../store/facts.js';
 import type { Store } from '../store/store.js';
 import { dropBatch, settle } from './records.js';
+import { readHidden, withKeywords, writeHidden } from '../text/hidden-index.js';
 import type { DreamPlan } from './validate.js';
 
 export interface DreamSummary {
@@ -14,12 +15,13 @@ export interface DreamSummary {
   split: number;
   new_facts: string[];
   translated: number;
+  keywords: number;
   forgotten: number;
 }
 
 /** What the plan does, counted (also the dry-run report). */
 export function summarize(plan: DreamPlan): DreamSummary {
-  const s: DreamSummary = { batch: plan.batch, kept: 0, merged: 0, merged_away: 0, superseded: 0, split: 0, new_facts: [], translated: 0, forgotten: 0 };
+  const s: DreamSummary = { batch: plan.batch, kept: 0, merged: 0, merged_away: 0, superseded: 0, split: 0, new_facts: [], translated: 0, keywords: 0, forgotten: 0 };
   for (const d of plan.decisions) {
     if (d.action === 'keep') s.kept += d.ids.length;
     else if (d.action === 'merge') {
@@ -28,7 +30,10 @@ export function summarize(plan: DreamPlan): DreamSummary {
     }
     else if (d.action === 'supersede') s.superseded++;
     else if (d.action === 'split') s.split++;
-    else if (d.action === 'translate') s.translated++;
+    else if (d.action === 'translate') {
+      s.translated++;
+      if (d.keywords.length) s.keywords++;
+    } else if (d.action === 'keywords') s.keywords++;
     else s.forgotten++;
   }
   return s;
@@ -71,8 +76,14 @@ export function applyDream(store: Store, plan: DreamPlan, host: string): DreamSu
         retire(d.id, 'superseded', `split into ${ids.join(', ')} (dream)`);
         break;
       }
-      case 'translate':
-        store.appendVersion(d.id, { translation: d.translation }, host);
+      case 'translate': {
+        // Keywords given earlier stay unless the answer brings new ones.
+        const old = readHidden(plan.facts.get(d.id)!.translation);
+        store.appendVersion(d.id, { translation: writeHidden({ translation: d.translation, keywords: d.keywords.length ? d.keywords : old.keywords }) }, host);
+        break;
+      }
+      case 'keywords':
+        store.appendVersion(d.id, { translation: withKeywords(plan.facts.get(d.id)!.translation, d.keywords) }, host);
         break;
       case 'forget':
         retire(d.id, 'forgotten', `forgotten (dream): ${d.reason}`);
@@ -97,6 +108,7 @@ export function summaryLine(s: DreamSummary, dryRun = false): string {
     s.superseded && `${s.superseded} superseded`,
     s.split && `${s.split} split${dryRun ? '' : ` into ${s.new_facts.length} new facts`}`,
     s.translated && `${s.translated} translated`,
+    s.keywords && `${s.keywords} given keywords`,
     s.forgotten && `${s.forgotten} forgotten`,
     s.kept && `${s.kept} kept`,
   ].filter(Boolean);

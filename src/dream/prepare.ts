@@ -4,7 +4,9 @@
 import type { Fact } from '../store/facts.js';
 import type { Store } from '../store/store.js';
 import { DEFAULT_BUDGET, batchText, fixedSize, pack, renderPayload, type Section } from './batch-text.js';
-import { languageOf, otherLanguage, splitReason } from './candidates.js';
+import { languageOf, splitReason } from './candidates.js';
+import { memoryLanguages, translationTarget } from './languages.js';
+import { readHidden } from '../text/hidden-index.js';
 import { findClusters, oldestFirst } from './clusters.js';
 import { dreamInstruction } from './instructions.js';
 import { batchId, rowKey, saveBatch, settledRows } from './records.js';
@@ -13,6 +15,8 @@ export interface DreamOptions {
   scopes?: string[];
   limit?: number;
   budget?: number;
+  /** The user's languages (`--languages`, MEMCUE_LANGUAGES); detected from the facts when unset. */
+  languages?: string;
   /** Called once per fact while clusters are searched (for a progress bar). */
   onProgress?: (done: number, total: number) => void;
 }
@@ -28,8 +32,8 @@ export interface DreamBatch {
   id: string;
   text: string;
   payload: string;
-  counts: { clusters: number; split: number; translate: number };
-  remaining: { clusters: number; split: number; translate: number };
+  counts: { clusters: number; split: number; translate: number; keywords: number };
+  remaining: { clusters: number; split: number; translate: number; keywords: number };
 }
 
 const ID_PLACEHOLDER = '0'.repeat(12);
@@ -43,19 +47,25 @@ export function prepareDream(store: Store, opts: DreamOptions = {}): DreamBatch 
   const clusters = findClusters(store, facts, reviewed, () => opts.onProgress?.(++seen, facts.length));
   const clustered = new Set(clusters.flat().map((f) => f.id));
   const split = facts.filter((f) => !reviewed.has(f.id) && !clustered.has(f.id) && splitReason(f.text));
-  const translate = facts.filter((f) => f.translation === '' && languageOf(f.text));
-  if (!clusters.length && !split.length && !translate.length) return undefined;
+  // Index work: a translation where the memory has another language, keywords where there are none.
+  const languages = memoryLanguages(facts, opts.languages);
+  const target = new Map(facts.map((f) => [f.id, readHidden(f.translation).translation === '' ? translationTarget(f, languages) : undefined]));
+  const translate = facts.filter((f) => target.get(f.id));
+  const keywords = facts.filter((f) => !target.get(f.id) && readHidden(f.translation).keywords.length === 0);
+  if (!clusters.length && !split.length && !translate.length && !keywords.length) return undefined;
+  const translateItem = (f: Fact) => ({ id: f.id, from: languageOf(f.text), to: target.get(f.id), text: f.text });
 
   const sections: Section<any>[] = [
     { name: 'clusters', items: clusters, render: (c: Fact[]) => c.map(factItem) },
     { name: 'split', items: split, render: (f: Fact) => ({ ...factItem(f), reason: splitReason(f.text) }) },
     { name: 'translate', items: translate, render: translateItem },
+    { name: 'keywords', items: keywords, render: indexItem },
   ];
   const fixed = fixedSize(dreamInstruction(ID_PLACEHOLDER), { batch: ID_PLACEHOLDER }, sections.map((s) => s.name));
   const packed = pack(sections, fixed, opts.budget ?? DEFAULT_BUDGET, opts.limit ?? Infinity);
-  const [takenClusters, takenSplit, takenTranslate] = packed.map((p) => p.taken) as [Fact[][], Fact[], Fact[]];
+  const [takenClusters, takenSplit, takenTranslate, takenKeywords] = packed.map((p) => p.taken) as [Fact[][], Fact[], Fact[], Fact[]];
 
-  const shown = [...takenClusters.flat(), ...takenSplit, ...takenTranslate];
+  const shown = [...takenClusters.flat(), ...takenSplit, ...takenTranslate, ...takenKeywords];
   const record: DreamRecord = {
     facts: Object.fromEntries(shown.map((f) => [f.id, rowKey(f)])),
     review: [...takenClusters.flat(), ...takenSplit].map((f) => f.id),
@@ -63,7 +73,7 @@ export function prepareDream(store: Store, opts: DreamOptions = {}): DreamBatch 
   const id = batchId(packed.flatMap((p) => [p.name, ...p.taken.flat().map((f: Fact) => `${f.id} ${rowKey(f)}`)]));
   saveBatch(store.db, 'dream', id, record);
 
-  const remaining = { clusters: packed[0]!.left, split: packed[1]!.left, translate: packed[2]!.left };
+  const remaining = { clusters: packed[0]!.left, split: packed[1]!.left, translate: packed[2]!.left, keywords: packed[3]!.left };
   const payload = renderPayload(
     { batch: id },
     packed.map((p, i) => ({ name: p.name, items: p.taken.map(sections[i]!.render) })),
@@ -73,7 +83,7 @@ export function prepareDream(store: Store, opts: DreamOptions = {}): DreamBatch 
     id,
     text: batchText(dreamInstruction(id), payload),
     payload,
-    counts: { clusters: takenClusters.length, split: takenSplit.length, translate: takenTranslate.length },
+    counts: { clusters: takenClusters.length, split: takenSplit.length, translate: takenTranslate.length, keywords: takenKeywords.length },
     remaining,
   };
 }
@@ -82,7 +92,6 @@ function factItem(f: Fact) {
   return { id: f.id, kind: f.kind, scope: f.scope, date: f.created_at.slice(0, 10), text: f.text };
 }
 
-function translateItem(f: Fact) {
-  const from = languageOf(f.text)!;
-  return { id: f.id, from, to: otherLanguage(from), text: f.text };
+function indexItem(f: Fact) {
+  return { id: f.id, text: f.text };
 }

@@ -18,8 +18,9 @@ import {
 } from './answer-json.js';
 import type { DreamRecord } from './prepare.js';
 import { loadBatch, rowKey } from './records.js';
+import { normaliseKeywords } from '../text/hidden-index.js';
 
-export const ACTIONS = ['keep', 'merge', 'supersede', 'split', 'translate', 'forget'] as const;
+export const ACTIONS = ['keep', 'merge', 'supersede', 'split', 'translate', 'keywords', 'forget'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export interface Part {
@@ -32,7 +33,8 @@ export type Decision =
   | { action: 'merge'; into: string; from: string[]; text: string; translation: string }
   | { action: 'supersede'; old: string; by: string }
   | { action: 'split'; id: string; parts: Part[] }
-  | { action: 'translate'; id: string; translation: string }
+  | { action: 'translate'; id: string; translation: string; keywords: string[] }
+  | { action: 'keywords'; id: string; keywords: string[] }
   | { action: 'forget'; id: string; reason: string };
 
 export interface DreamPlan {
@@ -93,6 +95,7 @@ export function validateDreamAnswer(store: Store, content: string): DreamPlan {
           decide(decision.id, true);
           break;
         case 'translate':
+        case 'keywords':
           decide(decision.id, false);
           break;
       }
@@ -135,8 +138,16 @@ function parseDecision(o: JsonObject): Decision {
       return { action: 'split', id: stringField(o, 'id'), parts };
     }
     case 'translate':
-      checkFields(o, ['action', 'id', 'translation']);
-      return { action: 'translate', id: stringField(o, 'id'), translation: newText(stringField(o, 'translation'), 'translation') };
+      checkFields(o, ['action', 'id', 'translation'], ['keywords']);
+      return {
+        action: 'translate',
+        id: stringField(o, 'id'),
+        translation: newText(stringField(o, 'translation'), 'translation'),
+        keywords: o.keywords === undefined ? [] : keywordList(o),
+      };
+    case 'keywords':
+      checkFields(o, ['action', 'id', 'keywords']);
+      return { action: 'keywords', id: stringField(o, 'id'), keywords: keywordList(o) };
     case 'forget':
       checkFields(o, ['action', 'id', 'reason']);
       return { action: 'forget', id: stringField(o, 'id'), reason: stringField(o, 'reason', { nonEmpty: true }).trim() };
@@ -163,6 +174,14 @@ function newText(text: string, field: string): string {
   } catch (err) {
     throw new Error(`${field}: ${(err as Error).message}`);
   }
+}
+
+/** 1–30 short keywords, each passing the checks of a text (secrets, control characters). */
+function keywordList(o: JsonObject): string[] {
+  const list = normaliseKeywords(stringArray(o, 'keywords', 1));
+  if (!list.length) throw new Error('"keywords" must hold at least one keyword');
+  list.forEach((k, i) => newText(k, `keywords[${i}]`));
+  return list;
 }
 
 function translationText(text: string | undefined): string {

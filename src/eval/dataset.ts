@@ -1,5 +1,6 @@
 // Reading an evaluation set: facts and queries as JSON Lines, relevance from each query's `rel` field
 // and/or a qrels TSV. Everything is validated up front and a bad line is reported by file and number.
+import { normaliseKeywords, splitKeywords, writeHidden } from '../text/hidden-index.js';
 import { MemcueError } from '../errors.js';
 import { checkKind, checkScope } from '../store/facts.js';
 import type { Kind } from '../store/schema.js';
@@ -9,6 +10,8 @@ export interface EvalFact {
   text: string;
   kind: Kind;
   scope: string;
+  /** The index-only column: a translation and keywords (what dream would have written). */
+  hidden?: string;
 }
 
 export interface EvalQuery {
@@ -63,7 +66,7 @@ function optional(line: Line, key: string, at: string): string | undefined {
   return v;
 }
 
-/** Facts `{id, text, kind?, scope?}`. Length and secret checks of `add` do not apply: the temporary
+/** Facts `{id, text, kind?, scope?, translation?, keywords?}`. Length and secret checks of `add` do not apply: the temporary
  * database is deleted afterwards, and public sets hold paragraphs longer than a fact should be. */
 export function parseFacts(content: string, name = 'facts'): EvalFact[] {
   const seen = new Set<string>();
@@ -77,11 +80,20 @@ export function parseFacts(content: string, name = 'facts'): EvalFact[] {
         text: textOf(line, at),
         kind: checkKind(optional(line, 'kind', at) ?? 'note'),
         scope: checkScope(optional(line, 'scope', at) ?? 'global'),
+        hidden: writeHidden({ translation: optional(line, 'translation', at) ?? '', keywords: keywordsOf(line, at) }),
       };
     } catch (err) {
       throw err instanceof MemcueError && err.code !== 'BAD_INPUT' ? bad(at, err.message) : err;
     }
   });
+}
+
+function keywordsOf(line: Record<string, unknown>, at: string): string[] {
+  const v = line.keywords;
+  if (v === undefined || v === null) return [];
+  if (typeof v === 'string') return splitKeywords(v);
+  if (Array.isArray(v) && v.every((k) => typeof k === 'string')) return normaliseKeywords(v);
+  throw bad(at, '"keywords" must be a list of strings or one comma-separated string');
 }
 
 /** Queries `{id, text, rel?}`; `rel` is one fact id or a list of them. */

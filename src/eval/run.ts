@@ -34,7 +34,7 @@ export function loadFacts(store: Store, facts: readonly EvalFact[], host: string
         id,
         version: 1,
         text: fact.text,
-        translation: '',
+        translation: fact.hidden ?? '',
         kind: fact.kind,
         scope: fact.scope,
         source: '',

@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, isolatedEnv, tempDir } from '../helpers.js';
 
-function setup() {
+function setup(languages = 'en,ru') {
   const dir = tempDir();
-  const env = isolatedEnv(dir);
+  // Most cases here are about translation: a bilingual user unless the case says otherwise.
+  const env = { ...isolatedEnv(dir), MEMCUE_LANGUAGES: languages };
   const cwd = join(dir, 'work');
   mkdirSync(cwd);
   const run = (argv: string[], stdin?: string) => cli(argv, { env, cwd, stdin });
@@ -46,14 +47,15 @@ describe('memcue dream', () => {
     await add('PKG_CONFIG_PATH=/opt/lib/pkgconfig'); // identifiers only: nothing to translate
     const { text, batch } = await dream();
     expect(text).toMatch(/^# memcue dream, batch [0-9a-f]{12}\n/);
-    for (const action of ['keep', 'merge', 'supersede', 'split', 'translate', 'forget']) expect(text).toContain(`"action": "${action}"`);
+    for (const action of ['keep', 'merge', 'supersede', 'split', 'translate', 'keywords', 'forget']) expect(text).toContain(`"action": "${action}"`);
     expect(text).toContain('memcue dream apply');
     expect(batch.clusters.map(ids)).toEqual([[a, b].sort()]);
     expect(batch.split.map((f: { id: string }) => f.id)).toEqual([long]);
     expect(batch.split[0].reason).toBe('3 sentences');
     expect(batch.translate.map((f: { id: string }) => f.id).sort()).toEqual([a, b, c, long].sort());
-    expect(batch.translate.find((f: { id: string }) => f.id === c)).toMatchObject({ from: 'en', to: 'ru' });
-    expect(batch.remaining).toEqual({ clusters: 0, split: 0, translate: 0 });
+    expect(batch.translate.find((f: { id: string }) => f.id === c)).toMatchObject({ to: 'ru' });
+    expect(batch.keywords.map((f: { text: string }) => f.text)).toEqual(['PKG_CONFIG_PATH=/opt/lib/pkgconfig']);
+    expect(batch.remaining).toEqual({ clusters: 0, split: 0, translate: 0, keywords: 0 });
   });
 
   it('says so when there is nothing to do, and creates no database for an empty memory', async () => {
@@ -170,7 +172,7 @@ describe('memcue dream', () => {
     expect(batch.clusters).toHaveLength(1);
     const [a, b] = ids(batch.clusters[0]);
     expect((await apply({ batch: batch.batch, decisions: [{ action: 'keep', ids: [a, b] }] })).stdout).toContain('2 kept');
-    expect((await dream()).text).toContain('nothing to dream about');
+    expect((await dream()).batch?.clusters ?? []).toEqual([]);
     const c = (await run(['add', '--scope', 'global', 'Grafana dashboards are provisioned from the ops/grafana folder of the infra repo'])).stdout.trim();
     // The new fact seeds a cluster, and the kept facts like it join as its neighbours.
     const again = (await dream()).batch.clusters.map(ids);
@@ -282,6 +284,7 @@ describe('translation makes facts findable across languages', () => {
     const shown = JSON.parse((await run(['show', ru, '--json'])).stdout);
     expect(shown.text).toBe('Никогда не деплоить в прод в пятницу');
     expect(shown.versions).toHaveLength(2);
-    expect((await dream()).text).toContain('nothing to dream about');
+    // Translated without keywords: the next batch asks for them.
+    expect((await dream()).batch.keywords.map((f: { id: string }) => f.id).sort()).toEqual([ru, en].sort());
   });
 });
