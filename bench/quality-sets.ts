@@ -9,11 +9,12 @@ import { fileURLToPath } from 'node:url';
 
 export type Split = 'tune' | 'hold-out';
 /** `raw`: the benchmark's own question; `agent`: the query an agent following the card wrote for it (bench/data). */
-export type Style = 'raw' | 'agent';
+export type Style = 'raw' | 'agent' | 'agent+keywords';
 
 /** One `memcue eval` run: one database of `facts`, judged on `queries` (JSON Lines texts). */
 export interface Part {
-  dataset: 'LoCoMo' | 'XQuAD-ru';
+  /** XQuAD-ru←en: Russian paragraphs, English questions; `+tr`: the English paragraph in the index-only column. */
+  dataset: 'LoCoMo' | 'XQuAD-ru' | 'XQuAD-ru←en' | 'XQuAD-ru←en+tr';
   split: Split;
   style: Style;
   name: string;
@@ -83,14 +84,19 @@ export function loadParts(dir = evalDataDir()): Part[] {
   return parts;
 }
 
-const AGENT_QUERIES: Record<Part['dataset'], string> = {
+const AGENT_QUERIES: Partial<Record<Part['dataset'], string>> = {
   LoCoMo: 'locomo.agent-queries.tsv',
   'XQuAD-ru': 'xquad-ru.agent-queries.tsv',
 };
+const KEYWORDS: Partial<Record<Part['dataset'], string>> = {
+  LoCoMo: 'locomo.keywords.jsonl',
+  'XQuAD-ru': 'xquad-ru.keywords.jsonl',
+};
+const benchData = (file: string) => fileURLToPath(new URL(`./data/${file}`, import.meta.url));
 
 /** `id<TAB>words` lines of bench/data/<file>: the agent-written query of each question. */
 export function readAgentQueries(file: string): Map<string, string> {
-  const path = fileURLToPath(new URL(`./data/${file}`, import.meta.url));
+  const path = benchData(file);
   const map = new Map<string, string>();
   for (const line of readFileSync(path, 'utf8').split('\n')) {
     const tab = line.indexOf('\t');
@@ -101,11 +107,40 @@ export function readAgentQueries(file: string): Map<string, string> {
 
 /** The same part with every question replaced by the agent's query for it (same ids, same judgements). */
 export function agentPart(part: Part): Part {
-  const written = readAgentQueries(AGENT_QUERIES[part.dataset]);
+  const file = AGENT_QUERIES[part.dataset]!;
+  const written = readAgentQueries(file);
   const queries = lines(part.queries).map((q) => {
     const text = written.get(String(q.id));
-    if (text === undefined) throw new Error(`no agent query for ${String(q.id)} in bench/data/${AGENT_QUERIES[part.dataset]}`);
+    if (text === undefined) throw new Error(`no agent query for ${String(q.id)} in bench/data/${file}`);
     return { ...q, text };
   });
   return { ...part, style: 'agent', queries: jsonl(queries) };
+}
+
+export const hasAgentQueries = (part: Part) => AGENT_QUERIES[part.dataset] !== undefined;
+
+/** Keywords from the real-model dream pass (bench/keyword-pass.ts), if it has been run for this set. */
+export function keywordsPart(part: Part): Part | undefined {
+  const file = KEYWORDS[part.dataset];
+  if (!file || !existsSync(benchData(file))) return undefined;
+  const byId = new Map(lines(readFileSync(benchData(file), 'utf8')).map((l) => [String(l.id), l.keywords]));
+  const facts = lines(part.facts).map((f) => ({ ...f, keywords: byId.get(String(f.id)) ?? [] }));
+  return { ...part, style: 'agent+keywords', facts: jsonl(facts) };
+}
+
+/** Russian paragraphs, English questions (bench/data/xquad-en), split by article as XQuAD-ru is. */
+export function crossLanguageParts(dir = evalDataDir()): Part[] {
+  const ruFacts = lines(read(dir, 'xquad_ru_facts.jsonl'));
+  const english = new Map(lines(readFileSync(benchData('xquad-en/paragraphs.jsonl'), 'utf8')).map((p) => [String(p.id), String(p.text)]));
+  const questions = lines(readFileSync(benchData('xquad-en/questions.jsonl'), 'utf8'));
+  const articles = [...new Set(ruFacts.map((f) => String(f.id).split('/')[0]!))].sort();
+  const withTranslation = ruFacts.map((f) => ({ ...f, translation: english.get(String(f.id)) ?? '' }));
+  return (['tune', 'hold-out'] as const).flatMap((split) => {
+    const queries = jsonl(questions.filter((q) => xquadSplit(String(q.rel).split('/')[0]!, articles) === split));
+    const base = { split, style: 'raw' as const, name: `xquad-cross-${split}`, queries };
+    return [
+      { ...base, dataset: 'XQuAD-ru←en' as const, facts: jsonl(ruFacts) },
+      { ...base, dataset: 'XQuAD-ru←en+tr' as const, facts: jsonl(withTranslation) },
+    ];
+  });
 }

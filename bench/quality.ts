@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { figureCells, FIGURE_HEADER, table } from '../src/eval/format.js';
 import type { Figures } from '../src/eval/metrics.js';
 import { baselineFigures, combine, memcueFigures } from './quality-run.js';
-import { agentPart, loadParts, type Part, type Split, type Style } from './quality-sets.js';
+import { agentPart, crossLanguageParts, hasAgentQueries, keywordsPart, loadParts, type Part, type Split, type Style } from './quality-sets.js';
 
 const SYSTEMS = ['memcue', 'porter', 'unicode61'] as const;
 type System = (typeof SYSTEMS)[number];
@@ -18,7 +18,10 @@ const work = mkdtempSync(join(tmpdir(), 'memcue-quality-'));
 const results: { part: Part; system: System; figures: Figures }[] = [];
 try {
   const raw = loadParts().filter((p) => !onlySplit || p.split === onlySplit);
-  for (const part of [...raw, ...raw.map(agentPart)]) {
+  const agent = raw.filter(hasAgentQueries).map(agentPart);
+  const keywords = agent.map(keywordsPart).filter((p): p is Part => p !== undefined);
+  const cross = crossLanguageParts().filter((p) => !onlySplit || p.split === onlySplit);
+  for (const part of [...raw, ...agent, ...keywords, ...cross]) {
     results.push({ part, system: 'memcue', figures: await memcueFigures(part, work) });
     for (const tokenizer of ['porter', 'unicode61'] as const) results.push({ part, system: tokenizer, figures: baselineFigures(tokenizer, part) });
   }
@@ -28,8 +31,9 @@ try {
 
 const rows: string[][] = [];
 const belowPorter: string[] = [];
-for (const dataset of ['LoCoMo', 'XQuAD-ru'] as const) {
-  for (const style of ['raw', 'agent'] as const satisfies readonly Style[]) {
+for (const dataset of ['LoCoMo', 'XQuAD-ru', 'XQuAD-ru←en', 'XQuAD-ru←en+tr'] as const) {
+  for (const style of ['raw', 'agent', 'agent+keywords'] as const satisfies readonly Style[]) {
+    if (!results.some((r) => r.part.dataset === dataset && r.part.style === style)) continue;
     for (const split of ['tune', 'hold-out', 'all'] as const) {
       if (onlySplit && split !== onlySplit) continue;
       const bySystem = new Map<System, Figures>();
