@@ -37,6 +37,10 @@ interface Variant {
   proximity?: { weight: number; window: number };
   /** Cut-off from `low` (the best fact holds little of the query's IDF) to `high` (it holds all of it). */
   adaptive?: { low: number; high: number };
+  /** Word IDF raised to this power: rare words (names, key terms) outweigh many common synonyms. */
+  idfPower?: number;
+  /** Each matched item adds at most this share of the query's total IDF (a flood of weak synonyms saturates). */
+  itemCap?: number;
 }
 
 const quantise = (x: number) => Math.round(x * 1e6);
@@ -51,7 +55,7 @@ function bm25(items: QueryItem[], docs: Doc[], v: Variant, statsDocs: Doc[], fac
   const k1 = v.k1 ?? 1.2;
   const b = v.b ?? 0.75;
   const avg = statsDocs.reduce((s, d) => s + d.terms.length, 0) / Math.max(1, statsDocs.length);
-  const weights = items.map((_, i) => idf(v, facts, matchingOf(i)));
+  const weights = items.map((_, i) => idf(v, facts, matchingOf(i)) ** (v.idfPower ?? 1));
   return docs.map((d) => {
     let score = 0;
     items.forEach((item, i) => {
@@ -188,6 +192,8 @@ function rank(query: string, docs: Doc[], vocabulary: Set<string>, v: Variant): 
   return ranked.filter((i) => scores[i]! >= best * cutoff).map((i) => docs[i]!);
 }
 
+const SHIPPED: Variant = { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true } };
+
 const VARIANTS: Record<string, Variant> = {
   base: {},
   'no cut-off': { cutoff: 0 },
@@ -240,6 +246,18 @@ const VARIANTS: Record<string, Variant> = {
   'shipped, adaptive 0.3–0.9': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, adaptive: { low: 0.3, high: 0.9 } },
   'shipped, adaptive 0.8–0.4': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 30, statsFromPool: true }, adaptive: { low: 0.8, high: 0.4 } },
   'pool 20 pool stats': { idf: 'lucene', b: 0.3, grams: { weight: 0.1, pool: 20, statsFromPool: true } },
+  // 23: agent-written queries (LAB_STYLE=agent): long OR-ed lists of synonyms
+  'shipped, idf^1.5': { ...SHIPPED, idfPower: 1.5 },
+  'shipped, idf^2': { ...SHIPPED, idfPower: 2 },
+  'shipped, idf^1.5 limit 3': { ...SHIPPED, idfPower: 1.5, limit: 3 },
+  'shipped, names ×2 (any)': { ...SHIPPED, names: { weight: 1, script: 'any' } },
+  'shipped, names ×1.5 (any)': { ...SHIPPED, names: { weight: 0.5, script: 'any' } },
+  'shipped, coverage 1': { ...SHIPPED, coverage: 1 },
+  'shipped, idf^1.5 names ×1.5': { ...SHIPPED, idfPower: 1.5, names: { weight: 0.5, script: 'any' } },
+  'shipped, k1 0.6': { ...SHIPPED, k1: 0.6 },
+  'shipped, k1 0.6 idf^1.5': { ...SHIPPED, k1: 0.6, idfPower: 1.5 },
+  'shipped, limit 3': { ...SHIPPED, limit: 3 },
+  'shipped, cut-off 0.7': { ...SHIPPED, cutoff: 0.7 },
 };
 
 const chosen = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(VARIANTS);
