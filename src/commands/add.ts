@@ -3,6 +3,7 @@ import { resolveScope } from '../context.js';
 import { checkText } from '../store/check-text.js';
 import { checkKind, newId, type Fact } from '../store/facts.js';
 import { withStore } from '../store/store.js';
+import { checkField } from '../store/validate.js';
 import { json } from './format.js';
 
 interface AddOptions {
@@ -24,8 +25,8 @@ export async function run(ctx: Context, words: string[], opts: AddOptions): Prom
     translation: '',
     kind: checkKind(opts.kind),
     scope: resolveScope(ctx, opts.scope),
-    source: [repoId, opts.source].filter(Boolean).join(' '),
-    quote: opts.quote ?? '',
+    source: checkField('source', [repoId, opts.source].filter(Boolean).join(' ')),
+    quote: checkField('quote', opts.quote ?? ''),
     created_at: new Date().toISOString(),
     host: ctx.host,
     state: 'active',
