@@ -100,6 +100,11 @@ export function checkField(field: LimitedField, value: string): string {
   return clean;
 }
 
+/** A value memcue makes itself (a path as a source): control characters escaped, cut to the field's limit. */
+export function fitField(field: LimitedField, value: string): string {
+  return [...visible(value.replace(/\r\n/g, '\n').trim(), /[\t\n]/)].slice(0, LIMITS[field]).join('');
+}
+
 /** The fields of a full row (import with ids, journal, snapshot), each checked; a message names the field. */
 export function checkRowFields(row: { id: string; version: unknown; created_at: string; host: string; state: string; kind: string; scope: string }): void {
   if (!ID_PATTERN.test(row.id)) throw new MemcueError('BAD_INPUT', `"id" must be 8–64 lower-case letters and digits, got "${visible(row.id)}"`);
