@@ -20,7 +20,7 @@ const CHANGES_SHOWN = 20;
 export function printReport(ctx: Context, r: SyncReport): void {
   for (const line of r.repaired) ctx.stderr(`memcue: repaired the memory repo: ${line}\n`);
   for (const [where, why] of r.skipped) ctx.stderr(`memcue: skipped ${visible(where)}: ${visible(why)}\n`);
-  const skipped = r.skipped.size ? `, ${r.skipped.size} journal lines or files skipped (see above; fix or remove them with git)` : '';
+  const skipped = r.skipped.size ? `, ${r.skipped.size} rows, lines or files skipped (see above)` : '';
   const counts = `sent ${r.sent}, received ${r.received} fact versions${r.compacted ? ', compacted the journal' : ''}${skipped}`;
   if (r.remote) ctx.stdout(`synced with ${visible(r.remote)}: ${counts}\n`);
   else ctx.stdout(`no remote: committed locally in ${r.dir} (${counts}); add one with \`memcue sync init URL\`\n`);

@@ -36,6 +36,14 @@ export function parseImport(content: string, defaults: ImportDefaults, now = new
   return facts;
 }
 
+/**
+ * A row read from a database (a snapshot, the merge driver's THEIRS, our own rows before they are
+ * sent) checked exactly as an imported line; secrets another memcue allowed stay allowed.
+ */
+export function checkStoredRow(fact: Fact, now = new Date().toISOString()): Fact {
+  return parseRow(JSON.stringify(fact), { scope: 'global', host: '', source: '', allowSecret: true, rowsOnly: true }, now);
+}
+
 /** Why a line was refused, in one line (the hint in parentheses). */
 export function reasonOf(err: unknown): string {
   return err instanceof MemcueError ? `${err.message}${err.hint ? ` (${err.hint})` : ''}` : (err as Error).message;

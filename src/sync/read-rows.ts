@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemcueError, mapSqliteError } from '../errors.js';
 import { COLUMNS, type Fact } from '../store/facts.js';
-import { parseRow, reasonOf } from '../store/import-lines.js';
+import { checkStoredRow, reasonOf } from '../store/import-lines.js';
 import { ensureSchema } from '../store/schema.js';
 import { Database } from '../store/sqlite.js';
 import { toFact } from '../store/store.js';
@@ -27,13 +27,11 @@ export async function readFactRows(path: string, skipped: Skipped = new Map(), l
     db = await Database.open(copy);
     // Validates (not ours / too new → MemcueError naming the copy) and migrates the copy only.
     ensureSchema(db, path);
-    const now = new Date().toISOString();
     const rows: Fact[] = [];
     for (const raw of db.all(`SELECT ${COLUMNS.join(', ')} FROM facts`)) {
       const fact = toFact(raw);
       try {
-        // Secrets another memcue allowed stay allowed; everything else is checked as import checks it.
-        rows.push(parseRow(JSON.stringify(fact), { scope: 'global', host: '', source: '', allowSecret: true, rowsOnly: true }, now));
+        rows.push(checkStoredRow(fact));
       } catch (err) {
         skipped.set(`${label}: row ${fact.id} v${fact.version}`, reasonOf(err));
       }

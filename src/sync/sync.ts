@@ -8,6 +8,7 @@ import type { Env } from '../config.js';
 import { MemcueError } from '../errors.js';
 import type { Fact } from '../store/facts.js';
 import { FileLock } from '../store/lock.js';
+import { checkStoredRow, reasonOf } from '../store/import-lines.js';
 import { withStore } from '../store/store.js';
 import { Git, gitError } from './git.js';
 import { journalFiles, readJournal, writeJournal, type Skipped } from './journal.js';
@@ -94,9 +95,21 @@ async function sendLocalRows(target: SyncTarget, git: Git, skipped: Skipped): Pr
   const known = new Set((await repoRows(git.dir, skipped)).map(rowKey));
   // Read under the database lock (held for the read only); rows added after it go with the next sync.
   const local = await withStore(target.dbPath, false, (store) => (store ? [...store.rows(true)] : []));
-  const fresh = local.filter((row) => !known.has(rowKey(row)));
+  // A row this memcue stored before today's checks (a control character, an over-long quote) would
+  // be refused by every reader, and, never being in the repo, re-sent by every sync: kept here, reported.
+  const fresh = local.filter((row) => !known.has(rowKey(row)) && sendable(row, skipped));
   if (fresh.length) stage(git, [writeJournal(git.dir, target.host, fresh)]);
   return fresh.length;
+}
+
+function sendable(row: Fact, skipped: Skipped): boolean {
+  try {
+    checkStoredRow(row);
+    return true;
+  } catch (err) {
+    skipped.set(`local row ${row.id} v${row.version}`, `${reasonOf(err)}; not sent (edit or forget the fact)`);
+    return false;
+  }
 }
 
 /** Every valid row the repo holds: the snapshot plus all journal files; the rest goes to `skipped`. */

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Database } from '../../src/store/sqlite.js';
 import { cli, git, isolatedEnv, tempDir } from '../helpers.js';
 
 function remoteAndMachine(name = 'alpha') {
@@ -60,7 +61,7 @@ describe('sync: incoming rows are checked, bad ones skipped and reported, the sy
       expect.stringMatching(/^memcue: skipped journal\/20260301T000000004Z-beta-eeeeee\.jsonl:1: "created_at" must be an ISO date/),
     ]);
     expect(r.stdout).toMatch(/received 4 fact versions/);
-    expect(r.stdout).toMatch(/4 journal lines or files skipped/);
+    expect(r.stdout).toMatch(/4 rows, lines or files skipped/);
     const all = (await memcue('export')).stdout;
     expect(all).toContain('second remote fact');
     expect(all).toContain('after the long line');
@@ -85,6 +86,20 @@ describe('sync: incoming rows are checked, bad ones skipped and reported, the sy
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`changed by mallory: ${id} (kind note → rule;`);
     expect(JSON.parse((await memcue('show', id, '--json')).stdout).host).toBe('mallory');
+  });
+
+  it('a local row stored before today\'s checks is kept here, reported, and not re-sent by every sync', async () => {
+    const { remote, env, memcue } = remoteAndMachine();
+    expect((await memcue('add', '--scope', 'global', 'a fine fact')).code).toBe(0);
+    const db = await Database.open(env.MEMCUE_DB!);
+    db.run('INSERT INTO facts VALUES (?,?,?,?,?,?,?,?,?,?,?)', ['oldescape00000000001', 1, 'old \u001b[2J fact', '', 'note', 'global', '', '', '2026-01-01T00:00:00.000Z', 'alpha', 'active']);
+    db.close();
+    const first = await memcue('sync', 'init', remote);
+    expect(first.code).toBe(0);
+    expect(first.stderr).toMatch(/^memcue: skipped local row oldescape00000000001 v1: control character U\+001B in "text".*not sent/m);
+    expect(first.stdout).toMatch(/sent 1, received 0/);
+    const second = await memcue('sync');
+    expect(second.stdout).toMatch(/sent 0, received 0/);
   });
 
   it('a journal folder that is a symlink is refused', async () => {
