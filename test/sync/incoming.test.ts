@@ -1,13 +1,15 @@
 // What sync does with rows it did not write (issue 11, items 1–3): every incoming row is checked as
 // import checks it; a damaged, oversized or symlinked journal file is skipped and reported once, and
 // the sync goes on; a fact changed by another host is named in the summary. Real git, a real bare
-// remote; memcue runs in-process (the merge driver is not needed: nobody compacts here).
+// remote; memcue runs in-process (the merge driver is not needed: nobody compacts here), and once as
+// the compiled binary.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Database } from '../../src/store/sqlite.js';
 import { cli, git, isolatedEnv, tempDir } from '../helpers.js';
+import { bareRemote, haveBinary, machine } from './machines.js';
 
 function remoteAndMachine(name = 'alpha') {
   const root = tempDir('memcue-incoming-');
@@ -22,7 +24,7 @@ function remoteAndMachine(name = 'alpha') {
 /** Someone else's clone of the memory repo: commits `files` (journal/<name> → content) and pushes. */
 function pushFromElsewhere(root: string, remote: string, files: Record<string, string | { symlinkTo: string }>): void {
   const clone = join(root, `forger-${Math.random().toString(36).slice(2)}`);
-  execFileSync('git', ['clone', '--quiet', remote, clone]);
+  execFileSync('git', ['clone', '--quiet', '--branch', 'main', remote, clone]);
   mkdirSync(join(clone, 'journal'), { recursive: true });
   for (const [name, content] of Object.entries(files)) {
     const path = join(clone, 'journal', name);
@@ -120,5 +122,25 @@ describe('sync: incoming rows are checked, bad ones skipped and reported, the sy
     expect(r.stderr).toMatch(/memcue: skipped journal: not a regular folder \(a symlink\)/);
     expect(r.code).toBe(0);
     expect((await memcue('export')).stdout).not.toContain('remote fact');
+  });
+});
+
+describe.skipIf(!haveBinary)('sync with the compiled binary: rows from an older memcue and a damaged line', () => {
+  it('a journal line with scope "repo:my project" (older memcue) and a damaged line: both machines keep syncing', () => {
+    const root = tempDir('memcue-incoming-bin-');
+    const remote = bareRemote(root);
+    const a = machine('alpha', root);
+    const b = machine('beta', root);
+    a.ok('add', '--scope', 'global', 'alpha knows this');
+    a.ok('sync', 'init', remote);
+    pushFromElsewhere(root, remote, {
+      '20260301T000000000Z-old-aaaaaa.jsonl': `${row({ scope: 'repo:my project', host: 'old laptop' })}\n{"damaged\n`,
+    });
+    const first = b.memcue('sync', 'init', remote);
+    expect(first.code).toBe(0);
+    expect(first.stderr).toMatch(/^memcue: skipped journal\/20260301T000000000Z-old-aaaaaa\.jsonl:2: not valid JSON$/m);
+    expect(b.ok('export')).toContain('"scope":"repo:my-project"');
+    expect(a.memcue('sync').code).toBe(0);
+    expect(a.facts()).toEqual(b.facts());
   });
 });
