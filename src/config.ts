@@ -1,6 +1,7 @@
 // Where things live. Everything takes an explicit env so tests never touch the real home.
 import { homedir, hostname } from 'node:os';
 import { join } from 'node:path';
+import { canonicalName } from './store/validate.js';
 
 export type Env = Record<string, string | undefined>;
 
@@ -15,5 +16,6 @@ export function databasePath(env: Env, override?: string): string {
 
 /** The machine name used in `machine:` scopes and in each row's host column. */
 export function machineName(env: Env): string {
-  return (env.MEMCUE_HOST || hostname()).toLowerCase();
+  // Made valid for the host column and `machine:` scopes: a name with a space once broke sync everywhere.
+  return canonicalName((env.MEMCUE_HOST || hostname()).toLowerCase());
 }

@@ -4,6 +4,7 @@ import { checkText } from '../store/check-text.js';
 import { checkKind, newId, type Fact } from '../store/facts.js';
 import { keywordsOption } from '../text/check-keywords.js';
 import { withStore } from '../store/store.js';
+import { checkField } from '../store/validate.js';
 import { json } from './format.js';
 
 interface AddOptions {
@@ -26,8 +27,8 @@ export async function run(ctx: Context, words: string[], opts: AddOptions): Prom
     translation: keywordsOption(opts.keywords),
     kind: checkKind(opts.kind),
     scope: resolveScope(ctx, opts.scope),
-    source: [repoId, opts.source].filter(Boolean).join(' '),
-    quote: opts.quote ?? '',
+    source: checkField('source', [repoId, opts.source].filter(Boolean).join(' ')),
+    quote: checkField('quote', opts.quote ?? ''),
     created_at: new Date().toISOString(),
     host: ctx.host,
     state: 'active',

@@ -1,19 +1,28 @@
 // Output shapes shared by commands. Plain lines are compact because they land in an agent's context.
 import { MemcueError } from '../errors.js';
 import type { Fact } from '../store/facts.js';
+import { visible } from '../store/validate.js';
 
 export function factLine(fact: Fact, opts: { showScope?: boolean } = {}): string {
-  const date = fact.created_at.slice(0, 10);
-  const scope = opts.showScope && fact.scope !== 'global' ? ` [${fact.scope}]` : '';
+  const date = visible(fact.created_at.slice(0, 10));
+  const scope = opts.showScope && fact.scope !== 'global' ? ` [${visible(fact.scope)}]` : '';
   return `${fact.id} ${fact.kind} ${date}${scope} ${oneLine(fact.text)}`;
 }
 
+/** A stored text on one line, its control characters escaped: facts from an old memcue, an import or
+ * another machine may hold ESC/OSC/CR bytes that would retitle, clear or fake a terminal. */
 export function oneLine(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ');
+  return visible(text.replace(/\s*\n\s*/g, ' '), /\t/);
 }
 
+/** A stored text as it is (newlines and tabs kept), its other control characters escaped. */
+export function shown(text: string): string {
+  return visible(text, /[\t\n]/);
+}
+
+/** JSON escapes C0 controls itself; DEL and C1 (0x9b is CSI on some terminals) are escaped here too. */
 export function json(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
+  return `${JSON.stringify(value, null, 2).replace(/[\u007f-\u009f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
 }
 
 export function parseCount(value: string | undefined, name: string): number | undefined {

@@ -2,7 +2,7 @@ import type { Context } from '../context.js';
 import { MemcueError } from '../errors.js';
 import { withStore } from '../store/store.js';
 import { readHidden } from '../text/hidden-index.js';
-import { json, oneLine } from './format.js';
+import { json, oneLine, shown } from './format.js';
 
 export async function run(ctx: Context, idOrPrefix: string, opts: { json?: boolean }): Promise<void> {
   const versions = await withStore(ctx.dbPath, false, (store) => {
@@ -19,15 +19,15 @@ export async function run(ctx: Context, idOrPrefix: string, opts: { json?: boole
     [
       `id:      ${current.id}`,
       `kind:    ${current.kind}`,
-      `scope:   ${current.scope}`,
+      `scope:   ${oneLine(current.scope)}`,
       `state:   ${current.state}`,
-      `source:  ${current.source || '-'}`,
+      `source:  ${oneLine(current.source) || '-'}`,
       ...(current.quote ? [`quote:   ${oneLine(current.quote)}`] : []),
       ...(hidden.translation ? [`translation: ${oneLine(hidden.translation)}`] : []),
-      ...(hidden.keywords.length ? [`keywords: ${hidden.keywords.join(', ')}`] : []),
-      `text:    ${current.text}`,
+      ...(hidden.keywords.length ? [`keywords: ${oneLine(hidden.keywords.join(', '))}`] : []),
+      `text:    ${shown(current.text)}`,
       'versions:',
-      ...versions.map((v) => `  ${v.version} ${v.created_at} ${v.host} ${v.state} ${v.kind} ${oneLine(v.text)}`),
+      ...versions.map((v) => `  ${v.version} ${oneLine(`${v.created_at} ${v.host}`)} ${v.state} ${v.kind} ${oneLine(v.text)}`),
     ].join('\n') + '\n',
   );
 }

@@ -3,6 +3,8 @@ import { MemcueError } from '../errors.js';
 import { repoDirFor } from '../sync/init.js';
 import { isWorkTree } from '../sync/repo.js';
 import { syncRepo, type SyncReport } from '../sync/sync.js';
+import type { HeadChange } from '../sync/union.js';
+import { visible } from '../store/validate.js';
 
 export async function run(ctx: Context, opts: { compact?: boolean }): Promise<void> {
   const dir = await repoDirFor(ctx);
@@ -12,9 +14,23 @@ export async function run(ctx: Context, opts: { compact?: boolean }): Promise<vo
   printReport(ctx, await syncRepo(ctx, dir, opts));
 }
 
+/** Most facts named one by one after a sync; the rest are counted. */
+const CHANGES_SHOWN = 20;
+
 export function printReport(ctx: Context, r: SyncReport): void {
   for (const line of r.repaired) ctx.stderr(`memcue: repaired the memory repo: ${line}\n`);
-  const counts = `sent ${r.sent}, received ${r.received} fact versions${r.compacted ? ', compacted the journal' : ''}`;
-  if (r.remote) ctx.stdout(`synced with ${r.remote}: ${counts}\n`);
+  for (const [where, why] of r.skipped) ctx.stderr(`memcue: skipped ${visible(where)}: ${visible(why)}\n`);
+  const skipped = r.skipped.size ? `, ${r.skipped.size} rows, lines or files skipped (see above)` : '';
+  const counts = `sent ${r.sent}, received ${r.received} fact versions${r.compacted ? ', compacted the journal' : ''}${skipped}`;
+  if (r.remote) ctx.stdout(`synced with ${visible(r.remote)}: ${counts}\n`);
   else ctx.stdout(`no remote: committed locally in ${r.dir} (${counts}); add one with \`memcue sync init URL\`\n`);
+  for (const c of r.changed.slice(0, CHANGES_SHOWN)) ctx.stdout(`changed by ${visible(c.host)}: ${c.id} (${describeChange(c)}; \`memcue show ${c.id}\`)\n`);
+  if (r.changed.length > CHANGES_SHOWN) ctx.stdout(`changed by other hosts: ${r.changed.length - CHANGES_SHOWN} more facts\n`);
+}
+
+function describeChange(c: HeadChange): string {
+  const parts: string[] = [];
+  if (c.from.kind !== c.to.kind) parts.push(`kind ${c.from.kind} → ${c.to.kind}`);
+  if (c.from.scope !== c.to.scope) parts.push(`scope ${visible(c.from.scope)} → ${visible(c.to.scope)}`);
+  return parts.join(', ');
 }

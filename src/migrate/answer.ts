@@ -5,6 +5,7 @@ import { arrayField, asObject, atItem, badInput, checkFields, readAnswerJson, st
 import { dropBatch, loadBatch } from '../dream/records.js';
 import { checkText } from '../store/check-text.js';
 import { checkKind, checkScope } from '../store/facts.js';
+import { checkField } from '../store/validate.js';
 import type { Store } from '../store/store.js';
 import type { MigrateRecord } from './prepare.js';
 import { addMigratedFact, markMigrated, migratedHashes, type NewFact, type NoteRef } from './write.js';
@@ -55,7 +56,7 @@ export function validateMigrateAnswer(store: Store, content: string, host: strin
           scope: field('scope', (v) => answerScope(v, note.scope, host)),
           quote: field('quote', (v) => {
             if (!v.trim()) throw new Error('is empty: give the words of the note the fact rests on');
-            return v.trim();
+            return checkField('quote', v);
           }),
         },
       };

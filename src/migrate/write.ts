@@ -1,5 +1,6 @@
 // Writing migrated facts (from --raw or from the model's answer) and remembering which notes are done,
 // by content hash in `migrated_notes`, so a rerun adds nothing.
+import { fitField } from '../store/validate.js';
 import type { Database } from '../store/sqlite.js';
 import { newId, type Fact } from '../store/facts.js';
 import type { Kind } from '../store/schema.js';
@@ -32,7 +33,8 @@ export function addMigratedFact(store: Store, note: NoteRef, fact: NewFact, host
     version: 1,
     translation: '',
     ...fact,
-    source: `migrate:${note.display}`,
+    // A note's path may hold any character: escaped and cut so the row passes every machine's checks.
+    source: fitField('source', `migrate:${note.display}`),
     created_at: new Date().toISOString(),
     host,
     state: 'active',

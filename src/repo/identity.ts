@@ -7,8 +7,13 @@
  * no remote falls back to its folder name.
  */
 
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
+import { canonicalName } from '../store/validate.js';
+import { readFileStart } from '../util/read-file.js';
+
+/** More than any real .git file, commondir or config holds; what lies beyond is not read. */
+const MAX_GIT_FILE_BYTES = 1024 * 1024;
 
 export interface RepoInfo {
   /** `github.com/owner/name`, `local:name`, or the work tree folder's name. */
@@ -100,7 +105,8 @@ export function findRepo(cwd: string): RepoInfo | undefined {
 
 function repoInfo(root: string, gitDir: string | undefined): RepoInfo {
   const url = gitDir === undefined ? undefined : remoteUrl(gitDir);
-  return { id: url === undefined ? path.basename(root) : normalizeRemoteUrl(url), root };
+  // Made valid for a scope (`my project` → `my-project`): a space in it once broke sync everywhere.
+  return { id: canonicalName(url === undefined ? path.basename(root) : normalizeRemoteUrl(url)), root };
 }
 
 /** Worktrees and submodules have a `.git` file saying `gitdir: <path>` instead of a folder. */
@@ -130,12 +136,9 @@ function statOrUndefined(file: string): ReturnType<typeof statSync> | undefined 
   }
 }
 
+/** Bounded, and only regular files: a .git/config symlinked to /dev/zero or a FIFO reads as missing. */
 function readOrUndefined(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+  return readFileStart(file, MAX_GIT_FILE_BYTES);
 }
 
 // ---------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // What a fact is, and the checks every new version passes before it is written.
 import { randomBytes } from 'node:crypto';
-import { MemcueError } from '../errors.js';
-import { KINDS, STATES, type Kind, type State } from './schema.js';
+import type { Kind, State } from './schema.js';
+import { LIMITS } from './validate.js';
 
 export interface Fact {
   id: string;
@@ -17,7 +17,7 @@ export interface Fact {
   state: State;
 }
 
-export const MAX_TEXT = 2000;
+export const MAX_TEXT = LIMITS.text;
 export const COLUMNS = ['id', 'version', 'text', 'translation', 'kind', 'scope', 'source', 'quote', 'created_at', 'host', 'state'] as const;
 
 const ID_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32: no i, l, o, u
@@ -29,21 +29,5 @@ export function newId(): string {
   return id;
 }
 
-export function isKind(value: string): value is Kind {
-  return (KINDS as readonly string[]).includes(value);
-}
-
-export function isState(value: string): value is State {
-  return (STATES as readonly string[]).includes(value);
-}
-
-export function checkKind(value: string): Kind {
-  if (!isKind(value)) throw new MemcueError('USAGE', `unknown kind "${value}"`, `use one of: ${KINDS.join(', ')}`);
-  return value;
-}
-
-/** Scopes are `global`, `repo:<id>` or `machine:<host>`. */
-export function checkScope(value: string): string {
-  if (value === 'global' || /^(repo|machine):\S+$/.test(value)) return value;
-  throw new MemcueError('USAGE', `bad scope "${value}"`, 'use global, repo:<repo-id> or machine:<host>');
-}
+// The checks live in validate.ts (one definition for every path); these names stay importable here.
+export { checkKind, checkScope, isKind, isState } from './validate.js';

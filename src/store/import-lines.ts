@@ -1,37 +1,60 @@
-// Parsing and validating JSON Lines for `memcue import`: every line is checked before anything is
-// written, and a bad line is reported by its number.
+// Parsing and validating JSON Lines for `memcue import` (and, line by line, sync's journal reader):
+// every line is checked before anything is written, and a bad line is reported by its number.
 import { MemcueError } from '../errors.js';
 import { checkText } from './check-text.js';
-import { checkKind, checkScope, isState, newId, type Fact } from './facts.js';
+import { newId, type Fact } from './facts.js';
+import { canonicalHost, canonicalScope, checkField, checkKind, checkRowFields, checkScope, type LimitedField } from './validate.js';
 
 export interface ImportDefaults {
   scope: string;
   host: string;
   source: string;
   allowSecret?: boolean;
+  /** Only full version rows (with id and version): a journal line without them is not one. */
+  rowsOnly?: boolean;
 }
+
+const BOM = '\ufeff';
 
 export function parseImport(content: string, defaults: ImportDefaults, now = new Date().toISOString()): Fact[] {
   const facts: Fact[] = [];
   const seen = new Set<string>();
-  content.split(/\r?\n/).forEach((line, index) => {
+  // Editors on Windows start UTF-8 files with a byte-order mark; it is not part of line 1.
+  const body = content.startsWith(BOM) ? content.slice(BOM.length) : content;
+  body.split(/\r?\n/).forEach((line, index) => {
     if (!line.trim()) return;
-    const at = `line ${index + 1}`;
     try {
-      const fact = parseLine(line, defaults, now);
+      const fact = parseRow(line, defaults, now);
       const key = [fact.id, fact.version, fact.created_at, fact.host].join('\u0000');
       if (seen.has(key)) throw new Error(`version ${fact.version} of fact ${fact.id} (${fact.host}, ${fact.created_at}) appears twice`);
       seen.add(key);
       facts.push(fact);
     } catch (err) {
-      const reason = err instanceof MemcueError ? `${err.message}${err.hint ? ` (${err.hint})` : ''}` : (err as Error).message;
-      throw new MemcueError('BAD_INPUT', `${at}: ${reason}`, 'nothing was imported');
+      throw new MemcueError('BAD_INPUT', `line ${index + 1}: ${reasonOf(err)}`, 'nothing was imported');
     }
   });
   return facts;
 }
 
-function parseLine(line: string, defaults: ImportDefaults, now: string): Fact {
+/**
+ * A row read from a database (a snapshot, the merge driver's THEIRS, our own rows before they are
+ * sent) checked exactly as an imported line; secrets another memcue allowed stay allowed.
+ */
+export function checkStoredRow(fact: Fact, now = new Date().toISOString()): Fact {
+  return parseRow(JSON.stringify(fact), { scope: 'global', host: '', source: '', allowSecret: true, rowsOnly: true }, now);
+}
+
+/** Why a line was refused, in one line (the hint in parentheses). */
+export function reasonOf(err: unknown): string {
+  return err instanceof MemcueError ? `${err.message}${err.hint ? ` (${err.hint})` : ''}` : (err as Error).message;
+}
+
+/**
+ * One line: a new fact (`text` and optional kind, scope, …) or a full version row (with `id` and
+ * `version`, as export writes it). Scopes and hosts with spaces, which older memcue wrote, are read
+ * in today's form (the same mapping as schema v4); everything else that is invalid is refused.
+ */
+export function parseRow(line: string, defaults: ImportDefaults, now: string): Fact {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -46,42 +69,25 @@ function parseLine(line: string, defaults: ImportDefaults, now: string): Fact {
     if (typeof v !== 'string') throw new Error(`"${key}" must be a string`);
     return v;
   };
+  const field = (key: LimitedField, fallback: string) => checkField(key, str(key, fallback));
   if (typeof o.text !== 'string') throw new Error('"text" is missing or not a string');
   const text = checkText(o.text, { allowSecret: defaults.allowSecret });
   const full = o.id !== undefined || o.version !== undefined;
-  if (!full) {
-    return {
-      id: newId(),
-      version: 1,
-      text,
-      translation: str('translation', ''),
-      kind: checkKind(str('kind', 'note')),
-      scope: checkScope(str('scope', defaults.scope)),
-      source: str('source', defaults.source),
-      quote: str('quote', ''),
-      created_at: now,
-      host: defaults.host,
-      state: 'active',
-    };
-  }
-  const id = str('id', '');
-  if (!/^[0-9a-z]{8,64}$/.test(id)) throw new Error(`"id" must be 8–64 lower-case letters and digits, got "${id}"`);
-  if (!Number.isInteger(o.version) || (o.version as number) < 1) throw new Error('"version" must be a whole number ≥ 1');
-  const createdAt = str('created_at', now);
-  if (Number.isNaN(Date.parse(createdAt))) throw new Error(`"created_at" is not a date: "${createdAt}"`);
-  const state = str('state', 'active');
-  if (!isState(state)) throw new Error(`"state" must be active, superseded or forgotten, got "${state}"`);
-  return {
-    id,
-    version: o.version as number,
+  if (!full && defaults.rowsOnly) throw new Error('not a version row: "id" and "version" are missing');
+  const fact: Fact = {
+    id: full ? str('id', '') : newId(),
+    version: full ? (o.version as number) : 1,
     text,
-    translation: str('translation', ''),
+    translation: field('translation', ''),
     kind: checkKind(str('kind', 'note')),
-    scope: checkScope(str('scope', defaults.scope)),
-    source: str('source', ''),
-    quote: str('quote', ''),
-    created_at: createdAt,
-    host: str('host', defaults.host),
-    state,
+    scope: canonicalScope(str('scope', defaults.scope)),
+    source: field('source', full ? '' : defaults.source),
+    quote: field('quote', ''),
+    created_at: full ? str('created_at', now) : now,
+    host: full ? canonicalHost(str('host', defaults.host)) : defaults.host,
+    state: full ? (str('state', 'active') as Fact['state']) : 'active',
   };
+  if (full) checkRowFields(fact);
+  else checkScope(fact.scope);
+  return fact;
 }

@@ -2,8 +2,9 @@
 // edit and forget append a version, so two copies of the database merge by union (see src/sync).
 import type { Database } from './sqlite.js';
 import { MemcueError } from '../errors.js';
+import { canonicalizeLegacyRows } from './legacy-rows.js';
 
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 export const APPLICATION_ID = 0x6d656d63; // "memc": marks the file as ours for `file`-style checks
 
 export const KINDS = ['rule', 'decision', 'gotcha', 'env', 'note'] as const;
@@ -89,7 +90,12 @@ const MIGRATIONS: Record<number, string> = {
   // v3: the session-start card reads global rules and a repo's rules and decisions without
   // scanning every fact (it runs on every session start after a write).
   3: `CREATE INDEX facts_by_scope_kind ON facts (scope, kind, created_at);`,
+  // v4: scopes and hosts with spaces, which older memcue wrote, in today's form (legacy-rows.ts).
+  4: '',
 };
+
+/** Migrations with a step in code after their SQL; it returns true when the derived tables must be rebuilt. */
+const CODE_STEPS: Record<number, (db: Database) => boolean> = { 4: canonicalizeLegacyRows };
 
 /** Migrations after which the derived tables (heads, fact_index) must be rebuilt from facts. */
 const REBUILDS_DERIVED = new Set([2]);
@@ -127,6 +133,7 @@ export function migrate(db: Database, from: number, to: number): boolean {
   for (let v = from + 1; v <= to; v++) {
     db.exec(MIGRATIONS[v]!);
     if (from > 0 && REBUILDS_DERIVED.has(v)) rebuild = true;
+    if (from > 0 && CODE_STEPS[v]?.(db)) rebuild = true;
   }
   db.exec(`PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${to}`);
   return rebuild;

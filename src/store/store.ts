@@ -126,6 +126,8 @@ export class Store {
   resolveId(idOrPrefix: string): string {
     const wanted = idOrPrefix.trim().toLowerCase();
     if (wanted.length >= 4 && /^[0-9a-z]+$/.test(wanted)) {
+      // An exact id wins over being the prefix of a longer one (imported ids may have any length).
+      if (this.db.get('SELECT 1 AS x FROM heads WHERE id = ?', [wanted])) return wanted;
       const rows = this.db.all('SELECT id FROM heads WHERE id >= ? AND id < ? LIMIT 2', [wanted, `${wanted}\u{10ffff}`]);
       if (rows.length === 1) return String(rows[0]!.id);
       if (rows.length > 1) {

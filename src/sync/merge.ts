@@ -1,6 +1,7 @@
 // `memcue merge OURS THEIRS [--base BASE]`, also git's merge driver for memcue.db: the union of the
 // fact-version rows of both files, written into OURS in one transaction under OURS' lock.
 import { withStore } from '../store/store.js';
+import type { Skipped } from './journal.js';
 import { readFactRows } from './read-rows.js';
 import { unionRows, type UnionResult } from './union.js';
 import { pauseAt } from './pause.js';
@@ -11,14 +12,16 @@ import type { Env } from '../config.js';
  * every file untouched. The base is validated but not needed: rows are never deleted, so whatever
  * the base holds is already in OURS or THEIRS, and a union is the same with or without it.
  */
-export async function mergeFiles(ours: string, theirs: string, base: string | undefined, env: Env = {}): Promise<UnionResult> {
-  const rows = await readFactRows(theirs);
+export async function mergeFiles(ours: string, theirs: string, base: string | undefined, env: Env = {}): Promise<UnionResult & { skipped: Skipped }> {
+  // Rows that fail the checks every imported row passes are left out and reported, not merged.
+  const skipped: Skipped = new Map();
+  const rows = await readFactRows(theirs, skipped);
   if (base !== undefined) await readFactRows(base);
   return withStore(ours, true, (store) =>
     store!.write(() => {
       const result = unionRows(store!, rows);
       pauseAt('merge-driver', env);
-      return result;
+      return { ...result, skipped };
     }),
   );
 }

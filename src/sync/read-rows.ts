@@ -6,11 +6,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemcueError, mapSqliteError } from '../errors.js';
 import { COLUMNS, type Fact } from '../store/facts.js';
+import { checkStoredRow, reasonOf } from '../store/import-lines.js';
 import { ensureSchema } from '../store/schema.js';
 import { Database } from '../store/sqlite.js';
 import { toFact } from '../store/store.js';
+import type { Skipped } from './journal.js';
 
-export async function readFactRows(path: string): Promise<Fact[]> {
+/**
+ * The rows of the database at `path`, each checked exactly as an imported row is (the file may come
+ * from another machine through the remote): an invalid row is left out and added to `skipped` under
+ * `<label>: row <id> v<version>`.
+ */
+export async function readFactRows(path: string, skipped: Skipped = new Map(), label = path): Promise<Fact[]> {
   if (!existsSync(path)) throw new MemcueError('NOT_FOUND', `no such database file: ${path}`, 'check the path');
   const dir = mkdtempSync(join(tmpdir(), 'memcue-read-'));
   const copy = join(dir, 'copy.db');
@@ -20,7 +27,16 @@ export async function readFactRows(path: string): Promise<Fact[]> {
     db = await Database.open(copy);
     // Validates (not ours / too new → MemcueError naming the copy) and migrates the copy only.
     ensureSchema(db, path);
-    return db.all(`SELECT ${COLUMNS.join(', ')} FROM facts`).map(toFact);
+    const rows: Fact[] = [];
+    for (const raw of db.all(`SELECT ${COLUMNS.join(', ')} FROM facts`)) {
+      const fact = toFact(raw);
+      try {
+        rows.push(checkStoredRow(fact));
+      } catch (err) {
+        skipped.set(`${label}: row ${fact.id} v${fact.version}`, reasonOf(err));
+      }
+    }
+    return rows;
   } catch (err) {
     throw mapSqliteError(err, path);
   } finally {

@@ -1,18 +1,21 @@
 // The memory repo: a git work tree holding the synced memory (memcue.db snapshot + journal/), made
 // or adopted by `memcue sync init`. Its .gitattributes routes memcue.db through our merge driver and
 // its .gitignore keeps SQLite's and our lock's side files out of commits.
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { MemcueError } from '../errors.js';
 import type { Store } from '../store/store.js';
 import type { Git } from './git.js';
 import { selfCommand, shellCommand } from './self.js';
 import { SNAPSHOT } from './snapshot.js';
+import { isSymlink, notRegularFile, readFileStart } from '../util/read-file.js';
 
 export const BRANCH = 'main';
 const SETTING_DIR = 'sync.dir';
 const ATTRIBUTES = [`${SNAPSHOT} merge=memcue`, 'journal/*.jsonl text eol=lf'];
 const IGNORES = ['*.lock', '*-journal', '*.stale-*'];
+/** .gitattributes and .gitignore are a few lines; beyond this they are not read. */
+const MAX_SETUP_FILE_BYTES = 1024 * 1024;
 
 /** Where the memory repo lives unless `--dir` or an earlier `sync init` said otherwise. */
 export function defaultRepoDir(dbPath: string): string {
@@ -85,7 +88,12 @@ function setConfig(git: Git, key: string, value: string): void {
 
 /** Appends the lines a file lacks (creating it); true when it changed. */
 function ensureLines(path: string, lines: string[]): boolean {
-  const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  // A symlink or device pushed in its place is never followed (it could point at /dev/zero or
+  // ~/.bashrc): it is replaced by a plain file, and the change committed.
+  if (existsSync(path) || isSymlink(path)) {
+    if (notRegularFile(path, { symlinks: false })) rmSync(path, { force: true });
+  }
+  const text = readFileStart(path, MAX_SETUP_FILE_BYTES) ?? '';
   const have = new Set(text.split(/\r?\n/).map((l) => l.trim()));
   const missing = lines.filter((l) => !have.has(l));
   if (!missing.length) return false;

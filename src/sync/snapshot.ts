@@ -6,14 +6,23 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Fact } from '../store/facts.js';
 import { withStore } from '../store/store.js';
+import { isSymlink, notRegularFile } from '../util/read-file.js';
+import type { Skipped } from './journal.js';
 import { readFactRows } from './read-rows.js';
 import { unionRows } from './union.js';
 
 export const SNAPSHOT = 'memcue.db';
 
-export async function readSnapshot(repoDir: string): Promise<Fact[]> {
+export async function readSnapshot(repoDir: string, skipped: Skipped = new Map()): Promise<Fact[]> {
   const path = join(repoDir, SNAPSHOT);
-  return existsSync(path) ? readFactRows(path) : [];
+  if (!existsSync(path) && !isSymlink(path)) return [];
+  // A symlink (to /dev/zero, say) pushed by someone is never followed: compaction replaces it.
+  const refused = notRegularFile(path, { symlinks: false });
+  if (refused) {
+    skipped.set(SNAPSHOT, refused);
+    return [];
+  }
+  return readFactRows(path, skipped, SNAPSHOT);
 }
 
 /**

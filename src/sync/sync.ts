@@ -8,14 +8,15 @@ import type { Env } from '../config.js';
 import { MemcueError } from '../errors.js';
 import type { Fact } from '../store/facts.js';
 import { FileLock } from '../store/lock.js';
+import { checkStoredRow, reasonOf } from '../store/import-lines.js';
 import { withStore } from '../store/store.js';
 import { Git, gitError } from './git.js';
-import { journalFiles, readJournal, writeJournal } from './journal.js';
+import { journalFiles, readJournal, writeJournal, type Skipped } from './journal.js';
 import { pauseAt } from './pause.js';
 import { repairRepo } from './repair.js';
 import { BRANCH, configureRepo, originUrl } from './repo.js';
 import { SNAPSHOT, readSnapshot, writeSnapshot } from './snapshot.js';
-import { rowKey, unionRows } from './union.js';
+import { rowKey, unionRows, type HeadChange } from './union.js';
 import { sleepSync } from '../util/sleep.js';
 
 /** Journal files before they are folded into the snapshot: bounds the tree git rewrites per commit. */
@@ -40,6 +41,10 @@ export interface SyncReport {
   compacted: boolean;
   pushed: boolean;
   repaired: string[];
+  /** Journal lines, files or snapshot rows left out (where → why), each once however often read. */
+  skipped: Skipped;
+  /** Facts whose kind or scope another host changed. */
+  changed: HeadChange[];
 }
 
 export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?: boolean } = {}): Promise<SyncReport> {
@@ -53,13 +58,14 @@ export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?
   lock.acquire(SYNC_WAIT_MS);
   try {
     pause('locked');
-    const report: SyncReport = { dir, remote: originUrl(git), sent: 0, received: 0, compacted: false, pushed: false, repaired: [] };
+    const report: SyncReport = { dir, remote: originUrl(git), sent: 0, received: 0, compacted: false, pushed: false, repaired: [], skipped: new Map(), changed: [] };
+    const skipped = report.skipped;
     report.repaired = repairRepo(git, gitDir, scratch);
     stage(git, configureRepo(git));
 
-    report.sent = await sendLocalRows(target, git);
+    report.sent = await sendLocalRows(target, git, skipped);
     pause('journal-written');
-    if (opts.compact || journalFiles(dir).length >= COMPACT_AT_FILES) report.compacted = await compact(git, scratch);
+    if (opts.compact || journalFiles(dir).length >= COMPACT_AT_FILES) report.compacted = await compact(git, scratch, skipped);
     pause('compacted');
     commitStaged(git, `memcue sync from ${target.host}: +${report.sent} versions${report.compacted ? ', compacted' : ''}`);
     pause('committed');
@@ -75,7 +81,7 @@ export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?
       }
     }
     // Whatever the repo got from the remote is this machine's to keep, even if the push failed.
-    report.received = await foldIntoLive(target, dir);
+    ({ added: report.received, changed: report.changed } = await foldIntoLive(target, dir, skipped));
     pause('folded');
     if (failure) throw failure;
     return report;
@@ -85,26 +91,38 @@ export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?
 }
 
 /** Writes the rows the live database has and the repo lacks as a new journal file; returns their count. */
-async function sendLocalRows(target: SyncTarget, git: Git): Promise<number> {
-  const known = new Set((await repoRows(git.dir)).map(rowKey));
+async function sendLocalRows(target: SyncTarget, git: Git, skipped: Skipped): Promise<number> {
+  const known = new Set((await repoRows(git.dir, skipped)).map(rowKey));
   // Read under the database lock (held for the read only); rows added after it go with the next sync.
   const local = await withStore(target.dbPath, false, (store) => (store ? [...store.rows(true)] : []));
-  const fresh = local.filter((row) => !known.has(rowKey(row)));
+  // A row this memcue stored before today's checks (a control character, an over-long quote) would
+  // be refused by every reader, and, never being in the repo, re-sent by every sync: kept here, reported.
+  const fresh = local.filter((row) => !known.has(rowKey(row)) && sendable(row, skipped));
   if (fresh.length) stage(git, [writeJournal(git.dir, target.host, fresh)]);
   return fresh.length;
 }
 
-/** Every row the repo holds: the snapshot plus all journal files. */
-async function repoRows(dir: string): Promise<Fact[]> {
-  return [...(await readSnapshot(dir)), ...readJournal(dir, journalFiles(dir))];
+function sendable(row: Fact, skipped: Skipped): boolean {
+  try {
+    checkStoredRow(row);
+    return true;
+  } catch (err) {
+    skipped.set(`local row ${row.id} v${row.version}`, `${reasonOf(err)}; not sent (edit or forget the fact)`);
+    return false;
+  }
+}
+
+/** Every valid row the repo holds: the snapshot plus all journal files; the rest goes to `skipped`. */
+async function repoRows(dir: string, skipped: Skipped): Promise<Fact[]> {
+  return [...(await readSnapshot(dir, skipped)), ...readJournal(dir, journalFiles(dir, skipped), skipped)];
 }
 
 /** Folds every journal file into a fresh snapshot and removes them (one commit, one new blob). */
-async function compact(git: Git, scratch: string): Promise<boolean> {
-  const files = journalFiles(git.dir);
+async function compact(git: Git, scratch: string, skipped: Skipped): Promise<boolean> {
+  const files = journalFiles(git.dir, skipped);
   if (!files.length) return false;
   const rows = new Map<string, Fact>();
-  for (const row of await repoRows(git.dir)) rows.set(rowKey(row), row);
+  for (const row of await repoRows(git.dir, skipped)) rows.set(rowKey(row), row);
   await writeSnapshot(git.dir, scratch, [...rows.values()]);
   git.run(['rm', '--quiet', '--force', '--', ...files]);
   stage(git, [SNAPSHOT]);
@@ -153,14 +171,15 @@ function push(git: Git): string | undefined {
   throw gitError(args, r);
 }
 
-/** Adds to the live database every repo row it lacks, in one transaction; returns how many. */
-async function foldIntoLive(target: SyncTarget, dir: string): Promise<number> {
-  const rows = await repoRows(dir);
+/** Adds to the live database every repo row it lacks, in one transaction; returns how many, and
+ * which facts another host re-kinded or re-scoped. */
+async function foldIntoLive(target: SyncTarget, dir: string, skipped: Skipped): Promise<{ added: number; changed: HeadChange[] }> {
+  const rows = await repoRows(dir, skipped);
   return withStore(target.dbPath, true, (store) =>
     store!.write(() => {
-      const { added } = unionRows(store!, rows);
+      const { added, changed } = unionRows(store!, rows, target.host);
       pauseAt('folding', target.env);
-      return added;
+      return { added, changed };
     }),
   );
 }

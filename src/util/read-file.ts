@@ -1,5 +1,5 @@
 // Reading a file the user named: a missing or unreadable one is their error, said in one line.
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
 import { MemcueError } from '../errors.js';
 
 export function readTextFile(path: string): string {
@@ -7,5 +7,108 @@ export function readTextFile(path: string): string {
     return readFileSync(path, 'utf8');
   } catch (err) {
     throw new MemcueError('NOT_FOUND', `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
+}
+
+// Files the user did not name (a repo's .git/config, the memory repo's journal) can be anything a
+// clone or a prank put there: a symlink to /dev/zero reads forever, a FIFO blocks on open. Those are
+// refused before they are opened, and regular files are read only up to a bound.
+
+/** Whether `path` is a symlink (dangling or not). */
+export function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** Why `path` is not a plain file to read (undefined when it is); `symlinks: false` refuses any symlink. */
+export function notRegularFile(path: string, opts: { symlinks: boolean }): string | undefined {
+  let stat: Stats;
+  try {
+    stat = opts.symlinks ? statSync(path) : lstatSync(path);
+  } catch (err) {
+    return `cannot read it (${(err as NodeJS.ErrnoException).code ?? 'error'})`;
+  }
+  if (stat.isFile()) return undefined;
+  return `not a regular file (${stat.isSymbolicLink() ? 'a symlink' : stat.isDirectory() ? 'a folder' : 'a device, FIFO or socket'})`;
+}
+
+/** Opens a regular file without blocking (a FIFO swapped in after the check cannot hang us). */
+function openRegular(path: string): number {
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  if (!fstatSync(fd).isFile()) {
+    closeSync(fd);
+    throw new Error('not a regular file');
+  }
+  return fd;
+}
+
+/** The first `maxBytes` of a regular file as UTF-8, or undefined for a missing, unreadable or non-regular one. */
+export function readFileStart(path: string, maxBytes: number): string | undefined {
+  if (notRegularFile(path, { symlinks: true })) return undefined;
+  let fd: number | undefined;
+  try {
+    fd = openRegular(path);
+    const buf = Buffer.alloc(Math.min(maxBytes, fstatSync(fd).size));
+    let filled = 0;
+    while (filled < buf.length) {
+      const n = readSync(fd, buf, filled, buf.length - filled, null);
+      if (n === 0) break;
+      filled += n;
+    }
+    return buf.toString('utf8', 0, filled);
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+export type FileLine = { n: number; text: string } | { n: number; tooLong: true };
+
+/**
+ * The lines of a regular file, read in chunks: memory stays bounded by `maxLineBytes` however long a
+ * line or the file is; a longer line is reported (tooLong) and skipped. Line ends are \n or \r\n.
+ */
+export function* fileLines(path: string, maxLineBytes: number): Generator<FileLine> {
+  const fd = openRegular(path);
+  const chunk = Buffer.alloc(64 * 1024);
+  let parts: Buffer[] = [];
+  let length = 0;
+  let tooLong = false;
+  let n = 1;
+  const finish = (): FileLine => {
+    const line: FileLine = tooLong ? { n, tooLong: true } : { n, text: Buffer.concat(parts, length).toString('utf8').replace(/\r$/, '') };
+    parts = [];
+    length = 0;
+    tooLong = false;
+    n++;
+    return line;
+  };
+  try {
+    for (;;) {
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      let start = 0;
+      for (;;) {
+        const end = chunk.indexOf(10, start);
+        const stop = end === -1 || end >= read ? read : end;
+        if (!tooLong) {
+          length += stop - start;
+          if (length > maxLineBytes) {
+            tooLong = true;
+            parts = [];
+          } else parts.push(Buffer.from(chunk.subarray(start, stop)));
+        }
+        if (stop === read) break;
+        yield finish();
+        start = stop + 1;
+      }
+    }
+    if (length > 0 || tooLong) yield finish();
+  } finally {
+    closeSync(fd);
   }
 }

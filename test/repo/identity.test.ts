@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -177,5 +177,39 @@ describe('findRepo reads config files the way git does', () => {
     );
     expect(gitOriginUrl(root)).toBe('https://github.com/acme/api');
     expect(findRepo(root)?.id).toBe('github.com/acme/api');
+  });
+});
+
+describe('findRepo never reads without bound (issue 11: a .git/config symlink to /dev/zero read 9.4 GB)', () => {
+  it('refuses a config that is not a regular file: a symlink to a FIFO with no writer', () => {
+    const root = initRepo('fifo-config');
+    const fifo = path.join(root, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    rmSync(path.join(root, '.git', 'config'));
+    symlinkSync(fifo, path.join(root, '.git', 'config'));
+    expect(findRepo(root)).toEqual({ id: 'fifo-config', root });
+  });
+
+  it('refuses a symlink to /dev/zero as config, commondir or .git file', () => {
+    const root = initRepo('zero-config');
+    rmSync(path.join(root, '.git', 'config'));
+    symlinkSync('/dev/zero', path.join(root, '.git', 'config'));
+    expect(findRepo(root)).toEqual({ id: 'zero-config', root });
+    const linked = folder('zero-gitfile');
+    symlinkSync('/dev/zero', path.join(linked, '.git'));
+    expect(findRepo(linked)).toBeUndefined();
+  });
+
+  it('reads only the start of a huge config: the remote near the top is still found', () => {
+    const root = initRepo('huge-config');
+    const config = path.join(root, '.git', 'config');
+    writeFileSync(config, '[remote "origin"]\n\turl = https://github.com/acme/huge\n');
+    truncateSync(config, 64 * 1024 * 1024); // sparse: 64 MB of NULs after the remote
+    expect(findRepo(root)?.id).toBe('github.com/acme/huge');
+  });
+
+  it('a folder name with spaces or control characters gives a valid repo id', () => {
+    const root = initRepo('my project\tx');
+    expect(findRepo(root)?.id).toBe('my-project-x');
   });
 });

@@ -1,0 +1,132 @@
+// The one definition of a valid fact row: every path that writes rows (add, edit, import, sync's
+// journal reader, the merge driver, schema migration) goes through these checks, so a row one path
+// accepts is never refused by another (a scope `add` wrote once broke sync on every machine).
+import { MemcueError } from '../errors.js';
+import { KINDS, STATES, type Kind, type State } from './schema.js';
+
+/** Characters per field; `text` is what a fact says, the others describe where it came from. */
+export const LIMITS = { text: 2000, translation: 4000, quote: 4000, source: 500 } as const;
+export type LimitedField = keyof typeof LIMITS;
+/** A scope's name part (`repo:<id>`, `machine:<host>`) and a host: long enough for any URL path. */
+export const MAX_NAME = 200;
+
+/** Lower-case letters and digits; `newId` makes 20 of them. */
+export const ID_PATTERN = /^[0-9a-z]{8,64}$/;
+/** A name (host, repo id): visible characters only, no spaces, so it reads as one word in a scope. */
+const NAME_PATTERN = /^[^\s\p{Cc}\p{Cf}]+$/u;
+/** Characters that make up a name's separators when it is made valid. */
+const NAME_BREAKS = /[\s\p{Cc}\p{Cf}]+/gu;
+/** C0 controls but tab and newline, DEL, C1 controls: they move the cursor, retitle or clear a terminal. */
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/u;
+/** Texts of only these say nothing: blanks, controls, format characters (zero-width, BOM, bidi). */
+const INVISIBLE_ONLY = /^[\s\p{Cc}\p{Cf}\p{Z}\u115f\u1160\u3164\uffa0\ufe00-\ufe0f]*$/u;
+/** An ISO 8601 date-time with a time zone, as toISOString writes it (and other machines may). */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A name made valid for a scope or host column: runs of spaces and invisible characters become one
+ * "-" (`my project` → `my-project`). Deterministic, so every machine makes the same name from the same
+ * folder or host, and rows written before this rule (see schema v4) map to what is written now.
+ */
+export function canonicalName(value: string): string {
+  const name = value.trim().replace(NAME_BREAKS, '-').slice(0, MAX_NAME);
+  return name || '-';
+}
+
+export function isName(value: string): boolean {
+  return value.length > 0 && value.length <= MAX_NAME && NAME_PATTERN.test(value);
+}
+
+/** Scopes are `global`, `repo:<id>` or `machine:<host>`, the name part a valid name. */
+export function isScope(value: string): boolean {
+  const m = /^(repo|machine):(.*)$/s.exec(value);
+  return value === 'global' || (m !== null && isName(m[2]!));
+}
+
+export function checkScope(value: string): string {
+  if (isScope(value)) return value;
+  throw new MemcueError('USAGE', `bad scope "${visible(value)}"`, 'use global, repo:<repo-id> or machine:<host> (no spaces)');
+}
+
+/** A scope or host written by an older memcue that allowed spaces, in today's form. */
+export function canonicalScope(value: string): string {
+  const m = /^(repo|machine):(.*)$/s.exec(value);
+  return m && !isScope(value) ? `${m[1]}:${canonicalName(m[2]!)}` : value;
+}
+
+/** A host column value in today's form (see canonicalScope): a valid host is kept as it is. */
+export function canonicalHost(value: string): string {
+  return isName(value) ? value : canonicalName(value);
+}
+
+export function isKind(value: string): value is Kind {
+  return (KINDS as readonly string[]).includes(value);
+}
+
+export function isState(value: string): value is State {
+  return (STATES as readonly string[]).includes(value);
+}
+
+export function checkKind(value: string): Kind {
+  if (!isKind(value)) throw new MemcueError('USAGE', `unknown kind "${visible(value)}"`, `use one of: ${KINDS.join(', ')}`);
+  return value;
+}
+
+/** A real date-time in ISO form: `1` or `yesterday` would sort above every real date. */
+export function isIsoDate(value: string): boolean {
+  return ISO_DATE.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+/**
+ * A text field as stored: CRLF made LF, no control characters (a NUL silently truncates, ESC/OSC/CR
+ * rewrite the terminal of whoever lists it), within its length limit. `text` must also say something
+ * visible; the other fields may be empty. Returns the (trimmed) value.
+ */
+export function checkField(field: LimitedField, value: string): string {
+  const clean = value.replace(/\r\n/g, '\n').trim();
+  const bad = CONTROL.exec(clean);
+  if (bad) {
+    const code = bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+    throw new MemcueError('BAD_INPUT', `control character U+${code} in "${field}"`, 'remove it: only tabs and newlines are kept');
+  }
+  if (field === 'text' && INVISIBLE_ONLY.test(clean)) {
+    throw new MemcueError('EMPTY_TEXT', 'fact text is empty', 'write one short, self-contained statement');
+  }
+  const length = [...clean].length;
+  if (length > LIMITS[field]) {
+    const what = field === 'text' ? 'fact text' : `"${field}"`;
+    throw new MemcueError('TOO_LONG', `${what} is ${length} characters, over the ${LIMITS[field]} limit`, field === 'text' ? 'split it into several short facts' : 'shorten it');
+  }
+  return clean;
+}
+
+/** A value memcue makes itself (a path as a source): control characters escaped, cut to the field's limit. */
+export function fitField(field: LimitedField, value: string): string {
+  return [...visible(value.replace(/\r\n/g, '\n').trim(), /[\t\n]/)].slice(0, LIMITS[field]).join('');
+}
+
+/** The fields of a full row (import with ids, journal, snapshot), each checked; a message names the field. */
+export function checkRowFields(row: { id: string; version: unknown; created_at: string; host: string; state: string; kind: string; scope: string }): void {
+  if (!ID_PATTERN.test(row.id)) throw new MemcueError('BAD_INPUT', `"id" must be 8–64 lower-case letters and digits, got "${visible(row.id)}"`);
+  if (!Number.isSafeInteger(row.version) || (row.version as number) < 1) {
+    throw new MemcueError('BAD_INPUT', `"version" must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}, got ${visible(String(row.version))}`);
+  }
+  if (!isIsoDate(row.created_at)) throw new MemcueError('BAD_INPUT', `"created_at" must be an ISO date such as 2026-01-31T12:00:00.000Z, got "${visible(row.created_at)}"`);
+  if (!isName(row.host)) throw new MemcueError('BAD_INPUT', `"host" must be 1–${MAX_NAME} visible characters without spaces, got "${visible(row.host)}"`);
+  if (!isState(row.state)) throw new MemcueError('BAD_INPUT', `"state" must be active, superseded or forgotten, got "${visible(row.state)}"`);
+  checkKind(row.kind);
+  checkScope(row.scope);
+}
+
+/**
+ * Text safe to print to a terminal: control characters and bidi overrides (which reorder what is
+ * shown) as visible escapes (`\x1b`, `\u202e`); zero-width joiners stay, emoji and scripts need them.
+ */
+export function visible(text: string, keep: RegExp = /(?!)/): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/gu, (ch) => {
+    if (keep.test(ch)) return ch;
+    if (ch === '\r') return '\\r';
+    const code = ch.codePointAt(0)!;
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
