@@ -28,9 +28,8 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .addOption(kindOption())
     .option('--since <date>', 'only facts since an ISO date or an age: 7d, 2w, 3m')
     .option('--json', 'print a JSON array')
-    // Any text is a valid query, even words that look like options (`-a`, `--foo`).
-    .allowUnknownOption()
-    .addHelpText('after', '\nExample:\n  memcue search deploy staging деплой стенд --in all')
+    // A mistyped option is an error, not a query word; words that start with `-` go after `--`.
+    .addHelpText('after', '\nExamples:\n  memcue search deploy staging деплой стенд --in all\n  memcue search --json -- -Werror flags   # words starting with - go after --')
     .action(lazy(() => import('../commands/search.js')));
 
   program

@@ -21,7 +21,7 @@ describe.skipIf(!existsSync(BINARY) || process.platform === 'win32')('concurrenc
   // Correctness, not speed: no test timeout, and each add may wait for the lock as long as the machine
   // needs (a loaded CI box can be slow); what is checked is that every add lands and the file is sound.
   it('8 processes × 25 adds → exactly 200 facts', { timeout: 0 }, async () => {
-    const env = { ...isolatedEnv(), MEMCUE_BUSY_TIMEOUT_MS: '600000' };
+    const env: Record<string, string> = { ...isolatedEnv(), MEMCUE_BUSY_TIMEOUT_MS: '600000' };
     const writers = Array.from({ length: 8 }, (_, p) =>
       startProcess('sh', ['-c', `i=0; while [ $i -lt 25 ]; do "$MEMCUE" add "writer ${p} fact $i" >/dev/null || exit 1; i=$((i+1)); done`], {
         env: { ...env, MEMCUE: BINARY },
