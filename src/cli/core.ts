@@ -9,7 +9,7 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
   program
     .command('add')
     .description('remember one short, self-contained fact; prints its id')
-    .argument('<text...>', 'the fact (several words are joined with spaces)')
+    .argument('<text...>', 'the fact (several words are joined with spaces; - reads it from standard input)')
     .addOption(kindOption().default('note'))
     .option('--scope <scope>', 'repo (default inside a git repo), global, machine, or repo:<id>')
     .option('--quote <quote>', 'supporting excerpt the fact came from')
@@ -37,6 +37,7 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .description('a fact with all its versions')
     .argument('<id>', 'fact id (or a unique prefix)')
     .option('--json', 'print JSON')
+    .addHelpText('after', '\nExample:\n  memcue show 4f9a2c1e   # or its first 4 or more characters: memcue show 4f9a')
     .action(lazy(() => import('../commands/show.js')));
 
   program
@@ -47,6 +48,7 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .addOption(kindOption())
     .option('--allow-secret', 'store it even if it looks like a secret')
     .option('--json', 'print the new version as JSON')
+    .addHelpText('after', '\nExample:\n  memcue edit 4f9a --kind rule "deploys need a green CI run on main"')
     .action(lazy(() => import('../commands/edit.js')));
 
   program
@@ -54,6 +56,7 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .description('forget a fact (appends a forgotten version; history is kept)')
     .argument('<id>', 'fact id (or a unique prefix)')
     .option('--json', 'print the new version as JSON')
+    .addHelpText('after', '\nExample:\n  memcue forget 4f9a')
     .action(lazy(() => import('../commands/forget.js')));
 
   program
@@ -64,18 +67,21 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .option('--since <date>', 'only facts since an ISO date or an age: 7d, 2w, 3m')
     .option('-n, --limit <n>', 'at most this many')
     .option('--json', 'print a JSON array')
+    .addHelpText('after', '\nExample:\n  memcue list --kind rule --since 2w --in all')
     .action(lazy(() => import('../commands/list.js')));
 
   program
     .command('stats')
     .description('counts by kind and scope, versions, file size')
     .option('--json', 'print JSON')
+    .addHelpText('after', '\nExample:\n  memcue stats --json')
     .action(lazy(() => import('../commands/stats.js')));
 
   program
     .command('export')
     .description('write facts as JSON Lines to stdout (current versions, or all with --all-versions)')
     .option('--all-versions', 'every version row, not only current ones')
+    .addHelpText('after', '\nExample:\n  memcue export --all-versions > memory.jsonl   # a full backup; memcue import restores it')
     .action(lazy(() => import('../commands/export.js')));
 
   program
@@ -83,6 +89,7 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .description('read JSON Lines (export format or {"text","kind"?,"scope"?}) in one transaction')
     .argument('<file>', 'a file, or - for standard input')
     .option('--allow-secret', 'import lines that look like secrets')
+    .addHelpText('after', '\nExamples:\n  memcue import memory.jsonl\n  echo \'{"text":"CI runs on Node 22","kind":"env"}\' | memcue import -')
     .action(lazy(() => import('../commands/import.js')));
 
 }

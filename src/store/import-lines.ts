@@ -11,6 +11,9 @@ export interface ImportDefaults {
   allowSecret?: boolean;
 }
 
+/** Facts made from plain `{"text"}` lines (no id): import skips one whose text its scope already has. */
+export const fromPlainLine = new WeakSet<Fact>();
+
 export function parseImport(content: string, defaults: ImportDefaults, now = new Date().toISOString()): Fact[] {
   const facts: Fact[] = [];
   const seen = new Set<string>();
@@ -50,7 +53,7 @@ function parseLine(line: string, defaults: ImportDefaults, now: string): Fact {
   const text = checkText(o.text, { allowSecret: defaults.allowSecret });
   const full = o.id !== undefined || o.version !== undefined;
   if (!full) {
-    return {
+    const fact: Fact = {
       id: newId(),
       version: 1,
       text,
@@ -63,6 +66,8 @@ function parseLine(line: string, defaults: ImportDefaults, now: string): Fact {
       host: defaults.host,
       state: 'active',
     };
+    fromPlainLine.add(fact);
+    return fact;
   }
   const id = str('id', '');
   if (!/^[0-9a-z]{8,64}$/.test(id)) throw new Error(`"id" must be 8–64 lower-case letters and digits, got "${id}"`);

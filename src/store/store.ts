@@ -125,6 +125,8 @@ export class Store {
   /** The full id for an id or a unique prefix of one (at least 4 characters). */
   resolveId(idOrPrefix: string): string {
     const wanted = idOrPrefix.trim().toLowerCase();
+    // A prefix of 1–3 characters picks a fact by luck more than by intent.
+    if (wanted.length < 4) throw new MemcueError('USAGE', `id "${idOrPrefix}" is too short`, 'give at least 4 characters of the id');
     if (wanted.length >= 4 && /^[0-9a-z]+$/.test(wanted)) {
       const rows = this.db.all('SELECT id FROM heads WHERE id >= ? AND id < ? LIMIT 2', [wanted, `${wanted}\u{10ffff}`]);
       if (rows.length === 1) return String(rows[0]!.id);

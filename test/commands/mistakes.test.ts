@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, git, isolatedEnv, tempDir } from '../helpers.js';
+import { commands } from './command-list.js';
 
 function setup() {
   const dir = tempDir();
@@ -68,18 +69,6 @@ describe('search refuses what it does not understand', () => {
     expect((await cli(['search', 'helm', '--in', 'all'], { env, cwd: dir })).stdout).toContain('deploys with helm');
   });
 });
-
-/** Every command and subcommand with its usage line, read from the help as a user would. */
-async function commands(prefix: string[] = []): Promise<{ path: string[]; usage: string }[]> {
-  const help = (await cli([...prefix, '--help'])).stdout;
-  const usage = /^Usage: memcue (.*)$/m.exec(help)![1]!;
-  const found = prefix.length ? [{ path: prefix, usage }] : [];
-  const listed = help.includes('Commands:') ? help.slice(help.indexOf('Commands:')).split('\n\n')[0]! : '';
-  for (const m of listed.matchAll(/^ {2}([a-z][a-z-]*)\b/gm)) {
-    if (m[1] !== 'help') found.push(...(await commands([...prefix, m[1]!])));
-  }
-  return found;
-}
 
 describe('every command refuses unknown options and extra arguments', () => {
   it('an unknown option or a word too many is one line and exit 1 (hook excepted: it must never fail)', async () => {
