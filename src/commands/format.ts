@@ -12,6 +12,12 @@ export function oneLine(text: string): string {
   return text.replace(/\s*\n\s*/g, ' ');
 }
 
+/** One line of at most `max` characters, for quoting user text inside a message. */
+export function clip(text: string, max = 60): string {
+  const line = oneLine(text);
+  return line.length > max ? `${line.slice(0, max - 3)}...` : line;
+}
+
 export function json(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }

@@ -4,7 +4,7 @@ import { search } from '../search/search.js';
 import { checkKind } from '../store/facts.js';
 import { withStore } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
-import { factLine, json, oneLine, parseCount } from './format.js';
+import { clip, factLine, json, parseCount } from './format.js';
 import { checkNamedScope } from './search-scope.js';
 
 interface SearchOptions {
@@ -42,8 +42,7 @@ export async function run(ctx: Context, words: string[], opts: SearchOptions): P
 }
 
 function noMatch(query: string, empty: boolean, narrowed: boolean, opts: SearchOptions): string {
-  const flat = oneLine(query);
-  const shown = flat.length > 60 ? `${flat.slice(0, 57)}...` : flat;
+  const shown = clip(query);
   if (empty) return `no facts match "${shown}": the memory is empty (memcue add "..." stores one)`;
   const tries = ['other words', narrowed && '--in all', opts.kind !== undefined && 'no --kind', opts.since !== undefined && 'no --since'];
   return `no facts match "${shown}"; try ${tries.filter(Boolean).join(' or ')}`;

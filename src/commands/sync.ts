@@ -2,7 +2,9 @@ import type { Context } from '../context.js';
 import { MemcueError } from '../errors.js';
 import { repoDirFor } from '../sync/init.js';
 import { isWorkTree } from '../sync/repo.js';
+import type { ConcurrentEdit } from '../sync/concurrent.js';
 import { syncRepo, type SyncReport } from '../sync/sync.js';
+import { clip } from './format.js';
 
 export async function run(ctx: Context, opts: { compact?: boolean }): Promise<void> {
   const dir = await repoDirFor(ctx);
@@ -17,4 +19,12 @@ export function printReport(ctx: Context, r: SyncReport): void {
   const counts = `sent ${r.sent}, received ${r.received} fact versions${r.compacted ? ', compacted the journal' : ''}`;
   if (r.remote) ctx.stdout(`synced with ${r.remote}: ${counts}\n`);
   else ctx.stdout(`no remote: committed locally in ${r.dir} (${counts}); add one with \`memcue sync init URL\`\n`);
+  for (const edit of r.concurrent) ctx.stdout(`${concurrentLine(edit)}\n`);
+}
+
+/** `fact ab12…: version 2 was written on alpha and beta; kept beta's (the later write): "…"`. */
+function concurrentLine({ id, version, hosts, kept, later }: ConcurrentEdit): string {
+  const why = later ? 'the later write' : 'written at the same moment; the host name decided';
+  const state = kept.state === 'active' ? '' : `, ${kept.state}`;
+  return `fact ${id}: version ${version} was written on ${[...new Set(hosts)].join(' and ')}; kept ${kept.host}'s (${why}${state}): "${clip(kept.text)}"`;
 }

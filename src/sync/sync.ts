@@ -15,6 +15,7 @@ import { pauseAt } from './pause.js';
 import { repairRepo } from './repair.js';
 import { BRANCH, configureRepo, originUrl } from './repo.js';
 import { SNAPSHOT, readSnapshot, writeSnapshot } from './snapshot.js';
+import { concurrentEdits, type ConcurrentEdit } from './concurrent.js';
 import { rowKey, unionRows } from './union.js';
 import { sleepSync } from '../util/sleep.js';
 
@@ -38,6 +39,8 @@ export interface SyncReport {
   /** Version rows the live database received from the repo. */
   received: number;
   compacted: boolean;
+  /** Facts both sides wrote the same version of: which write was kept. */
+  concurrent: ConcurrentEdit[];
   pushed: boolean;
   repaired: string[];
 }
@@ -53,7 +56,7 @@ export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?
   lock.acquire(SYNC_WAIT_MS);
   try {
     pause('locked');
-    const report: SyncReport = { dir, remote: originUrl(git), sent: 0, received: 0, compacted: false, pushed: false, repaired: [] };
+    const report: SyncReport = { dir, remote: originUrl(git), sent: 0, received: 0, compacted: false, concurrent: [], pushed: false, repaired: [] };
     report.repaired = repairRepo(git, gitDir, scratch);
     stage(git, configureRepo(git));
 
@@ -75,7 +78,7 @@ export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?
       }
     }
     // Whatever the repo got from the remote is this machine's to keep, even if the push failed.
-    report.received = await foldIntoLive(target, dir);
+    ({ added: report.received, concurrent: report.concurrent } = await foldIntoLive(target, dir));
     pause('folded');
     if (failure) throw failure;
     return report;
@@ -153,14 +156,16 @@ function push(git: Git): string | undefined {
   throw gitError(args, r);
 }
 
-/** Adds to the live database every repo row it lacks, in one transaction; returns how many. */
-async function foldIntoLive(target: SyncTarget, dir: string): Promise<number> {
+/** Adds to the live database every repo row it lacks, in one transaction; returns how many, and the
+ * concurrent edits those rows resolved. */
+async function foldIntoLive(target: SyncTarget, dir: string): Promise<{ added: number; concurrent: ConcurrentEdit[] }> {
   const rows = await repoRows(dir);
   return withStore(target.dbPath, true, (store) =>
     store!.write(() => {
-      const { added } = unionRows(store!, rows);
+      const fresh = rows.filter((row) => !store!.hasRow(row));
+      const { added } = unionRows(store!, fresh);
       pauseAt('folding', target.env);
-      return added;
+      return { added, concurrent: concurrentEdits(store!, fresh) };
     }),
   );
 }
