@@ -12,6 +12,11 @@ export function oneLine(text: string): string {
   return text.replace(/\s*\n\s*/g, ' ');
 }
 
+/** `1 fact version`, `2 fact versions`. */
+export function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 /** One line of at most `max` characters, for quoting user text inside a message. */
 export function clip(text: string, max = 60): string {
   const line = oneLine(text);

@@ -6,6 +6,7 @@ import type { Fact } from '../store/facts.js';
 import type { Store } from '../store/store.js';
 import { withStore } from '../store/store.js';
 import { readTextFile } from '../util/read-file.js';
+import { counted } from './format.js';
 
 export async function run(ctx: Context, file: string, opts: { allowSecret?: boolean }): Promise<void> {
   const content = file === '-' ? await ctx.readStdin() : readTextFile(resolve(ctx.cwd, file));
@@ -36,7 +37,7 @@ export async function run(ctx: Context, file: string, opts: { allowSecret?: bool
       return { added, skipped: facts.length - added };
     }),
   );
-  ctx.stdout(`imported ${added} fact ${added === 1 ? 'version' : 'versions'}${skipped ? `, ${skipped} already present` : ''}\n`);
+  ctx.stdout(`imported ${counted(added, 'fact version')}${skipped ? `, ${skipped} already present` : ''}\n`);
 }
 
 /** Whether a current active fact in the fact's scope has exactly its text. */

@@ -4,7 +4,7 @@ import { repoDirFor } from '../sync/init.js';
 import { isWorkTree } from '../sync/repo.js';
 import type { ConcurrentEdit } from '../sync/concurrent.js';
 import { syncRepo, type SyncReport } from '../sync/sync.js';
-import { clip } from './format.js';
+import { clip, counted } from './format.js';
 
 export async function run(ctx: Context, opts: { compact?: boolean }): Promise<void> {
   const dir = await repoDirFor(ctx);
@@ -16,7 +16,7 @@ export async function run(ctx: Context, opts: { compact?: boolean }): Promise<vo
 
 export function printReport(ctx: Context, r: SyncReport): void {
   for (const line of r.repaired) ctx.stderr(`memcue: repaired the memory repo: ${line}\n`);
-  const counts = `sent ${r.sent}, received ${r.received} fact versions${r.compacted ? ', compacted the journal' : ''}`;
+  const counts = `sent ${r.sent}, received ${counted(r.received, 'fact version')}${r.compacted ? ', compacted the journal' : ''}`;
   if (r.remote) ctx.stdout(`synced with ${r.remote}: ${counts}\n`);
   else ctx.stdout(`no remote: committed locally in ${r.dir} (${counts}); add one with \`memcue sync init URL\`\n`);
   for (const edit of r.concurrent) ctx.stdout(`${concurrentLine(edit)}\n`);
