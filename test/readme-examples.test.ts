@@ -65,12 +65,12 @@ describe.skipIf(!existsSync(BINARY))('README examples, run for real', () => {
   });
 
   it('doctor: the database line', () => {
-    const [[command, shown]] = examples('### memcue doctor');
+    const [command, shown] = examples('### memcue doctor')[0]!;
     const env = isolatedEnv();
     for (let i = 0; i < 4; i++) runProcess(BINARY, ['add', `fact number ${i}`], { env });
-    const real = runProcess(BINARY, command!.split(' ').slice(1), { env }).stdout;
+    const real = runProcess(BINARY, command.split(' ').slice(1), { env }).stdout;
     const line = (text: string) => /^database .*$/m.exec(text)![0].replace(/ \/\S+: /, ' <path>: ').replace(/\d+ bytes/, '<n> bytes');
-    expect(line(shown!.join('\n'))).toBe(line(real));
+    expect(line(shown.join('\n'))).toBe(line(real));
   });
 
   it('eval: the XQuAD-ru table (the set is in test/fixtures)', () => {
