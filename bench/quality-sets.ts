@@ -1,11 +1,12 @@
 // The shared evaluation sets, cut into the parts `memcue eval` runs on, with the tuning / hold-out
 // split fixed before any tuning (bench/RESULTS.md): LoCoMo conversations conv-26, conv-30, conv-41
 // tune and conv-42, conv-43 are held out; XQuAD-ru articles in name order alternate, even positions
-// tune and odd ones are held out. The data stays in the shared folder (LoCoMo is CC BY-NC: test data
-// only, never shipped); nothing here copies it into the repository.
+// tune and odd ones are held out. LoCoMo stays in the shared folder (CC BY-NC: never in the repository);
+// XQuAD-ru (CC BY-SA) is in the repository as test data, test/fixtures/xquad-ru.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 
 export type Split = 'tune' | 'hold-out';
 /** `raw`: the benchmark's own question; `agent`: the query an agent following the card wrote for it (bench/data). */
@@ -28,18 +29,16 @@ export const LOCOMO_HOLD_OUT = ['conv-42', 'conv-43'];
 /** LoCoMo's category 5 questions are adversarial (their answer is not in the conversation). */
 const LOCOMO_SKIPPED_CATEGORY = 5;
 
-/** `<shared>/data/eval`, next to the project, or under $MEMCUE_SHARED_DATA. */
-export function evalDataDir(): string {
+/** `<shared>/data/eval` with LoCoMo, next to the project or under $MEMCUE_SHARED_DATA; undefined if absent. */
+export function locomoDir(): string | undefined {
   const here = fileURLToPath(new URL('.', import.meta.url));
   const candidates = [resolve(here, '..', '..', 'shared', 'data', 'eval')];
   const fromEnv = process.env.MEMCUE_SHARED_DATA;
   if (fromEnv) candidates.unshift(resolve(fromEnv, 'eval'), resolve(fromEnv));
-  const found = candidates.find((dir) => existsSync(join(dir, 'locomo_facts.jsonl')));
-  if (!found) {
-    throw new Error(`evaluation data not found (looked in ${candidates.join(', ')}); set MEMCUE_SHARED_DATA to the shared data folder`);
-  }
-  return found;
+  return candidates.find((dir) => existsSync(join(dir, 'locomo_facts.jsonl')));
 }
+
+const XQUAD_DIR = fileURLToPath(new URL('../test/fixtures/xquad-ru/', import.meta.url));
 
 type Line = Record<string, unknown>;
 const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
@@ -50,7 +49,12 @@ export function xquadSplit(article: string, articles: string[]): Split {
   return articles.indexOf(article) % 2 === 0 ? 'tune' : 'hold-out';
 }
 
-export function loadParts(dir = evalDataDir()): Part[] {
+/** The parts of both sets; without the shared folder, XQuAD-ru's alone (say so: `locomoDir()`). */
+export function loadParts(dir = locomoDir()): Part[] {
+  return [...(dir ? locomoParts(dir) : []), ...xquadParts()];
+}
+
+function locomoParts(dir: string): Part[] {
   const parts: Part[] = [];
   const facts = lines(read(dir, 'locomo_facts.jsonl'));
   const queries = lines(read(dir, 'locomo_queries.jsonl')).filter((q) => q.category !== LOCOMO_SKIPPED_CATEGORY);
@@ -66,9 +70,15 @@ export function loadParts(dir = evalDataDir()): Part[] {
       qrels,
     });
   }
+  return parts;
+}
+
+function xquadParts(): Part[] {
+  const parts: Part[] = [];
+  const unzip = (file: string) => gunzipSync(readFileSync(join(XQUAD_DIR, file))).toString('utf8');
   // XQuAD-ru: all paragraphs in one database; the queries are split by the article they ask about.
-  const xFacts = read(dir, 'xquad_ru_facts.jsonl');
-  const xQueries = lines(read(dir, 'xquad_ru_queries.jsonl'));
+  const xFacts = unzip('facts.jsonl.gz');
+  const xQueries = lines(unzip('queries.jsonl.gz'));
   const article = (q: Line) => String(q.rel).split('/')[0]!;
   const articles = [...new Set(lines(xFacts).map((f) => String(f.id).split('/')[0]!))].sort();
   for (const split of ['tune', 'hold-out'] as const) {
@@ -129,8 +139,8 @@ export function keywordsPart(part: Part): Part | undefined {
 }
 
 /** Russian paragraphs, English questions (bench/data/xquad-en), split by article as XQuAD-ru is. */
-export function crossLanguageParts(dir = evalDataDir()): Part[] {
-  const ruFacts = lines(read(dir, 'xquad_ru_facts.jsonl'));
+export function crossLanguageParts(): Part[] {
+  const ruFacts = lines(gunzipSync(readFileSync(join(XQUAD_DIR, 'facts.jsonl.gz'))).toString('utf8'));
   const english = new Map(lines(readFileSync(benchData('xquad-en/paragraphs.jsonl'), 'utf8')).map((p) => [String(p.id), String(p.text)]));
   const questions = lines(readFileSync(benchData('xquad-en/questions.jsonl'), 'utf8'));
   const articles = [...new Set(ruFacts.map((f) => String(f.id).split('/')[0]!))].sort();

@@ -8,12 +8,13 @@ import { join } from 'node:path';
 import { figureCells, FIGURE_HEADER, table } from '../src/eval/format.js';
 import type { Figures } from '../src/eval/metrics.js';
 import { baselineFigures, combine, memcueFigures } from './quality-run.js';
-import { agentPart, crossLanguageParts, hasAgentQueries, keywordsPart, loadParts, type Part, type Split, type Style } from './quality-sets.js';
+import { agentPart, crossLanguageParts, hasAgentQueries, keywordsPart, loadParts, locomoDir, type Part, type Split, type Style } from './quality-sets.js';
 
 const SYSTEMS = ['memcue', 'porter', 'unicode61'] as const;
 type System = (typeof SYSTEMS)[number];
 const onlySplit = process.env.QUALITY_SPLIT as Split | undefined;
 
+if (!locomoDir()) console.error('LoCoMo left out: it is not in the repository (CC BY-NC); set MEMCUE_SHARED_DATA to the shared data folder');
 const work = mkdtempSync(join(tmpdir(), 'memcue-quality-'));
 const results: { part: Part; system: System; figures: Figures }[] = [];
 try {

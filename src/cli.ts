@@ -7,6 +7,7 @@ import { defineSyncCommands } from './cli/sync.js';
 import { defineCurateCommands } from './cli/curate.js';
 import { defineEvalCommands } from './cli/eval.js';
 import type { Lazy } from './cli/kit.js';
+import { commandFor, usageLine } from './cli/usage-error.js';
 import { makeContext, type Context, type Io } from './context.js';
 import { MemcueError } from './errors.js';
 import { VERSION } from './version.js';
@@ -17,14 +18,22 @@ export type { Io } from './context.js';
 /** The seed's single-dash long options (`-in all`) become standard `--in all`. */
 const SINGLE_DASH_LONG = new Set(['-in', '-kind', '-since', '-json', '-db', '-scope', '-limit', '-all']);
 
+/** Commander's ways of ending after printing help or the version: not errors. */
+const QUIET_EXITS = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help']);
+
 export async function runCli(argv: string[], io: Io): Promise<number> {
-  const args = argv.map((a) => (SINGLE_DASH_LONG.has(a) ? `-${a}` : a));
+  const end = argv.indexOf('--'); // after `--` every word is an argument, kept as written
+  const args = argv.map((a, i) => (SINGLE_DASH_LONG.has(a) && (end < 0 || i < end) ? `-${a}` : a));
   let exitCode = 0;
   const program = buildProgram(io, (code) => (exitCode = code));
   try {
     await program.parseAsync(args, { from: 'user' });
     return exitCode;
   } catch (err) {
+    if (err instanceof CommanderError && !QUIET_EXITS.has(err.code)) {
+      io.stderr(`memcue: ${usageLine(err, commandFor(program, args))}\n`);
+      return 1;
+    }
     return reportError(err, io);
   }
 }
@@ -57,11 +66,8 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
 
 /** The one place errors become output: one line, a hint, exit 1 for the user's errors, 2 for ours. */
 function reportError(err: unknown, io: Io): number {
-  if (err instanceof CommanderError) {
-    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
-    io.stderr(`memcue: ${err.message.replace(/^error: /, '')} (see memcue --help)\n`);
-    return 1;
-  }
+  // Help or version, already printed; help exits 1 when it stands in for a missing command (`memcue`).
+  if (err instanceof CommanderError) return err.exitCode;
   const debug = io.env.MEMCUE_DEBUG === '1';
   if (err instanceof MemcueError) {
     io.stderr(`memcue: ${err.message}${err.hint ? ` (${err.hint})` : ''}\n`);

@@ -9,6 +9,7 @@ export function defineAgentCommands(program: Command, lazy: Lazy): void {
     .command('card')
     .description('the session-start card: how to use memory, global rules, this repo\'s rules and decisions')
     .option('--json', 'print JSON (entries, what was left out, and the text)')
+    .addHelpText('after', '\nExample:\n  memcue card   # run inside a repo: what a session there starts with')
     .action(lazy(() => import('../commands/card.js')));
 
   program
@@ -25,12 +26,13 @@ export function defineAgentCommands(program: Command, lazy: Lazy): void {
     .command('doctor')
     .description('version, database health, repo identity, which agents are wired, last hook errors')
     .option('--json', 'print JSON')
+    .addHelpText('after', '\nExample:\n  memcue doctor')
     .action(lazy(() => import('../commands/doctor.js')));
 
   program
     .command('install')
     .description('wire memcue into an agent (idempotent; marks what it writes; backs up what it changes)')
-    .addArgument(new Argument('<agent>').choices(AGENTS))
+    .addArgument(new Argument('<agent>', 'the agent to wire').choices(AGENTS))
     .option('--project', 'claude: .claude/settings.json of this repo; dsh: this repo\'s AGENTS.md; opencode: .opencode/plugins/')
     .option('--profile <name>', 'dsh: the profile whose cordis.patch.yml mounts the hooks bridge', 'web')
     .option('--disable-auto-memory', 'claude: also set "autoMemoryEnabled": false so the built-in memory does not take "remember" first')
@@ -40,8 +42,9 @@ export function defineAgentCommands(program: Command, lazy: Lazy): void {
   program
     .command('uninstall')
     .description('remove exactly what `memcue install <agent>` wrote; untouched files come back byte for byte')
-    .addArgument(new Argument('<agent>').choices(AGENTS))
+    .addArgument(new Argument('<agent>', 'the agent to unwire').choices(AGENTS))
     .option('--project', 'the project-level wiring (see install --project)')
     .option('--profile <name>', 'dsh: the profile given to install', 'web')
+    .addHelpText('after', '\nExample:\n  memcue uninstall claude --project')
     .action(lazy(() => import('../commands/uninstall.js')));
 }

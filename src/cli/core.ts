@@ -9,7 +9,7 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
   program
     .command('add')
     .description('remember one short, self-contained fact; prints its id')
-    .argument('<text...>', 'the fact (several words are joined with spaces)')
+    .argument('<text...>', 'the fact (several words are joined with spaces; - reads it from standard input)')
     .addOption(kindOption().default('note'))
     .option('--scope <scope>', 'repo (default inside a git repo), global, machine, or repo:<id>')
     .option('--quote <quote>', 'supporting excerpt the fact came from')
@@ -29,9 +29,8 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .addOption(kindOption())
     .option('--since <date>', 'only facts since an ISO date or an age: 7d, 2w, 3m')
     .option('--json', 'print a JSON array')
-    // Any text is a valid query, even words that look like options (`-a`, `--foo`).
-    .allowUnknownOption()
-    .addHelpText('after', '\nExample:\n  memcue search deploy staging деплой стенд --in all')
+    // A mistyped option is an error, not a query word; words that start with `-` go after `--`.
+    .addHelpText('after', '\nExamples:\n  memcue search deploy staging деплой стенд --in all\n  memcue search --json -- -Werror flags   # words starting with - go after --')
     .action(lazy(() => import('../commands/search.js')));
 
   program
@@ -39,6 +38,7 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .description('a fact with all its versions')
     .argument('<id>', 'fact id (or a unique prefix)')
     .option('--json', 'print JSON')
+    .addHelpText('after', '\nExample:\n  memcue show 4f9a2c1e   # or its first 4 or more characters: memcue show 4f9a')
     .action(lazy(() => import('../commands/show.js')));
 
   program
@@ -49,6 +49,7 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .addOption(kindOption())
     .option('--allow-secret', 'store it even if it looks like a secret')
     .option('--json', 'print the new version as JSON')
+    .addHelpText('after', '\nExample:\n  memcue edit 4f9a --kind rule "deploys need a green CI run on main"')
     .action(lazy(() => import('../commands/edit.js')));
 
   program
@@ -56,6 +57,7 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .description('forget a fact (appends a forgotten version; history is kept)')
     .argument('<id>', 'fact id (or a unique prefix)')
     .option('--json', 'print the new version as JSON')
+    .addHelpText('after', '\nExample:\n  memcue forget 4f9a')
     .action(lazy(() => import('../commands/forget.js')));
 
   program
@@ -66,18 +68,21 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .option('--since <date>', 'only facts since an ISO date or an age: 7d, 2w, 3m')
     .option('-n, --limit <n>', 'at most this many')
     .option('--json', 'print a JSON array')
+    .addHelpText('after', '\nExample:\n  memcue list --kind rule --since 2w --in all')
     .action(lazy(() => import('../commands/list.js')));
 
   program
     .command('stats')
     .description('counts by kind and scope, versions, file size')
     .option('--json', 'print JSON')
+    .addHelpText('after', '\nExample:\n  memcue stats --json')
     .action(lazy(() => import('../commands/stats.js')));
 
   program
     .command('export')
     .description('write facts as JSON Lines to stdout (current versions, or all with --all-versions)')
     .option('--all-versions', 'every version row, not only current ones')
+    .addHelpText('after', '\nExample:\n  memcue export --all-versions > memory.jsonl   # a full backup; memcue import restores it')
     .action(lazy(() => import('../commands/export.js')));
 
   program
@@ -85,6 +90,7 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .description('read JSON Lines (export format or {"text","kind"?,"scope"?}) in one transaction')
     .argument('<file>', 'a file, or - for standard input')
     .option('--allow-secret', 'import lines that look like secrets')
+    .addHelpText('after', '\nExamples:\n  memcue import memory.jsonl\n  echo \'{"text":"CI runs on Node 22","kind":"env"}\' | memcue import -')
     .action(lazy(() => import('../commands/import.js')));
 
 }

@@ -35,6 +35,7 @@ export function defineCurateCommands(program: Command, lazy: Lazy): void {
     .argument('<file>', 'the answer, or - for standard input')
     .option('--dry-run', 'validate and report, write nothing')
     .option('--json', 'print the summary as JSON')
+    .addHelpText('after', '\nExample:\n  memcue dream apply answer.json --dry-run   # check first; without --dry-run it writes')
     .action(withParentFlags(lazy(() => dream().then((m) => ({ run: m.apply })))));
 
   const migrateCommand = program
@@ -55,5 +56,6 @@ export function defineCurateCommands(program: Command, lazy: Lazy): void {
     .argument('<file>', 'the answer, or - for standard input')
     .option('--dry-run', 'validate and report, write nothing')
     .option('--json', 'print the summary as JSON')
+    .addHelpText('after', '\nExample:\n  memcue migrate apply facts.json')
     .action(withParentFlags(lazy(() => migrate().then((m) => ({ run: m.apply })))));
 }

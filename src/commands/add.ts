@@ -18,7 +18,9 @@ interface AddOptions {
 }
 
 export async function run(ctx: Context, words: string[], opts: AddOptions): Promise<void> {
-  const text = checkText(words.join(' '), { allowSecret: opts.allowSecret });
+  // `memcue add -`: the fact is standard input (`echo text | memcue add -`, or a long text from a file).
+  const given = words.length === 1 && words[0] === '-' ? await ctx.readStdin() : words.join(' ');
+  const text = checkText(given, { allowSecret: opts.allowSecret });
   const repoId = ctx.repo()?.id;
   const fact: Fact = {
     id: newId(),

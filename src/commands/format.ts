@@ -20,6 +20,17 @@ export function shown(text: string): string {
   return visible(text, /[\t\n]/);
 }
 
+/** `1 fact version`, `2 fact versions`. */
+export function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** One line of at most `max` characters, for quoting user text inside a message. */
+export function clip(text: string, max = 60): string {
+  const line = oneLine(text);
+  return line.length > max ? `${line.slice(0, max - 3)}...` : line;
+}
+
 /** JSON escapes C0 controls itself; DEL and C1 (0x9b is CSI on some terminals) are escaped here too. */
 export function json(value: unknown): string {
   return `${JSON.stringify(value, null, 2).replace(/[\u007f-\u009f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;

@@ -4,7 +4,8 @@ import { search } from '../search/search.js';
 import { checkKind } from '../store/facts.js';
 import { withStore } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
-import { factLine, json, parseCount } from './format.js';
+import { clip, factLine, json, parseCount } from './format.js';
+import { checkNamedScope } from './search-scope.js';
 
 interface SearchOptions {
   limit: string;
@@ -22,7 +23,13 @@ export async function run(ctx: Context, words: string[], opts: SearchOptions): P
     since: opts.since === undefined ? undefined : parseSince(opts.since),
     preferScope: repoScope(ctx),
   };
-  const hits = await withStore(ctx.dbPath, false, (store) => (store ? search(store, words.join(' '), filter) : []));
+  const query = words.join(' ');
+  const { hits, empty } = await withStore(ctx.dbPath, false, (store) => {
+    checkNamedScope(store, opts.in, filter.scopes);
+    return { hits: store ? search(store, query, filter) : [], empty: !store };
+  });
+  // Say why nothing came back (on stderr: stdout stays parseable), so no result is never silent.
+  if (!hits.length) ctx.stderr(`memcue: ${noMatch(query, empty, filter.scopes !== undefined, opts)}\n`);
   if (opts.json) {
     const shaped = hits.map(({ id, version, text, kind, scope, source, created_at, score }) => ({
       id, version, text, kind, scope, source, created_at, score: Number(score.toPrecision(4)),
@@ -32,4 +39,11 @@ export async function run(ctx: Context, words: string[], opts: SearchOptions): P
   }
   const own = repoScope(ctx);
   for (const hit of hits) ctx.stdout(`${factLine(hit, { showScope: hit.scope !== own })}\n`);
+}
+
+function noMatch(query: string, empty: boolean, narrowed: boolean, opts: SearchOptions): string {
+  const shown = clip(query);
+  if (empty) return `no facts match "${shown}": the memory is empty (memcue add "..." stores one)`;
+  const tries = ['other words', narrowed && '--in all', opts.kind !== undefined && 'no --kind', opts.since !== undefined && 'no --since'];
+  return `no facts match "${shown}"; try ${tries.filter(Boolean).join(' or ')}`;
 }

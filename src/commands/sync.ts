@@ -2,9 +2,11 @@ import type { Context } from '../context.js';
 import { MemcueError } from '../errors.js';
 import { repoDirFor } from '../sync/init.js';
 import { isWorkTree } from '../sync/repo.js';
+import type { ConcurrentEdit } from '../sync/concurrent.js';
 import { syncRepo, type SyncReport } from '../sync/sync.js';
 import type { HeadChange } from '../sync/union.js';
 import { visible } from '../store/validate.js';
+import { clip, counted } from './format.js';
 
 export async function run(ctx: Context, opts: { compact?: boolean }): Promise<void> {
   const dir = await repoDirFor(ctx);
@@ -21,9 +23,10 @@ export function printReport(ctx: Context, r: SyncReport): void {
   for (const line of r.repaired) ctx.stderr(`memcue: repaired the memory repo: ${line}\n`);
   for (const [where, why] of r.skipped) ctx.stderr(`memcue: skipped ${visible(where)}: ${visible(why)}\n`);
   const skipped = r.skipped.size ? `, ${r.skipped.size} rows, lines or files skipped (see above)` : '';
-  const counts = `sent ${r.sent}, received ${r.received} fact versions${r.compacted ? ', compacted the journal' : ''}${skipped}`;
+  const counts = `sent ${r.sent}, received ${counted(r.received, 'fact version')}${r.compacted ? ', compacted the journal' : ''}${skipped}`;
   if (r.remote) ctx.stdout(`synced with ${visible(r.remote)}: ${counts}\n`);
   else ctx.stdout(`no remote: committed locally in ${r.dir} (${counts}); add one with \`memcue sync init URL\`\n`);
+  for (const edit of r.concurrent) ctx.stdout(`${concurrentLine(edit)}\n`);
   for (const c of r.changed.slice(0, CHANGES_SHOWN)) ctx.stdout(`changed by ${visible(c.host)}: ${c.id} (${describeChange(c)}; \`memcue show ${c.id}\`)\n`);
   if (r.changed.length > CHANGES_SHOWN) ctx.stdout(`changed by other hosts: ${r.changed.length - CHANGES_SHOWN} more facts\n`);
 }
@@ -33,4 +36,11 @@ function describeChange(c: HeadChange): string {
   if (c.from.kind !== c.to.kind) parts.push(`kind ${c.from.kind} → ${c.to.kind}`);
   if (c.from.scope !== c.to.scope) parts.push(`scope ${visible(c.from.scope)} → ${visible(c.to.scope)}`);
   return parts.join(', ');
+}
+
+/** `fact ab12…: version 2 was written on alpha and beta; kept beta's (the later write): "…"`. */
+function concurrentLine({ id, version, hosts, kept, later }: ConcurrentEdit): string {
+  const why = later ? 'the later write' : 'written at the same moment; the host name decided';
+  const state = kept.state === 'active' ? '' : `, ${kept.state}`;
+  return `fact ${id}: version ${version} was written on ${[...new Set(hosts)].map((h) => visible(h)).join(' and ')}; kept ${visible(kept.host)}'s (${why}${state}): "${clip(kept.text)}"`;
 }

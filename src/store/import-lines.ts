@@ -15,6 +15,8 @@ export interface ImportDefaults {
 }
 
 const BOM = '\ufeff';
+/** Facts made from plain `{"text"}` lines (no id): import skips one whose text its scope already has. */
+export const fromPlainLine = new WeakSet<Fact>();
 
 export function parseImport(content: string, defaults: ImportDefaults, now = new Date().toISOString()): Fact[] {
   const facts: Fact[] = [];
@@ -88,6 +90,9 @@ export function parseRow(line: string, defaults: ImportDefaults, now: string): F
     state: full ? (str('state', 'active') as Fact['state']) : 'active',
   };
   if (full) checkRowFields(fact);
-  else checkScope(fact.scope);
+  else {
+    checkScope(fact.scope);
+    fromPlainLine.add(fact);
+  }
   return fact;
 }

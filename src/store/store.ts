@@ -125,6 +125,8 @@ export class Store {
   /** The full id for an id or a unique prefix of one (at least 4 characters). */
   resolveId(idOrPrefix: string): string {
     const wanted = idOrPrefix.trim().toLowerCase();
+    // A prefix of 1–3 characters picks a fact by luck more than by intent.
+    if (wanted.length < 4) throw new MemcueError('USAGE', `id "${idOrPrefix}" is too short`, 'give at least 4 characters of the id');
     if (wanted.length >= 4 && /^[0-9a-z]+$/.test(wanted)) {
       // An exact id wins over being the prefix of a longer one (imported ids may have any length).
       if (this.db.get('SELECT 1 AS x FROM heads WHERE id = ?', [wanted])) return wanted;

@@ -16,6 +16,7 @@ import { pauseAt } from './pause.js';
 import { repairRepo } from './repair.js';
 import { BRANCH, configureRepo, originUrl } from './repo.js';
 import { SNAPSHOT, readSnapshot, writeSnapshot } from './snapshot.js';
+import { concurrentEdits, type ConcurrentEdit } from './concurrent.js';
 import { rowKey, unionRows, type HeadChange } from './union.js';
 import { sleepSync } from '../util/sleep.js';
 
@@ -39,6 +40,8 @@ export interface SyncReport {
   /** Version rows the live database received from the repo. */
   received: number;
   compacted: boolean;
+  /** Facts both sides wrote the same version of: which write was kept. */
+  concurrent: ConcurrentEdit[];
   pushed: boolean;
   repaired: string[];
   /** Journal lines, files or snapshot rows left out (where → why), each once however often read. */
@@ -58,7 +61,7 @@ export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?
   lock.acquire(SYNC_WAIT_MS);
   try {
     pause('locked');
-    const report: SyncReport = { dir, remote: originUrl(git), sent: 0, received: 0, compacted: false, pushed: false, repaired: [], skipped: new Map(), changed: [] };
+    const report: SyncReport = { dir, remote: originUrl(git), sent: 0, received: 0, compacted: false, concurrent: [], pushed: false, repaired: [], skipped: new Map(), changed: [] };
     const skipped = report.skipped;
     report.repaired = repairRepo(git, gitDir, scratch);
     stage(git, configureRepo(git));
@@ -81,7 +84,7 @@ export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?
       }
     }
     // Whatever the repo got from the remote is this machine's to keep, even if the push failed.
-    ({ added: report.received, changed: report.changed } = await foldIntoLive(target, dir, skipped));
+    ({ added: report.received, changed: report.changed, concurrent: report.concurrent } = await foldIntoLive(target, dir, skipped));
     pause('folded');
     if (failure) throw failure;
     return report;
@@ -171,15 +174,20 @@ function push(git: Git): string | undefined {
   throw gitError(args, r);
 }
 
-/** Adds to the live database every repo row it lacks, in one transaction; returns how many, and
- * which facts another host re-kinded or re-scoped. */
-async function foldIntoLive(target: SyncTarget, dir: string, skipped: Skipped): Promise<{ added: number; changed: HeadChange[] }> {
+/** Adds to the live database every repo row it lacks, in one transaction; returns how many, which
+ * facts another host re-kinded or re-scoped, and the concurrent edits those rows resolved. */
+async function foldIntoLive(
+  target: SyncTarget,
+  dir: string,
+  skipped: Skipped,
+): Promise<{ added: number; changed: HeadChange[]; concurrent: ConcurrentEdit[] }> {
   const rows = await repoRows(dir, skipped);
   return withStore(target.dbPath, true, (store) =>
     store!.write(() => {
-      const { added, changed } = unionRows(store!, rows, target.host);
+      const fresh = rows.filter((row) => !store!.hasRow(row));
+      const { added, changed } = unionRows(store!, fresh, target.host);
       pauseAt('folding', target.env);
-      return { added, changed };
+      return { added, changed, concurrent: concurrentEdits(store!, fresh) };
     }),
   );
 }

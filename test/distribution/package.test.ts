@@ -1,7 +1,7 @@
 // The npm package: exactly the files users need, and it runs from an installed tarball under Node
 // and under Bun with no build step.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runProcess, tempDir } from '../helpers.js';
@@ -43,6 +43,17 @@ describe('npm package', () => {
       shell: process.platform === 'win32',
     });
     expect(install.status, install.stderr).toBe(0);
+    // Built files ship in the tarball (prepack builds them), so it has no install scripts and npm
+    // has nothing to warn about (npm 11: "install-scripts ... memcue@… (prepare: …)").
+    expect(install.stderr).not.toMatch(/install-scripts|memcue@/);
+    const pkg = JSON.parse(readFileSync(join(dir, 'node_modules', 'memcue', 'package.json'), 'utf8'));
+    expect(Object.keys(pkg.scripts ?? {}).filter((s) => /^(pre|post)?(install|prepare)$/.test(s))).toEqual([]);
+    const npx = spawnSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--no-install', 'memcue', '--version'], {
+      cwd: dir,
+      encoding: 'utf8',
+      shell: process.platform === 'win32',
+    });
+    expect(npx.stdout.trim(), npx.stderr).toBe(pkg.version);
     const launcher = join(dir, 'node_modules', 'memcue', 'bin', 'memcue.js');
     const env = { HOME: project, PATH: process.env.PATH ?? '', MEMCUE_DB: join(dir, 'm.db') };
     const id = runProcess(process.execPath, [launcher, 'add', 'installed from the npm tarball'], { env, cwd: dir }).stdout.trim();

@@ -1,18 +1,24 @@
 // Retrieval quality on the shared sets may not regress: memcue stays at or above the native porter
 // baseline on every split and within the figures recorded in bench/RESULTS.md. Deterministic (same
-// data, same order, no randomness in ranking), so the bounds are exact, not statistical.
+// data, same order, no randomness in ranking), so the bounds are exact, not statistical. XQuAD-ru is
+// in the repository (test/fixtures/xquad-ru); LoCoMo (CC BY-NC) only in the shared folder, so without
+// it its splits are skipped, and the output says so.
 import { describe, expect, it } from 'vitest';
 import { baselineFigures, combine, memcueFigures } from '../../bench/quality-run.js';
-import { loadParts } from '../../bench/quality-sets.js';
+import { loadParts, locomoDir } from '../../bench/quality-sets.js';
 import type { Figures } from '../../src/eval/metrics.js';
 import { tempDir } from '../helpers.js';
+
+const haveLocomo = locomoDir() !== undefined;
+if (!haveLocomo) console.log('skipped: LoCoMo quality floors (LoCoMo is CC BY-NC, not in the repository; set MEMCUE_SHARED_DATA to the shared data folder to run them)');
 
 describe('retrieval quality on the shared sets', () => {
   it('memcue >= porter on every split, and the recorded figures hold', { timeout: 120_000 }, async () => {
     const work = tempDir();
     const rows: { key: string; memcue: Figures; porter: Figures }[] = [];
     const parts = loadParts();
-    for (const dataset of ['LoCoMo', 'XQuAD-ru']) {
+    const datasets = haveLocomo ? ['LoCoMo', 'XQuAD-ru'] : ['XQuAD-ru'];
+    for (const dataset of datasets) {
       for (const split of ['tune', 'hold-out']) {
         const chosen = parts.filter((p) => p.dataset === dataset && p.split === split);
         const memcue: Figures[] = [];
@@ -30,7 +36,7 @@ describe('retrieval quality on the shared sets', () => {
       ['XQuAD-ru hold-out', 0.914, 0.979],
       ['XQuAD-ru tune', 0.956, 0.997],
     ];
-    for (const [key, hit1, hit5] of floors) {
+    for (const [key, hit1, hit5] of floors.filter(([key]) => datasets.some((d) => key.startsWith(d)))) {
       expect(get(key).hit_at_1, key).toBeGreaterThanOrEqual(hit1 - 0.0005);
       expect(get(key).hit_at_5, key).toBeGreaterThanOrEqual(hit5 - 0.0005);
     }

@@ -18,18 +18,22 @@ function factCount(env: Record<string, string>): number {
 
 // POSIX shells and signals: Linux and macOS only.
 describe.skipIf(!existsSync(BINARY) || process.platform === 'win32')('concurrency (compiled binary)', () => {
-  it('8 processes × 100 adds → exactly 800 facts', async () => {
-    const env = isolatedEnv();
+  // Correctness, not speed: no test timeout, and each add may wait for the lock as long as the machine
+  // needs (a loaded CI box can be slow); what is checked is that every add lands and the file is sound.
+  it('8 processes × 25 adds → exactly 200 facts', { timeout: 0 }, async () => {
+    const env: Record<string, string> = { ...isolatedEnv(), MEMCUE_BUSY_TIMEOUT_MS: '600000' };
     const writers = Array.from({ length: 8 }, (_, p) =>
-      startProcess('sh', ['-c', `i=0; while [ $i -lt 100 ]; do "$MEMCUE" add "writer ${p} fact $i" >/dev/null || exit 1; i=$((i+1)); done`], {
+      startProcess('sh', ['-c', `i=0; while [ $i -lt 25 ]; do "$MEMCUE" add "writer ${p} fact $i" >/dev/null || exit 1; i=$((i+1)); done`], {
         env: { ...env, MEMCUE: BINARY },
       }),
     );
     const codes = await Promise.all(writers.map((w) => new Promise<number | null>((res) => w.on('exit', res))));
     expect(codes).toEqual(Array(8).fill(0));
-    expect(factCount(env)).toBe(800);
+    expect(factCount(env)).toBe(200);
+    const texts = JSON.parse(runProcess(BINARY, ['list', '--json', '-n', '1000'], { env }).stdout).map((f: { text: string }) => f.text);
+    expect(new Set(texts).size).toBe(200);
     expect(integrity(env.MEMCUE_DB!)).toBe('ok');
-  }, 180_000);
+  });
 
   it('a writer killed with SIGKILL at any moment leaves a sound file and no blocking lock', async () => {
     const env = isolatedEnv();

@@ -63,6 +63,24 @@ describe.skipIf(!haveBinary)('memcue sync (real git, two machines)', () => {
     }
   });
 
+  it('says, one line per fact, which of two concurrent edits was kept', () => {
+    const { a, b, shared, other } = divergedMachines();
+    const line = (out: string, id: string) => out.split('\n').filter((l) => l.startsWith(`fact ${id}:`));
+    expect(line(a.ok('sync'), shared)).toEqual([]); // nothing of beta's has arrived yet
+    const atBeta = b.ok('sync');
+    // Beta wrote both of its versions 2 after alpha's: beta's edits are kept, alpha's forget is history.
+    expect(line(atBeta, shared)).toEqual([
+      `fact ${shared}: version 2 was written on alpha and beta; kept beta's (the later write): "staging deploys go through the bastion host"`,
+    ]);
+    expect(line(atBeta, other)).toEqual([
+      `fact ${other}: version 2 was written on alpha and beta; kept beta's (the later write): "builds are cached in /srv/ci-cache since the move"`,
+    ]);
+    expect(atBeta.split('\n')).toHaveLength(3); // the summary and one line per fact
+    // Alpha hears it on its next sync, once; after that, nothing more to say.
+    expect(line(a.ok('sync'), shared)).toHaveLength(1);
+    expect(a.ok('sync')).not.toMatch(/^fact /m);
+  });
+
   it('sets up the repo: attributes, ignores, and a driver that runs this memcue by absolute path', () => {
     const { a } = divergedMachines();
     expect(readFileSync(join(a.repo, '.gitattributes'), 'utf8')).toContain('memcue.db merge=memcue');
@@ -129,7 +147,7 @@ describe.skipIf(!haveBinary)('memcue sync (real git, two machines)', () => {
     a.ok('add', '--scope', 'global', 'redis runs on port 6380 here');
     a.ok('sync', 'init', remote);
     const b = machine('beta');
-    expect(b.ok('sync', 'init', remote)).toMatch(/memory repo cloned at .*\nsynced with .*: sent 0, received 1 fact versions/);
+    expect(b.ok('sync', 'init', remote)).toMatch(/memory repo cloned at .*\nsynced with .*: sent 0, received 1 fact version$/);
     expect(b.ok('search', 'redis', 'port')).toContain('6380');
     // beta continues alpha's history (the bare remote's HEAD names "master", ours is "main").
     b.ok('add', '--scope', 'global', 'beta was here');

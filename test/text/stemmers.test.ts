@@ -1,40 +1,23 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { stemEnglish } from '../../src/text/stem-english.js';
 import { stemRussian } from '../../src/text/stem-russian.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** snowball-data vocabularies: <dir>/<language>/{voc.txt,output.txt}. */
-/** Only where the reference data cannot exist (GitHub runners) is it switched off, and explicitly. */
-const NO_SHARED_DATA = process.env.MEMCUE_NO_SHARED_DATA === '1';
-
-function snowballDataDir(): string {
-  const candidates = [path.resolve(here, '../../../shared/data/snowball')];
-  const fromEnv = process.env.MEMCUE_SHARED_DATA;
-  if (fromEnv) candidates.push(path.resolve(fromEnv, 'snowball'), path.resolve(fromEnv));
-  const found = candidates.find((dir) => existsSync(path.join(dir, 'english', 'voc.txt')));
-  if (!found) {
-    throw new Error(
-      `Snowball reference data not found (looked in: ${candidates.join(', ')}). ` +
-        'Point MEMCUE_SHARED_DATA at the shared data folder (the one containing snowball/).',
-    );
-  }
-  return found;
-}
+/** snowball-data vocabularies shipped with the tests: <language>/{voc,output}.txt.gz (see its README). */
+const SNOWBALL = fileURLToPath(new URL('../fixtures/snowball/', import.meta.url));
 
 function readLines(file: string): string[] {
-  const lines = readFileSync(file, 'utf8').split('\n');
+  const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   return lines;
 }
 
 function mismatches(language: string, stem: (word: string) => string): string[] {
-  const dir = path.join(snowballDataDir(), language);
-  const words = readLines(path.join(dir, 'voc.txt'));
-  const stems = readLines(path.join(dir, 'output.txt'));
+  const words = readLines(path.join(SNOWBALL, language, 'voc.txt.gz'));
+  const stems = readLines(path.join(SNOWBALL, language, 'output.txt.gz'));
   expect(words.length).toBe(stems.length);
   expect(words.length).toBeGreaterThan(1000);
   const wrong: string[] = [];
@@ -75,7 +58,7 @@ describe('stemEnglish (Porter2)', () => {
     expect(stemEnglish(word)).toBe(stem);
   });
 
-  it.skipIf(NO_SHARED_DATA)('matches the snowball-data vocabulary word for word', () => {
+  it('matches the snowball-data vocabulary word for word', () => {
     expectNoMismatches('english', stemEnglish);
   });
 });
@@ -94,7 +77,7 @@ describe('stemRussian', () => {
     expect(stemRussian(word)).toBe(stem);
   });
 
-  it.skipIf(NO_SHARED_DATA)('matches the snowball-data vocabulary word for word', () => {
+  it('matches the snowball-data vocabulary word for word', () => {
     expectNoMismatches('russian', stemRussian);
   });
 });

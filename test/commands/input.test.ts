@@ -1,0 +1,57 @@
+// What users type and pipe: `add -`, short id prefixes, importing the same plain lines twice.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, isolatedEnv, tempDir } from '../helpers.js';
+
+function setup() {
+  const dir = tempDir();
+  const env = isolatedEnv(dir);
+  const cwd = join(dir, 'work');
+  mkdirSync(cwd);
+  return (argv: string[], stdin?: string) => cli(argv, { env, cwd, stdin });
+}
+
+describe('add -', () => {
+  it('reads the fact from standard input', async () => {
+    const run = setup();
+    const r = await run(['add', '--kind', 'env', '-'], 'CI runs on Node 22\n');
+    expect(r.code).toBe(0);
+    expect(JSON.parse((await run(['show', r.stdout.trim(), '--json'])).stdout)).toMatchObject({ text: 'CI runs on Node 22', kind: 'env' });
+  });
+
+  it('empty standard input is refused like empty text, and nothing is stored', async () => {
+    const run = setup();
+    const r = await run(['add', '-'], '  \n');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/empty/);
+    expect((await run(['list'])).stdout).toBe('');
+  });
+});
+
+describe('show with a short id', () => {
+  it.each(['b4w', 'b', ''])('"%s" asks for at least 4 characters', async (prefix) => {
+    const run = setup();
+    await run(['add', 'something to find']);
+    const r = await run(['show', prefix]);
+    expect(r).toEqual({ code: 1, stdout: '', stderr: `memcue: id "${prefix}" is too short (give at least 4 characters of the id)\n` });
+  });
+});
+
+describe('import of plain lines', () => {
+  it('is idempotent: the same text in the same scope is not added again, in one file or on a rerun', async () => {
+    const run = setup();
+    const lines = '{"text":"the API listens on 8443"}\n{"text":"the API listens on 8443"}\n{"text":"the API listens on 8443","scope":"machine:box"}\n';
+    expect((await run(['import', '-'], lines)).stdout).toBe('imported 2 fact versions, 1 already present\n');
+    expect((await run(['import', '-'], lines)).stdout).toBe('imported 0 fact versions, 3 already present\n');
+    const all = JSON.parse((await run(['list', '--json', '--in', 'all'])).stdout);
+    expect(all.map((f: { scope: string }) => f.scope).sort()).toEqual(['global', 'machine:box']);
+  });
+
+  it('a forgotten fact with that text does not block it: the line adds it again', async () => {
+    const run = setup();
+    const id = (await run(['add', 'the API listens on 8443'])).stdout.trim();
+    await run(['forget', id]);
+    expect((await run(['import', '-'], '{"text":"the API listens on 8443"}\n')).stdout).toBe('imported 1 fact version\n');
+  });
+});
