@@ -89,7 +89,7 @@ function whatChanged(store: Store, before: Fact | undefined, row: Fact): { actio
   const earlier = store.versions(row.id).filter((v) => v.version < before.version || (v.version === before.version && rowKey(v) !== rowKey(before)));
   const restored = earlier.reverse().find((v) => rowKey(v) !== rowKey(row) && sameContent(v, row));
   const parts: string[] = [];
-  if (before.text !== row.text) parts.push(`${quoteText(before.text)} → ${quoteText(row.text)}`);
+  if (before.text !== row.text) parts.push(textChange(before.text, row.text));
   if (before.kind !== row.kind) parts.push(`kind ${before.kind} → ${row.kind}`);
   if (before.scope !== row.scope) parts.push(`scope ${before.scope} → ${row.scope}`);
   if (before.state !== row.state) parts.push(`${before.state} → ${row.state}`);
@@ -105,6 +105,24 @@ function whatChanged(store: Store, before: Fact | undefined, row: Fact): { actio
 
 function withReason(text: string, row: Fact): string {
   return row.quote && /\((dream|undo)|^undo of|merged into|superseded by|split into/.test(row.quote) ? `${text} — ${row.quote}` : text;
+}
+
+/** Old → new text; long texts show the part that changed (common words at both ends left out). */
+function textChange(old: string, now: string): string {
+  const a = old.replace(/\s+/g, ' ').trim().split(' ');
+  const b = now.replace(/\s+/g, ' ').trim().split(' ');
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  if (a.join(' ').length <= SHORT && b.join(' ').length <= SHORT) return `${quoteText(old)} → ${quoteText(now)}`;
+  // Keep two words of context on each side of the change.
+  const from = Math.max(0, head - 2);
+  const cut = (words: string[]) => {
+    const to = Math.min(words.length, words.length - tail + 2);
+    return `${from > 0 ? '…' : ''}${words.slice(from, to).join(' ')}${to < words.length ? '…' : ''}`;
+  };
+  return `${quoteText(cut(a))} → ${quoteText(cut(b))}`;
 }
 
 const SHORT = 60;

@@ -83,6 +83,14 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .action(lazy(() => import('../commands/log.js')));
 
   program
+    .command('ui')
+    .description('open a local viewer: browse, search, filter, history, edit, forget, revert, the change log')
+    .option('--no-open', 'only print the URL, do not open a browser')
+    .option('--port <port>', 'listen on this port (default: a free one)')
+    .addHelpText('after', '\nRuns until Ctrl-C, on 127.0.0.1 only, with a random token in the URL.\nExample:\n  memcue ui --no-open')
+    .action(lazy(() => import('../commands/ui.js')));
+
+  program
     .command('list')
     .description('current facts, newest first')
     .addOption(kindOption())
