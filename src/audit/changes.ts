@@ -131,6 +131,12 @@ function quoteText(text: string): string {
   return `"${flat.length > SHORT ? `${flat.slice(0, SHORT - 1)}…` : flat}"`;
 }
 
+/** A change as JSON: the fact's text and state after it instead of both whole rows. */
+export function plainChange(change: Change) {
+  const { before: _before, after, ...rest } = change;
+  return { ...rest, text: after.text, state: after.state };
+}
+
 /** One line of `memcue log`: when, where, which fact and version, what, by what. */
 export function changeLine(c: Change): string {
   const when = `${c.at.slice(0, 10)} ${c.at.slice(11, 19)}`;

@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import { searchScopes } from '../context.js';
-import { changeLine, recentChanges } from '../audit/changes.js';
+import { changeLine, plainChange, recentChanges } from '../audit/changes.js';
 import { checkKind } from '../store/facts.js';
 import { withStore } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
@@ -31,7 +31,7 @@ export async function run(ctx: Context, id: string | undefined, opts: LogOptions
     });
   });
   if (opts.json) {
-    ctx.stdout(json(changes.map(({ before: _before, after: _after, ...c }) => ({ ...c, text: _after.text, state: _after.state }))));
+    ctx.stdout(json(changes.map(plainChange)));
     return;
   }
   if (changes.length === 0) ctx.stderr('memcue: no changes recorded in that range\n');

@@ -5,7 +5,7 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { Context } from '../context.js';
 import { repoScope, searchScopes } from '../context.js';
-import { recentChanges } from '../audit/changes.js';
+import { plainChange, recentChanges } from '../audit/changes.js';
 import { checkEdit, editFact, forgetFact } from '../audit/edit-fact.js';
 import { revertFact } from '../audit/restore.js';
 import { MemcueError } from '../errors.js';
@@ -89,11 +89,6 @@ function listFilter(ctx: Context, c: HonoContext): ListFilter {
     since: since ? parseSince(since) : undefined,
     state: state as ListFilter['state'],
   };
-}
-
-function plainChange<T extends { before?: unknown; after: { text: string; state: string } }>(change: T) {
-  const { before: _before, after, ...rest } = change;
-  return { ...rest, text: after.text, state: after.state };
 }
 
 function str(value: unknown): string | undefined {

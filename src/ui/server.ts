@@ -46,6 +46,11 @@ export async function startUiServer(ctx: Context, port = 0): Promise<UiServer> {
   const bound = typeof address === 'object' && address ? address.port : port;
   return {
     url: `http://127.0.0.1:${bound}/${token}/`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A browser keeps its connections open: without this, close would wait for them to time out.
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }),
   };
 }

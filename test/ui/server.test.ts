@@ -1,6 +1,7 @@
 // The viewer's server in this process on a real port: the token guards every request, the API answers
 // with the same code paths as the commands, and changes land in the real database.
 import { describe, expect, it } from 'vitest';
+import { cli } from '../helpers.js';
 import { viewer } from './viewer.js';
 
 const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -64,5 +65,11 @@ describe('memcue ui server', () => {
     const log = (await (await fetch(`${url}api/log`)).json()).changes;
     expect(log[0]).toMatchObject({ id, version: 4, action: 'revert', host: 'testhost' });
     expect((await fetch(`${url}api/facts/nosuchid`)).status).toBe(404);
+  });
+
+  it('`memcue ui --port` must be a port number', async () => {
+    const r = await cli(['ui', '--no-open', '--port', 'eighty']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('memcue: --port must be a port number, got "eighty"\n');
   });
 });
