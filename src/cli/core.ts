@@ -43,13 +43,15 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
 
   program
     .command('edit')
-    .description('replace the text of a fact (appends a version)')
+    .description('change the text, kind or scope of a fact (appends a version)')
     .argument('<id>', 'fact id (or a unique prefix)')
-    .argument('<text...>', 'the new text')
+    .argument('[text...]', 'the new text (leave out to keep it)')
     .addOption(kindOption())
+    .option('--scope <scope>', 'move it: repo, global, machine, or repo:<id>')
+    .option('--revive', 'edit a forgotten or superseded fact and make it active again')
     .option('--allow-secret', 'store it even if it looks like a secret')
     .option('--json', 'print the new version as JSON')
-    .addHelpText('after', '\nExample:\n  memcue edit 4f9a --kind rule "deploys need a green CI run on main"')
+    .addHelpText('after', '\nExamples:\n  memcue edit 7k2d9q "api-gw times out after 60 s"\n  memcue edit 7k2d9q --kind rule --scope global')
     .action(lazy(() => import('../commands/edit.js')));
 
   program
@@ -61,14 +63,46 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .action(lazy(() => import('../commands/forget.js')));
 
   program
+    .command('revert')
+    .description('write an earlier version of a fact again as its newest (nothing is deleted)')
+    .argument('<id>', 'fact id (or a unique prefix)')
+    .option('--to <version>', 'the version to go back to (default: the one before the current)')
+    .option('--json', 'print the new version as JSON')
+    .addHelpText('after', '\nExample:\n  memcue revert 7k2d9q --to 1')
+    .action(lazy(() => import('../commands/revert.js')));
+
+  program
+    .command('log')
+    .description('recent changes, newest first: when, host, fact, version, what changed, by what (dream, migrate, sync)')
+    .argument('[id]', 'only this fact (id or a unique prefix)')
+    .option('--since <date>', 'only changes since an ISO date or an age: 1h, 7d, 2w')
+    .addOption(inOption())
+    .addOption(kindOption())
+    .option('--host <host>', 'only changes made on this machine name')
+    .option('-n, --limit <n>', 'at most this many (default 30)')
+    .option('--json', 'print a JSON array')
+    .addHelpText('after', '\nExamples:\n  memcue log --since 1d\n  memcue log 7k2d9q')
+    .action(lazy(() => import('../commands/log.js')));
+
+  program
+    .command('ui')
+    .description('open a local viewer: browse, search, filter, history, edit, forget, revert, the change log')
+    .option('--no-open', 'only print the URL, do not open a browser')
+    .option('--port <port>', 'listen on this port (default: a free one)')
+    .addHelpText('after', '\nRuns until Ctrl-C, on 127.0.0.1 only, with a random token in the URL.\nExample:\n  memcue ui --no-open')
+    .action(lazy(() => import('../commands/ui.js')));
+
+  program
     .command('list')
     .description('current facts, newest first')
     .addOption(kindOption())
     .addOption(inOption())
-    .option('--since <date>', 'only facts since an ISO date or an age: 7d, 2w, 3m')
+    .option('--since <date>', 'only facts since an ISO date or an age: 1h, 7d, 2w, 3m')
+    .option('--state <state>', 'active (default), forgotten, superseded or all')
+    .option('--all-versions', 'every version of every fact (edits, forgets, supersedes), newest first')
     .option('-n, --limit <n>', 'at most this many')
     .option('--json', 'print a JSON array')
-    .addHelpText('after', '\nExample:\n  memcue list --kind rule --since 2w --in all')
+    .addHelpText('after', '\nExamples:\n  memcue list --since 1h --in all\n  memcue list --state forgotten')
     .action(lazy(() => import('../commands/list.js')));
 
   program

@@ -37,6 +37,14 @@ export function defineCurateCommands(program: Command, lazy: Lazy): void {
     .option('--json', 'print the summary as JSON')
     .addHelpText('after', '\nExample:\n  memcue dream apply answer.json --dry-run   # check first; without --dry-run it writes')
     .action(withParentFlags(lazy(() => dream().then((m) => ({ run: m.apply })))));
+  dreamCommand
+    .command('undo')
+    .description('take back an applied dream batch: each fact it touched gets its earlier version again (new versions)')
+    .argument('<batch>', 'the batch id (`memcue log` shows it)')
+    .option('--force', 'also revert facts changed since the batch by something else')
+    .option('--json', 'print the report as JSON')
+    .addHelpText('after', '\nExample:\n  memcue dream undo 3af6461e9b7a')
+    .action(withParentFlags(lazy(() => dream().then((m) => ({ run: m.undo })))));
 
   const migrateCommand = program
     .command('migrate')
@@ -58,4 +66,12 @@ export function defineCurateCommands(program: Command, lazy: Lazy): void {
     .option('--json', 'print the summary as JSON')
     .addHelpText('after', '\nExample:\n  memcue migrate apply facts.json')
     .action(withParentFlags(lazy(() => migrate().then((m) => ({ run: m.apply })))));
+  migrateCommand
+    .command('undo')
+    .description('take back an applied migrate batch: its facts are forgotten, its notes offered again')
+    .argument('<batch>', 'the batch id (printed by migrate apply / --raw; `memcue log` shows it)')
+    .option('--force', 'also forget facts edited since the batch')
+    .option('--json', 'print the report as JSON')
+    .addHelpText('after', '\nExample:\n  memcue migrate undo 5f8f4a1c3ef8')
+    .action(withParentFlags(lazy(() => migrate().then((m) => ({ run: m.undo })))));
 }

@@ -6,6 +6,7 @@ import { keywordsOption } from '../text/check-keywords.js';
 import { withStore } from '../store/store.js';
 import { checkField } from '../store/validate.js';
 import { json } from './format.js';
+import { findSameText } from '../audit/same-text.js';
 
 interface AddOptions {
   kind: string;
@@ -35,6 +36,16 @@ export async function run(ctx: Context, words: string[], opts: AddOptions): Prom
     host: ctx.host,
     state: 'active',
   };
-  await withStore(ctx.dbPath, true, (store) => store!.write(() => store!.insertVersion(fact)));
+  const known = await withStore(ctx.dbPath, true, (store) =>
+    store!.write(() => {
+      const same = findSameText(store!, fact.text, fact.scope);
+      if (!same) store!.insertVersion(fact);
+      return same;
+    }),
+  );
+  if (known) {
+    ctx.stdout(opts.json ? json({ ...known, already_known: true }) : `already known: ${known.id}\n`);
+    return;
+  }
   ctx.stdout(opts.json ? json(fact) : `${fact.id}\n`);
 }

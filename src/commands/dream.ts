@@ -9,6 +9,7 @@ import { prepareDream } from '../dream/prepare.js';
 import { validateDreamAnswer } from '../dream/validate.js';
 import { MemcueError } from '../errors.js';
 import { withStore } from '../store/store.js';
+import { runUndo } from './undo.js';
 import { terminalProgress } from '../util/progress.js';
 import { readTextFile } from '../util/read-file.js';
 import { json, parseCount } from './format.js';
@@ -51,3 +52,6 @@ export async function apply(ctx: Context, file: string, opts: { dryRun?: boolean
   });
   ctx.stdout(opts.json ? json(summary) : summaryLine(summary, opts.dryRun));
 }
+
+/** `memcue dream undo BATCH`: every fact the batch touched goes back to its version before it. */
+export const undo = (ctx: Context, batch: string, opts: { force?: boolean; json?: boolean }) => runUndo(ctx, 'dream', batch, opts);

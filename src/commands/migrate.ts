@@ -11,6 +11,7 @@ import { importRaw, rawParagraphs, type RawReport } from '../migrate/raw.js';
 import { parseFrom } from '../migrate/sources.js';
 import { MemcueError } from '../errors.js';
 import { withStore } from '../store/store.js';
+import { runUndo } from './undo.js';
 import { terminalProgress } from '../util/progress.js';
 import { readTextFile } from '../util/read-file.js';
 import { json, parseCount } from './format.js';
@@ -104,10 +105,13 @@ function rawLine(r: RawReport, found: Found): string {
     r.secrets_skipped && `${r.secrets_skipped} secret-looking paragraph${r.secrets_skipped === 1 ? '' : 's'} left out`,
     found.notes.length > r.notes && `${found.notes.length - r.notes} notes migrated before`,
   ].filter(Boolean);
-  return `migrated ${r.notes} notes: ${r.added} facts added${extra.length ? ` (${extra.join(', ')})` : ''}\n`;
+  return `migrated ${r.notes} notes: ${r.added} facts added${extra.length ? ` (${extra.join(', ')})` : ''}; batch ${r.batch}\n`;
 }
 
 function applyLine(s: MigrateSummary, dryRun?: boolean): string {
   if (dryRun) return `batch ${s.batch} is valid; applying it would add up to ${s.added} facts from ${s.notes} notes\n`;
   return `applied migrate batch ${s.batch}: ${s.notes} notes migrated, ${s.added} facts added${s.already_present ? `, ${s.already_present} already present` : ''}\n`;
 }
+
+/** `memcue migrate undo BATCH`: the batch's facts are forgotten and its notes offered again. */
+export const undo = (ctx: Context, batch: string, opts: { force?: boolean; json?: boolean }) => runUndo(ctx, 'migrate', batch, opts);

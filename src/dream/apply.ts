@@ -4,6 +4,7 @@ import { newId, type Fact } from '../store/facts.js';
 import type { Store } from '../store/store.js';
 import { dropBatch, settle } from './records.js';
 import { readHidden, withKeywords, writeHidden } from '../text/hidden-index.js';
+import { recordApplied } from './undo.js';
 import type { DreamPlan } from './validate.js';
 
 export interface DreamSummary {
@@ -42,12 +43,17 @@ export function summarize(plan: DreamPlan): DreamSummary {
 /** Applies the plan; the caller runs it inside `store.write` so that all of it lands or none. */
 export function applyDream(store: Store, plan: DreamPlan, host: string): DreamSummary {
   const summary = summarize(plan);
-  const retire = (id: string, state: Fact['state'], note: string) => store.appendVersion(id, { state, quote: note }, host);
+  const touched: string[] = [];
+  const retire = (id: string, state: Fact['state'], note: string) => {
+    touched.push(id);
+    return store.appendVersion(id, { state, quote: note }, host);
+  };
   for (const d of plan.decisions) {
     switch (d.action) {
       case 'keep':
         break;
       case 'merge':
+        touched.push(d.into);
         store.appendVersion(d.into, { text: d.text, translation: d.translation }, host);
         for (const id of d.from) retire(id, 'superseded', `merged into ${d.into} (dream)`);
         break;
@@ -73,16 +79,19 @@ export function applyDream(store: Store, plan: DreamPlan, host: string): DreamSu
           return fact.id;
         });
         summary.new_facts.push(...ids);
+        touched.push(...ids);
         retire(d.id, 'superseded', `split into ${ids.join(', ')} (dream)`);
         break;
       }
       case 'translate': {
+        touched.push(d.id);
         // Keywords given earlier stay unless the answer brings new ones.
         const old = readHidden(plan.facts.get(d.id)!.translation);
         store.appendVersion(d.id, { translation: writeHidden({ translation: d.translation, keywords: d.keywords.length ? d.keywords : old.keywords }) }, host);
         break;
       }
       case 'keywords':
+        touched.push(d.id);
         store.appendVersion(d.id, { translation: withKeywords(plan.facts.get(d.id)!.translation, d.keywords) }, host);
         break;
       case 'forget':
@@ -99,6 +108,7 @@ export function applyDream(store: Store, plan: DreamPlan, host: string): DreamSu
     if (now.state === 'active') settle(store.db, now);
   }
   dropBatch(store.db, 'dream', plan.batch);
+  recordApplied(store, 'dream', plan.batch, touched, plan.facts, host);
   return summary;
 }
 

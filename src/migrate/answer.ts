@@ -3,6 +3,7 @@
 // the batch's notes migrated.
 import { arrayField, asObject, atItem, badInput, checkFields, readAnswerJson, stringField } from '../dream/answer-json.js';
 import { dropBatch, loadBatch } from '../dream/records.js';
+import { recordApplied } from '../dream/undo.js';
 import { checkText } from '../store/check-text.js';
 import { checkKind, checkScope } from '../store/facts.js';
 import { checkField } from '../store/validate.js';
@@ -79,9 +80,11 @@ function answerScope(value: string, noteScope: string | null, host: string): str
 export function applyMigrate(store: Store, plan: MigratePlan, host: string): MigrateSummary {
   const summary: MigrateSummary = { batch: plan.batch, notes: 0, added: 0, already_present: 0 };
   const perNote = new Map<string, number>();
+  const addedIds: string[] = [];
   for (const { note, fact } of plan.facts) {
     const added = addMigratedFact(store, asNote(plan.record, note), fact, host);
     if (added) perNote.set(note, (perNote.get(note) ?? 0) + 1);
+    if (added) addedIds.push(added);
     summary[added ? 'added' : 'already_present']++;
   }
   for (const id of Object.keys(plan.record.notes)) {
@@ -89,6 +92,8 @@ export function applyMigrate(store: Store, plan: MigratePlan, host: string): Mig
     summary.notes++;
   }
   dropBatch(store.db, 'migrate', plan.batch);
+  const hashes = Object.values(plan.record.notes).map((n) => n.hash);
+  recordApplied(store, 'migrate', plan.batch, addedIds, new Map(), host, hashes);
   return summary;
 }
 

@@ -5,8 +5,12 @@ import type { Store } from '../store/store.js';
 import type { Note } from './notes.js';
 import { paragraphs } from './paragraphs.js';
 import { addMigratedFact, markMigrated } from './write.js';
+import { batchId } from '../dream/records.js';
+import { recordApplied } from '../dream/undo.js';
 
 export interface RawReport {
+  /** The id `memcue migrate undo` takes back (a hash of the notes, as for a model's batch). */
+  batch: string;
   notes: number;
   added: number;
   already_present: number;
@@ -22,18 +26,23 @@ export function rawParagraphs(note: Note): { texts: string[]; secrets: number } 
 
 /** Imports the notes; the caller runs it in one transaction. */
 export function importRaw(store: Store, notes: Note[], host: string, onProgress?: (done: number, total: number) => void): RawReport {
-  const report: RawReport = { notes: notes.length, added: 0, already_present: 0, secrets_skipped: 0 };
+  const batch = batchId(['raw', ...notes.map((n) => n.hash)]);
+  const report: RawReport = { batch, notes: notes.length, added: 0, already_present: 0, secrets_skipped: 0 };
+  const addedIds: string[] = [];
   notes.forEach((note, i) => {
     const { texts, secrets } = rawParagraphs(note);
     report.secrets_skipped += secrets;
     let added = 0;
     for (const text of texts) {
-      if (addMigratedFact(store, note, { text, kind: 'note', scope: note.file.scope ?? 'global', quote: '' }, host)) added++;
+      const id = addMigratedFact(store, note, { text, kind: 'note', scope: note.file.scope ?? 'global', quote: '' }, host);
+      if (id) addedIds.push(id);
+      if (id) added++;
       else report.already_present++;
     }
     report.added += added;
     markMigrated(store.db, note, added);
     onProgress?.(i + 1, notes.length);
   });
+  recordApplied(store, 'migrate', batch, addedIds, new Map(), host, notes.map((n) => n.hash));
   return report;
 }

@@ -21,13 +21,13 @@ export function migratedHashes(db: Database): Set<string> {
   return new Set(db.all('SELECT hash FROM migrated_notes').map((r) => String(r.hash)));
 }
 
-/** Adds the fact unless the same text is already an active fact of that scope; true when added. */
-export function addMigratedFact(store: Store, note: NoteRef, fact: NewFact, host: string): boolean {
+/** Adds the fact unless the same text is already an active fact of that scope; its id when added. */
+export function addMigratedFact(store: Store, note: NoteRef, fact: NewFact, host: string): string | undefined {
   const present = store.db.get(
     `SELECT 1 AS x FROM heads h JOIN facts f ON f.rowid = h.fact_row WHERE f.text = ? AND f.scope = ? AND f.state = 'active'`,
     [fact.text, fact.scope],
   );
-  if (present) return false;
+  if (present) return undefined;
   const row: Fact = {
     id: newId(),
     version: 1,
@@ -40,7 +40,7 @@ export function addMigratedFact(store: Store, note: NoteRef, fact: NewFact, host
     state: 'active',
   };
   store.insertVersion(row);
-  return true;
+  return row.id;
 }
 
 export function markMigrated(db: Database, note: NoteRef, facts: number): void {

@@ -23,6 +23,8 @@ export interface ListFilter {
   scopes?: string[]; // undefined: every scope
   kind?: string;
   since?: string;
+  /** Which state the current version must have (default active); `all` for any. */
+  state?: Fact['state'] | 'all';
 }
 
 export class Store {
@@ -149,16 +151,22 @@ export class Store {
     return this.db.all(`SELECT ${FACT_COLUMNS} FROM facts f WHERE f.id = ? ORDER BY f.version, f.created_at, f.host`, [id]).map(toFact);
   }
 
-  /** Current active facts, newest first. */
+  /** Current facts (active unless `filter.state` says otherwise), newest first. */
   list(filter: ListFilter = {}): Fact[] {
-    const { where, params } = filterClause(filter);
+    const { where, params } = filterClause({ ...filter, state: filter.state ?? 'active' });
     return this.db
       .all(
         `SELECT ${FACT_COLUMNS} FROM heads h JOIN facts f ON f.rowid = h.fact_row
-         WHERE f.state = 'active' ${where} ORDER BY f.created_at DESC, f.id`,
+         WHERE 1 ${where} ORDER BY f.created_at DESC, f.id`,
         params,
       )
       .map(toFact);
+  }
+
+  /** Every version row (superseded and forgotten ones too), newest first: the history behind `list`. */
+  listVersions(filter: ListFilter = {}): Fact[] {
+    const { where, params } = filterClause(filter);
+    return this.db.all(`SELECT ${FACT_COLUMNS} FROM facts f WHERE 1 ${where} ORDER BY f.created_at DESC, f.id, f.version DESC`, params).map(toFact);
   }
 
   /** Every version row (or only current ones), in a stable order, for export. */
@@ -201,6 +209,10 @@ export function filterClause(filter: ListFilter, alias = 'f'): { where: string; 
   if (filter.since) {
     parts.push(`${alias}.created_at >= ?`);
     params.push(filter.since);
+  }
+  if (filter.state && filter.state !== 'all') {
+    parts.push(`${alias}.state = ?`);
+    params.push(filter.state);
   }
   return { where: parts.map((p) => `AND ${p}`).join(' '), params };
 }

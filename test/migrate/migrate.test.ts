@@ -157,7 +157,7 @@ describe('memcue migrate --raw', () => {
     expect(r.stderr).toBe('');
     // Claude: 4 notes (MEMORY.md, deploy, friday, testing) with 6 paragraphs besides the secret;
     // memory/: 3 notes, 5 paragraphs; memsearch: 2 daily files, 4 list items.
-    expect(r.stdout).toBe('migrated 9 notes: 15 facts added (1 secret-looking paragraph left out)\n');
+    expect(r.stdout).toMatch(/^migrated 9 notes: 15 facts added \(1 secret-looking paragraph left out\); batch [0-9a-f]{12}\n$/);
     const stored = await facts();
     expect(stored).toHaveLength(15);
     expect(new Set(stored.map((f) => f.scope))).toEqual(new Set(['repo:github.com/acme/shop-api']));
@@ -182,7 +182,7 @@ describe('memcue migrate --raw', () => {
     const before = (await facts()).length;
     appendFileSync(join(repo, 'memory', 'gotchas.md'), '3. The e2e suite needs Chrome 120 or newer.\n');
     const r = await run(['migrate', '--from', 'dir', 'shop-api', '--raw'], { cwd: dir });
-    expect(r.stdout).toBe('migrated 1 notes: 1 facts added (2 already present, 2 notes migrated before)\n');
+    expect(r.stdout).toMatch(/^migrated 1 notes: 1 facts added \(2 already present, 2 notes migrated before\); batch [0-9a-f]{12}\n$/);
     expect(await facts()).toHaveLength(before + 1);
   });
 
@@ -190,7 +190,7 @@ describe('memcue migrate --raw', () => {
     const { dir, run, facts } = setup();
     const repo = project(dir);
     const r = await run(['migrate', '--from', 'memsearch', join(repo, '.memsearch', 'memory'), '--raw']);
-    expect(r.stdout).toBe('migrated 2 notes: 4 facts added\n');
+    expect(r.stdout).toMatch(/^migrated 2 notes: 4 facts added; batch [0-9a-f]{12}\n$/);
     expect((await facts()).map((f) => f.text)).not.toContain('not a daily file');
   });
 

@@ -1,0 +1,44 @@
+// Going back without deleting anything: an earlier version is written again as the newest one, so
+// the history keeps both the change and its reversal (and two machines still merge by union).
+import { MemcueError } from '../errors.js';
+import type { Fact } from '../store/facts.js';
+import type { Store, VersionedField } from '../store/store.js';
+
+/** The fields that make up what a fact says; the rest (id, version, time, host) name the row. */
+const CONTENT: readonly VersionedField[] = ['text', 'translation', 'kind', 'scope', 'source', 'quote', 'state'];
+
+export function sameContent(a: Fact, b: Fact): boolean {
+  return CONTENT.every((field) => a[field] === b[field]);
+}
+
+/** Appends a version equal to `target` in everything it says. */
+export function restoreVersion(store: Store, target: Fact, host: string): Fact {
+  const changes = Object.fromEntries(CONTENT.map((field) => [field, target[field]])) as Partial<Pick<Fact, VersionedField>>;
+  return store.appendVersion(target.id, changes, host);
+}
+
+/**
+ * `memcue revert ID [--to N]`: the fact as it was at version N (default: the version before the
+ * current one), as a new version.
+ */
+export function revertFact(store: Store, id: string, to: number | undefined, host: string): { fact: Fact; from: Fact } {
+  const versions = store.versions(id);
+  const current = versions[versions.length - 1]!;
+  const target =
+    to === undefined
+      ? versions[versions.length - 2]
+      : // Two machines may both have written version N: the later one is what that version said last.
+        versions.filter((v) => v.version === to).pop();
+  if (!target) {
+    const known = versions.map((v) => v.version).join(', ');
+    throw new MemcueError(
+      'USAGE',
+      to === undefined ? `fact ${id} has only one version, nothing to revert to` : `fact ${id} has no version ${to}`,
+      `its versions: ${known}`,
+    );
+  }
+  if (sameContent(target, current)) {
+    throw new MemcueError('USAGE', `fact ${id} already says what version ${target.version} said`, 'nothing was changed');
+  }
+  return { fact: restoreVersion(store, target, host), from: target };
+}

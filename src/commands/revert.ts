@@ -1,0 +1,14 @@
+import type { Context } from '../context.js';
+import { MemcueError } from '../errors.js';
+import { revertFact } from '../audit/restore.js';
+import { withStore } from '../store/store.js';
+import { json, parseCount } from './format.js';
+
+export async function run(ctx: Context, idOrPrefix: string, opts: { to?: string; json?: boolean }): Promise<void> {
+  const to = parseCount(opts.to, '--to');
+  const { fact, from } = await withStore(ctx.dbPath, true, (store) => {
+    if (!store) throw new MemcueError('NOT_FOUND', `no fact with id "${idOrPrefix}" (the memory is empty)`);
+    return store.write(() => revertFact(store, store.resolveId(idOrPrefix), to, ctx.host));
+  });
+  ctx.stdout(opts.json ? json(fact) : `${fact.id} v${fact.version} (= v${from.version}, ${fact.state})\n`);
+}

@@ -1,0 +1,43 @@
+// `memcue ui`: a local viewer for the memory, alive only while this command runs (Ctrl-C ends it).
+import { spawn } from 'node:child_process';
+import type { Context } from '../context.js';
+import { MemcueError } from '../errors.js';
+import { startUiServer } from '../ui/server.js';
+
+interface UiOptions {
+  open?: boolean;
+  port?: string;
+}
+
+export async function run(ctx: Context, opts: UiOptions): Promise<void> {
+  const port = opts.port === undefined ? 0 : Number(opts.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new MemcueError('USAGE', `--port must be a port number, got "${opts.port}"`);
+  const server = await startUiServer(ctx, port).catch((err: NodeJS.ErrnoException) => {
+    throw new MemcueError('USAGE', `cannot listen on 127.0.0.1:${port} (${err.code ?? err.message})`, 'leave out --port for a free one');
+  });
+  ctx.stdout(`memcue ui: ${server.url}\n(only this machine can reach it; Ctrl-C stops it)\n`);
+  if (opts.open !== false) openBrowser(server.url, ctx);
+  await untilStopped();
+  await server.close();
+}
+
+/** The platform's own opener; when there is none, the printed URL is the way in. */
+function openBrowser(url: string, ctx: Context): void {
+  const [command, args] =
+    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+  const child = spawn(command, args as string[], { stdio: 'ignore', detached: true });
+  child.on('error', () => ctx.stderr(`memcue: could not open a browser (${command}); open the URL above yourself\n`));
+  child.unref();
+}
+
+function untilStopped(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      for (const signal of SIGNALS) process.off(signal, stop);
+      resolve();
+    };
+    for (const signal of SIGNALS) process.on(signal, stop);
+  });
+}
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;

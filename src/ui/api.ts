@@ -1,0 +1,96 @@
+// What the viewer's page asks for, answered by the same functions the commands use: search() for a
+// query (the code path of `memcue search`), Store.list for browsing, recentChanges for the log,
+// editFact/forgetFact/revertFact for changes. The database is opened per request, for milliseconds,
+// as every memcue command does, so hooks and other commands keep working while the viewer is open.
+import { Hono, type Context as HonoContext } from 'hono';
+import type { Context } from '../context.js';
+import { repoScope, searchScopes } from '../context.js';
+import { plainChange, recentChanges } from '../audit/changes.js';
+import { checkEdit, editFact, forgetFact } from '../audit/edit-fact.js';
+import { revertFact } from '../audit/restore.js';
+import { MemcueError } from '../errors.js';
+import { search } from '../search/search.js';
+import { checkKind, isState } from '../store/facts.js';
+import { withStore, type ListFilter, type Store } from '../store/store.js';
+import { parseSince } from '../util/dates.js';
+
+const MAX_ROWS = 500;
+
+export function apiRoutes(ctx: Context): Hono {
+  const api = new Hono();
+  const read = <T>(fn: (store: Store) => T, empty: T) => withStore(ctx.dbPath, false, (store) => (store ? fn(store) : empty));
+  const write = <T>(fn: (store: Store) => T) => withStore(ctx.dbPath, true, (store) => store!.write(() => fn(store!)));
+
+  api.get('/facts', async (c) => {
+    const q = c.req.query('q')?.trim() ?? '';
+    const filter = listFilter(ctx, c);
+    const limit = Math.min(Number(c.req.query('limit') ?? 100) || 100, MAX_ROWS);
+    const facts = await read(
+      (store) => (q ? search(store, q, { ...filter, limit, preferScope: repoScope(ctx) }) : store.list(filter).slice(0, limit)),
+      [],
+    );
+    return c.json({ facts });
+  });
+
+  api.get('/scopes', async (c) => {
+    const scopes = await read((store) => store.db.all('SELECT DISTINCT f.scope AS scope FROM heads h JOIN facts f ON f.rowid = h.fact_row ORDER BY 1').map((r) => String(r.scope)), []);
+    return c.json({ scopes, own: repoScope(ctx) ?? null, host: ctx.host });
+  });
+
+  api.get('/facts/:id', async (c) => {
+    const found = await read((store) => {
+      const id = store.resolveId(c.req.param('id'));
+      return { versions: store.versions(id), changes: recentChanges(store, { id, limit: MAX_ROWS }).map(plainChange) };
+    }, undefined);
+    if (!found) throw new MemcueError('NOT_FOUND', 'the memory is empty');
+    return c.json(found);
+  });
+
+  api.post('/facts/:id/edit', async (c) => {
+    const body = (await c.req.json()) as Record<string, unknown>;
+    const edit = checkEdit(ctx, { text: str(body.text), kind: str(body.kind), scope: str(body.scope), revive: body.revive === true });
+    return c.json({ fact: await write((store) => editFact(store, c.req.param('id'), edit, ctx.host)) });
+  });
+
+  api.post('/facts/:id/forget', async (c) => c.json({ fact: await write((store) => forgetFact(store, c.req.param('id'), ctx.host)) }));
+
+  api.post('/facts/:id/revert', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
+    const to = body.to === undefined ? undefined : Number(body.to);
+    return c.json({ fact: await write((store) => revertFact(store, store.resolveId(c.req.param('id')), to, ctx.host).fact) });
+  });
+
+  api.get('/log', async (c) => {
+    const filter = listFilter(ctx, c);
+    const limit = Math.min(Number(c.req.query('limit') ?? 200) || 200, MAX_ROWS);
+    const changes = await read((store) => recentChanges(store, { ...filter, host: c.req.query('host') || undefined, limit }).map(plainChange), []);
+    return c.json({ changes });
+  });
+
+  api.onError((err, c) => {
+    if (err instanceof MemcueError) {
+      return c.json({ error: `${err.message}${err.hint ? ` (${err.hint})` : ''}` }, err.code === 'NOT_FOUND' ? 404 : 400);
+    }
+    if (err instanceof SyntaxError) return c.json({ error: 'the request body is not JSON' }, 400);
+    return c.json({ error: `internal error: ${err instanceof Error ? err.message : String(err)}` }, 500);
+  });
+  return api;
+}
+
+/** The page's filters, checked as the commands check them: `in` (scope), `kind`, `since`, `state`. */
+function listFilter(ctx: Context, c: HonoContext): ListFilter {
+  const kind = c.req.query('kind');
+  const since = c.req.query('since');
+  const state = c.req.query('state') || 'active';
+  if (state !== 'all' && !isState(state)) throw new MemcueError('USAGE', `unknown state "${state}"`);
+  return {
+    scopes: searchScopes(ctx, c.req.query('in') || 'all'),
+    kind: kind ? checkKind(kind) : undefined,
+    since: since ? parseSince(since) : undefined,
+    state: state as ListFilter['state'],
+  };
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}

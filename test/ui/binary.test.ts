@@ -1,0 +1,65 @@
+// The viewer from the artefacts users run: the single executable and the npm bundle each serve the
+// page and its libraries embedded in themselves (copied alone into an empty folder: nothing to read
+// from disk), answer the API, and stop cleanly on SIGTERM (no process left behind).
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { ASSET_NAMES, uiAsset } from '../../src/ui/assets.js';
+import { BINARY, ROOT, runProcess, startProcess, tempDir } from '../helpers.js';
+
+const BUNDLE_FILE = join(ROOT, 'dist', 'memcue.mjs');
+
+/** Starts `memcue ui --no-open` and resolves with the URL it prints. */
+function urlOf(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const url = /memcue ui: (\S+)/.exec(out)?.[1];
+      if (url) resolve(url);
+    });
+    child.once('exit', (code) => reject(new Error(`memcue ui exited with ${code} before printing a URL: ${out}`)));
+  });
+}
+
+async function checkServes(command: string, args: string[], dir: string) {
+  const env = { HOME: dir, MEMCUE_DB: join(dir, 'm.db'), MEMCUE_HOST: 'boxhost', PATH: process.env.PATH ?? '' };
+  const id = runProcess(command, [...args, 'add', '--scope', 'global', 'The viewer runs from the compiled binary'], { env, cwd: dir }).stdout.trim();
+  expect(id).toMatch(/^[0-9a-z]{20}$/);
+  const child = startProcess(command, [...args, 'ui', '--no-open'], { env, cwd: dir });
+  try {
+    const url = await urlOf(child);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[0-9a-f]{48}\/$/);
+    for (const name of ASSET_NAMES) {
+      const res = await fetch(url + (name === 'index.html' ? '' : name));
+      expect(res.status, name).toBe(200);
+      expect(await res.text(), name).toBe(uiAsset(name)!.body);
+    }
+    const facts = (await (await fetch(`${url}api/facts?q=viewer`)).json()).facts;
+    expect(facts.map((f: { id: string }) => f.id)).toEqual([id]);
+    expect((await fetch(new URL(url).origin + '/app.js')).status).toBe(403);
+  } finally {
+    child.kill('SIGTERM');
+  }
+  const code = await new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
+  expect(code).toBe(0);
+}
+
+describe('memcue ui from the built artefacts', () => {
+  it.skipIf(!existsSync(BINARY))('the single executable serves its embedded page and libraries', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'bin'));
+    const exe = join(dir, 'bin', basename(BINARY));
+    copyFileSync(BINARY, exe);
+    await checkServes(exe, [], dir);
+  }, 60_000);
+
+  it.skipIf(!existsSync(BUNDLE_FILE))('the npm bundle serves them too, without node_modules', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'dist'));
+    copyFileSync(BUNDLE_FILE, join(dir, 'dist', 'memcue.mjs'));
+    copyFileSync(join(ROOT, 'dist', 'sqlite3.wasm'), join(dir, 'dist', 'sqlite3.wasm'));
+    await checkServes(process.execPath, [join(dir, 'dist', 'memcue.mjs')], dir);
+  }, 60_000);
+});
