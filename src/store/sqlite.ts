@@ -24,13 +24,19 @@ export type Params = readonly SqlValue[];
 let modulePromise: Promise<SqliteModule> | undefined;
 export function loadModule(): Promise<SqliteModule> {
   modulePromise ??= (async () => {
-    const [{ default: loadSqlite }, { readWasmBinary }] = await Promise.all([
+    const [{ default: loadSqlite }, { compileWasm }] = await Promise.all([
       import('../../wasm/sqlite3.mjs'),
       import('./wasm-binary.js'),
     ]);
-    const wasmBinary = readWasmBinary();
-    mark('wasm read');
-    const m = await loadSqlite({ wasmBinary });
+    // Usually compiling since the process started (src/early-start.ts).
+    const wasmModule = await compileWasm();
+    mark('wasm compiled');
+    const m = await loadSqlite({
+      instantiateWasm: (imports, receive) => {
+        void WebAssembly.instantiate(wasmModule, imports).then((instance) => receive(instance, wasmModule));
+        return {};
+      },
+    });
     mark('wasm instantiated');
     // Built with SQLITE_OMIT_AUTOINIT: initialise once here instead of on every API call.
     const rc = m._sqlite3_initialize();
