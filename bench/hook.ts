@@ -1,4 +1,5 @@
-// `npx bun bench/hook.ts`: whole-process medians of the compiled binary (dist/memcue, or $MEMCUE_BINARY)
+// `npx bun bench/hook.ts`: whole-process medians (CPU time user+sys, wall time, both also as ratios to
+// a Bun hello world run in turn with them) of the compiled binary (dist/memcue, or $MEMCUE_BINARY)
 // as an agent's session-start hook, on a database of 5,000 generated facts (a fifth global, two
 // fifths this repository's, the rest other repositories'). Budget: 30 ms.
 //   hook (cached card)  the usual case: the database has not changed since the last card
@@ -10,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateFacts } from './generate.js';
-import { interleaved, printTable, timeMs } from './measure.js';
+import { printTable, timeMs, timeProcess, TIMING_HEADER } from './measure.js';
+import { measureAgainstHello, withHelloWorld } from './startup.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const BINARY = process.env.MEMCUE_BINARY ?? join(ROOT, 'dist', 'memcue');
@@ -41,19 +43,16 @@ try {
   console.log(`card: ${context.length} characters, ${candidates} candidate rules and decisions, ${/(\d+) more left out/.exec(context)?.[1] ?? 0} left out`);
 
   let miss = 0;
-  const commands: [string, () => number][] = [
-    ['memcue --version', () => timeMs(BINARY, ['--version'], env)],
-    ['hook (cached card)', () => timeMs(BINARY, ['hook', 'claude', 'session-start'], env, input)],
-    // A fresh cache folder each run: the card is made from SQLite every time.
-    ['hook (no cache)', () => timeMs(BINARY, ['hook', 'claude', 'session-start'], { ...env, XDG_CACHE_HOME: join(work, `cold-${miss++}`) }, input)],
-    ['memcue search', () => timeMs(BINARY, ['search', 'deploy', 'staging', 'timeout'], env)],
-  ];
-  const medians = interleaved(commands.map(([, run]) => run), RUNS);
-  printTable(
-    `Whole-process medians, ${RUNS} runs, ${FACTS} facts (budget for the hook: 30 ms)`,
-    ['command', 'ms'],
-    commands.map(([label], i) => [label, medians[i]!.toFixed(1)]),
+  const rows = withHelloWorld((hello) =>
+    measureAgainstHello(hello, env, [
+      ['memcue --version', () => timeProcess(BINARY, ['--version'], env)],
+      ['hook (cached card)', () => timeProcess(BINARY, ['hook', 'claude', 'session-start'], env, input)],
+      // A fresh cache folder each run: the card is made from SQLite every time.
+      ['hook (no cache)', () => timeProcess(BINARY, ['hook', 'claude', 'session-start'], { ...env, XDG_CACHE_HOME: join(work, `cold-${miss++}`) }, input)],
+      ['memcue search', () => timeProcess(BINARY, ['search', 'deploy', 'staging', 'timeout'], env)],
+    ], RUNS),
   );
+  printTable(`Whole-process medians, ${RUNS} runs, ${FACTS} facts (budget for the hook: 30 ms)`, ['command', ...TIMING_HEADER], rows);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -1,6 +1,34 @@
-// Timing helpers shared by the benchmarks: whole-process wall time, medians, paired runs, tables.
+// Timing helpers shared by the benchmarks: whole-process CPU time (user+sys of the child, all its
+// threads) and wall time, medians, paired runs, tables. CPU time is what to quote on a shared
+// machine: wall time also counts the waits for a core. Run under Bun (it reports the child's rusage).
 import { spawnSync } from 'node:child_process';
 
+/** One finished run, in milliseconds. */
+export interface Timing {
+  cpu: number;
+  wall: number;
+}
+
+/** The part of Bun's spawnSync the benchmarks use (tsconfig types Node only). */
+interface BunSpawn {
+  spawnSync(
+    cmd: string[],
+    opts: { env: NodeJS.ProcessEnv; stdin: 'ignore' | Uint8Array; stdout: 'ignore'; stderr: 'pipe' },
+  ): { exitCode: number | null; stderr: Uint8Array; resourceUsage: { cpuTime: { user: bigint; system: bigint } } };
+}
+
+export function timeProcess(command: string, args: string[], env: NodeJS.ProcessEnv, input?: string): Timing {
+  const bun = (globalThis as { Bun?: BunSpawn }).Bun;
+  if (!bun) throw new Error('run the benchmarks with bun (npx bun bench/...): Node does not report a child\'s CPU time');
+  const start = performance.now();
+  const r = bun.spawnSync([command, ...args], { env, stdin: input === undefined ? 'ignore' : Buffer.from(input), stdout: 'ignore', stderr: 'pipe' });
+  const wall = performance.now() - start;
+  if (r.exitCode !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${Buffer.from(r.stderr).toString()}`);
+  const { user, system } = r.resourceUsage.cpuTime;
+  return { cpu: Number(user + system) / 1000, wall };
+}
+
+/** Wall time only (one-off steps such as an import). */
 export function timeMs(command: string, args: string[], env: NodeJS.ProcessEnv, input?: string): number {
   const start = performance.now();
   const r = spawnSync(command, args, { env, input, stdio: [input === undefined ? 'ignore' : 'pipe', 'ignore', 'pipe'] });
@@ -16,11 +44,31 @@ export function median(values: number[]): number {
 }
 
 /** Runs the commands in turn, run by run, so drifts in machine load hit all of them alike. */
-export function interleaved(commands: (() => number)[], runs: number): number[] {
-  const times = commands.map(() => [] as number[]);
+export function interleaved(commands: (() => Timing)[], runs: number): Timing[][] {
+  const times = commands.map(() => [] as Timing[]);
   for (let i = 0; i < 3; i++) for (const c of commands) c(); // warm the page cache
   for (let i = 0; i < runs; i++) commands.forEach((c, k) => times[k]!.push(c()));
-  return times.map(median);
+  return times;
+}
+
+/** Medians of CPU and wall time, and of the ratio to `baseline` pair by pair (same run index). */
+export function summary(runs: Timing[], baseline: Timing[]): { cpu: number; wall: number; cpuRatio: number; wallRatio: number } {
+  return {
+    cpu: median(runs.map((t) => t.cpu)),
+    wall: median(runs.map((t) => t.wall)),
+    cpuRatio: median(runs.map((t, i) => t.cpu / baseline[i]!.cpu)),
+    wallRatio: median(runs.map((t, i) => t.wall / baseline[i]!.wall)),
+  };
+}
+
+export const TIMING_HEADER = ['cpu ms', 'wall ms', 'cpu vs hello', 'wall vs hello'];
+
+/** Table cells for rows measured against a hello world (runs[0]). */
+export function timingCells(runs: Timing[][]): string[][] {
+  return runs.map((r) => {
+    const s = summary(r, runs[0]!);
+    return [s.cpu.toFixed(1), s.wall.toFixed(1), `${s.cpuRatio.toFixed(1)}x`, `${s.wallRatio.toFixed(1)}x`];
+  });
 }
 
 export function printTable(title: string, header: string[], rows: string[][]): void {

@@ -1,14 +1,16 @@
-// `npm run bench`: whole-process medians of the compiled binary's `search` and `add` on databases of
-// 1k, 5k and 50k generated facts, against the native sqlite3 shell running the same FTS5 query on
-// the same file (measured in the same run, so the ratio survives a noisy machine).
+// `npm run bench`: whole-process medians (CPU time user+sys, and wall time) of the compiled binary's
+// `search` and `add` on databases of 1k, 5k and 50k generated facts, against the native sqlite3 shell
+// running the same FTS5 query on the same file, and at 5k facts each command's cold start against a
+// Bun hello world (all measured in the same run, pair by pair, so the ratios survive a noisy machine).
 import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { matchExpression } from '../src/search/query.js';
 import { generateFacts, generateQueries } from './generate.js';
-import { interleaved, printTable, timeMs } from './measure.js';
+import { interleaved, printTable, summary, timeMs, timeProcess, TIMING_HEADER } from './measure.js';
 import { startupRows } from './startup.js';
+import type { Timing } from './measure.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const BINARY = join(ROOT, 'dist', 'memcue');
@@ -35,28 +37,32 @@ try {
     const queries = generateQueries(facts, 64, 7);
     let q = 0;
     const [search, native] = interleaved([
-      () => timeMs(BINARY, ['search', ...queries[q % queries.length]!.split(' ')], env),
-      () => timeMs('sqlite3', [db, SEARCH_SQL(matchExpression(queries[q++ % queries.length]!)!)], env),
-    ], RUNS) as [number, number];
+      () => timeProcess(BINARY, ['search', ...queries[q % queries.length]!.split(' ')], env),
+      () => timeProcess('sqlite3', [db, SEARCH_SQL(matchExpression(queries[q++ % queries.length]!)!)], env),
+    ], RUNS) as [Timing[], Timing[]];
     // Adds go to a copy so the searched database stays the same size.
     const addDb = join(work, `add-${size}.db`);
     copyFileSync(db, addDb);
     const addEnv = { ...env, MEMCUE_DB: addDb };
     let n = 0;
     const [add, nativeInsert] = interleaved([
-      () => timeMs(BINARY, ['add', `benchmark fact ${n++} about deploy latency`], addEnv),
-      () => timeMs('sqlite3', [addDb, `INSERT INTO facts VALUES ('bench${n}x', 1, 'x', '', 'note', 'global', '', '', '2026-01-01', 'h', 'active');`], addEnv),
-    ], Math.min(RUNS, 25)) as [number, number];
+      () => timeProcess(BINARY, ['add', `benchmark fact ${n++} about deploy latency`], addEnv),
+      () => timeProcess('sqlite3', [addDb, `INSERT INTO facts VALUES ('bench${n}x', 1, 'x', '', 'note', 'global', '', '', '2026-01-01', 'h', 'active');`], addEnv),
+    ], Math.min(RUNS, 25)) as [Timing[], Timing[]];
     const bytes = statSync(db).size;
-    if (size === 5000) startup = startupRows(BINARY, env, queries, RUNS);
+    if (size === 5000) startup = startupRows(BINARY, env, db, queries, RUNS);
+    const searched = summary(search, native);
+    const added = summary(add, nativeInsert);
     rows.push([
       String(size),
-      search.toFixed(1),
-      native.toFixed(1),
-      (search / native).toFixed(1),
-      add.toFixed(1),
-      nativeInsert.toFixed(1),
-      (add / nativeInsert).toFixed(1),
+      searched.cpu.toFixed(1),
+      summary(native, native).cpu.toFixed(1),
+      searched.cpuRatio.toFixed(1),
+      searched.wall.toFixed(1),
+      searched.wallRatio.toFixed(1),
+      added.cpu.toFixed(1),
+      summary(nativeInsert, nativeInsert).cpu.toFixed(1),
+      added.cpuRatio.toFixed(1),
       (bytes / size).toFixed(0),
       (importMs / 1000).toFixed(2),
     ]);
@@ -66,8 +72,10 @@ try {
 }
 
 printTable(
-  `memcue ${BINARY}: whole-process medians of ${RUNS} runs, interleaved with the native sqlite3 shell on the same file`,
-  ['facts', 'search ms', 'sqlite3 ms', 'ratio', 'add ms', 'sqlite3 insert ms', 'ratio', 'bytes/fact', 'import s'],
+  `memcue ${BINARY}: whole-process medians of ${RUNS} runs, interleaved with the native sqlite3 shell on the same file (ratios pair by pair)`,
+  ['facts', 'search cpu ms', 'sqlite3 cpu ms', 'ratio', 'search wall ms', 'wall ratio', 'add cpu ms', 'sqlite3 insert cpu ms', 'ratio', 'bytes/fact', 'import s'],
   rows,
 );
-if (startup.length) printTable('cold start at 5k facts (medians; hello = a Bun-compiled hello world)', ['command', 'ms', 'vs hello'], startup);
+if (startup.length) {
+  printTable(`cold start at 5k facts: medians of ${RUNS} runs; hello = a Bun-compiled hello world, run in turn with them`, ['command', ...TIMING_HEADER], startup);
+}

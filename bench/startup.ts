@@ -1,29 +1,55 @@
 // Cold start of the compiled binary per command, against a Bun-compiled hello world built in the
 // same run: what memcue adds on top of starting Bun at all.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { interleaved, timeMs } from './measure.js';
+import { interleaved, timeProcess, timingCells, type Timing } from './measure.js';
 
-export function startupRows(binary: string, env: NodeJS.ProcessEnv, queries: string[], runs: number): string[][] {
+/** Builds the baseline with the flags a plain Bun user would use; `use` gets its path. */
+export function withHelloWorld<T>(use: (hello: string) => T): T {
   const dir = mkdtempSync(join(tmpdir(), 'memcue-hello-'));
   try {
     writeFileSync(join(dir, 'hello.ts'), 'console.log("hello");\n');
     const hello = join(dir, 'hello');
     const built = spawnSync(process.execPath, ['build', join(dir, 'hello.ts'), '--compile', '--minify', '--bytecode', '--outfile', hello]);
     if (built.status !== 0) throw new Error(`could not build the hello-world baseline: ${built.stderr}`);
-    const hasCard = /^\s+card\b/m.test(spawnSync(binary, ['--help'], { env, encoding: 'utf8' }).stdout);
-    let q = 0;
-    const commands: [string, () => number][] = [
-      ['hello world', () => timeMs(hello, [], env)],
-      ['memcue --version', () => timeMs(binary, ['--version'], env)],
-      ['memcue search', () => timeMs(binary, ['search', ...queries[q++ % queries.length]!.split(' ')], env)],
-      ...(hasCard ? [['memcue card', () => timeMs(binary, ['card'], env)] as [string, () => number]] : []),
-    ];
-    const medians = interleaved(commands.map(([, run]) => run), runs);
-    return commands.map(([label], i) => [label, medians[i]!.toFixed(1), (medians[i]! / medians[0]!).toFixed(1)]);
+    return use(hello);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Rows of [label, cpu ms, wall ms, cpu vs hello, wall vs hello]; the first row is the hello world. */
+export function measureAgainstHello(hello: string, env: NodeJS.ProcessEnv, commands: [string, () => Timing][], runs: number): string[][] {
+  const all: [string, () => Timing][] = [['hello world', () => timeProcess(hello, [], env)], ...commands];
+  const cells = timingCells(interleaved(all.map(([, run]) => run), runs));
+  return all.map(([label], i) => [label, ...cells[i]!]);
+}
+
+export function startupRows(binary: string, env: NodeJS.ProcessEnv, db: string, queries: string[], runs: number): string[][] {
+  return withHelloWorld((hello) => {
+    const hasCard = /^\s+card\b/m.test(spawnSync(binary, ['--help'], { env, encoding: 'utf8' }).stdout);
+    const scratch = mkdtempSync(join(tmpdir(), 'memcue-first-'));
+    try {
+      let q = 0;
+      let fresh = 0;
+      // A write on a copy each run: the searched database stays as it is.
+      const onCopy = (args: string[]) => () => {
+        const copy = join(scratch, `copy-${fresh++}.db`);
+        copyFileSync(db, copy);
+        return timeProcess(binary, args, { ...env, MEMCUE_DB: copy });
+      };
+      return measureAgainstHello(hello, env, [
+        ['memcue --version', () => timeProcess(binary, ['--version'], env)],
+        ['memcue search', () => timeProcess(binary, ['search', ...queries[q++ % queries.length]!.split(' ')], env)],
+        ...(hasCard ? [['memcue card', () => timeProcess(binary, ['card'], env)] as [string, () => Timing]] : []),
+        ['memcue add', onCopy(['add', 'benchmark fact about deploy latency'])],
+        // The first add ever: no database yet, so the file and its schema are made.
+        ['memcue add (new db)', () => timeProcess(binary, ['add', 'a first fact'], { ...env, MEMCUE_DB: join(scratch, `new-${fresh++}.db`) })],
+      ], runs);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
 }

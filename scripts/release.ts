@@ -1,6 +1,6 @@
 // `npm run release`: standalone binaries for every supported OS into dist/release/, with SHA256SUMS.
 // Bun cross-compiles: it fetches each target's runtime from the npm registry.
-import { spawnSync } from 'node:child_process';
+import { buildBinary } from './build-bin.js';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -19,12 +19,7 @@ export const TARGETS: Record<string, string> = {
 };
 
 function build(asset: string, target: string): void {
-  const r = spawnSync(
-    process.execPath,
-    ['build', join(ROOT, 'src', 'bin-entry.ts'), '--compile', '--minify', '--bytecode', `--target=${target}`, '--outfile', join(OUT, asset)],
-    { stdio: ['ignore', 'inherit', 'inherit'] },
-  );
-  if (r.status !== 0) throw new Error(`bun build for ${target} failed (exit ${r.status})`);
+  buildBinary([`--target=${target}`, '--outfile', join(OUT, asset)]);
 }
 
 const only = process.argv.slice(2);

@@ -1,6 +1,6 @@
 // Smoke test of the artefacts users run: the single executable copied alone into an empty folder
 // (no node_modules, no config, nothing but HOME), and the npm launcher under Node.
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BINARY, BUNDLE, runProcess, tempDir } from './helpers.js';
@@ -34,6 +34,22 @@ describe('compiled binary', () => {
     expect(card.code).toBe(0);
     expect(card.stdout).toContain('Never deploy on Fridays');
     expect(card.stdout).toContain(rule.stdout.trim().slice(0, 8));
+  });
+
+  // Bun's executables read .env and bunfig.toml from the cwd by default: a project's .env could
+  // point memcue at another database, and reading them costs every start-up.
+  it.skipIf(!existsSync(BINARY))("ignores a .env and a bunfig.toml in the user's folder", () => {
+    const dir = tempDir();
+    const home = join(dir, 'home');
+    mkdirSync(home);
+    writeFileSync(join(dir, '.env'), `MEMCUE_DB=${join(dir, 'from-dotenv.db')}\n`);
+    writeFileSync(join(dir, 'bunfig.toml'), `preload = ["${join(dir, 'preload.js')}"]\n`);
+    writeFileSync(join(dir, 'preload.js'), 'console.log("preloaded");\n');
+    const added = runProcess(BINARY, ['add', 'a fact kept in the default database'], { env: { HOME: home }, cwd: dir });
+    expect(added.code).toBe(0);
+    expect(added.stdout).not.toContain('preloaded');
+    expect(existsSync(join(dir, 'from-dotenv.db'))).toBe(false);
+    expect(existsSync(join(home, '.local', 'share', 'memcue', 'memcue.db'))).toBe(true);
   });
 });
 

@@ -33,4 +33,12 @@ export interface SqliteModule {
   _sqlite3_busy_timeout(...args: number[]): number;
   _sqlite3_initialize(...args: number[]): number;
 }
-export default function loadSqlite(options?: { wasmBinary?: Uint8Array }): Promise<SqliteModule>;
+export interface LoadOptions {
+  wasmBinary?: Uint8Array;
+  /** Emscripten's hook: instantiate an already compiled module with `imports`, then call `receive`. */
+  instantiateWasm?: (
+    imports: WebAssembly.Imports,
+    receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
+  ) => object;
+}
+export default function loadSqlite(options?: LoadOptions): Promise<SqliteModule>;

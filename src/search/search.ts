@@ -2,6 +2,7 @@
 // drops results scoring below `cutoff` of the best one (seed 000: 12 random facts instead of 19).
 // FTS5 finds the candidates; rerank.ts scores them again (bench/RESULTS.md, 19–21).
 import type { Fact } from '../store/facts.js';
+import type { Row } from '../store/sqlite.js';
 import { filterClause, toFact, type ListFilter, type Store } from '../store/store.js';
 import { itemExpression, queryItems, type QueryItem } from './query.js';
 import { occurrencesIn, POOL_SIZE, rescore, type ItemStats } from './rerank.js';
@@ -28,6 +29,10 @@ export function search(store: Store, query: string, opts: SearchOptions = {}): H
   const limit = opts.limit ?? DEFAULT_LIMIT;
   const cutoff = opts.cutoff ?? DEFAULT_CUTOFF;
   const { where, params } = filterClause(opts);
+  const expressions = [...new Set(items.map(itemExpression))];
+  // The first search on a connection counts its items in the pool's own statement: each statement
+  // is parsed and compiled in the WASM interpreter in a cold process (the common case: one search).
+  const counting = statsCache.has(store) ? [] : expressions;
   // The pool is in FTS5's order, ties broken by the current repo first, then the newest. The index
   // terms are read for the pool's rows only. (`bm`, not `rank`: that name is FTS5's hidden column.)
   const rows = store.db.all(
@@ -37,13 +42,18 @@ export function search(store: Store, query: string, opts: SearchOptions = {}): H
        WHERE fact_index MATCH ? ${where}
        ORDER BY round(bm, 6), (f.scope = ?) DESC, f.created_at DESC
        LIMIT ?)
-     SELECT f.*, i.c0 AS index_terms, i.c1 AS index_translation
+     SELECT f.*, i.c0 AS index_terms, i.c1 AS index_translation, ${STAMP_COLUMNS}${counting.length ? `, ${countColumns(counting.length)}` : ''}
      FROM pool JOIN facts f ON f.rowid = pool.row JOIN fact_index_content i ON i.id = pool.row
      ORDER BY round(pool.bm, 6), (f.scope = ?) DESC, f.created_at DESC`,
-    [items.map(itemExpression).join(' OR '), ...params, opts.preferScope ?? '', Math.max(limit, POOL_SIZE), opts.preferScope ?? ''],
+    [items.map(itemExpression).join(' OR '), ...params, opts.preferScope ?? '', Math.max(limit, POOL_SIZE), ...counting, opts.preferScope ?? ''],
   );
   mark('query run');
   if (rows.length === 0) return [];
+  const stamp = stampOf(rows[0]!, store);
+  if (counting.length > 0) {
+    const matching = new Map(counting.map((e, k) => [e, Number(rows[0]![`m${k}`])]));
+    statsCache.set(store, { stamp, facts: Number(rows[0]!.facts_total), matching });
+  }
   const termsOf = (value: unknown) => String(value).split(' ').filter(Boolean);
   const candidates = rows.map((row) => ({
     columns: [termsOf(row.index_terms), termsOf(row.index_translation)],
@@ -51,7 +61,7 @@ export function search(store: Store, query: string, opts: SearchOptions = {}): H
   }));
   // Only items some candidate holds need counting: the others add nothing to any score.
   const held = items.filter((item) => candidates.some((c) => occurrencesIn(item, c) > 0));
-  const counted = itemStats(store, held);
+  const counted = itemStats(store, held, stamp);
   const stats = { facts: counted.facts, matching: items.map((item) => counted.matching[held.indexOf(item)] ?? 0) };
   const scores = rescore(query, items, stats, candidates);
   const hits = rows
@@ -69,12 +79,25 @@ export function search(store: Store, query: string, opts: SearchOptions = {}): H
  * database: `dream` runs a search per fact, with the same terms again and again.
  */
 const statsCache = new WeakMap<Store, { stamp: string; facts: number; matching: Map<string, number> }>();
+/**
+ * The state of the database: total_changes() moves with this connection's writes, data_version with
+ * other connections' commits, store.writes with every transaction's end (a rollback takes back what
+ * it counted).
+ */
+const STAMP_COLUMNS = 'total_changes() AS stamp_changes, (SELECT data_version FROM pragma_data_version) AS stamp_version';
 
-export function itemStats(store: Store, items: readonly QueryItem[]): ItemStats {
-  // total_changes() moves with this connection's writes, data_version with other connections'
-  // commits, store.writes with every transaction's end (a rollback takes back what it counted).
-  const state = store.db.get('SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS version')!;
-  const stamp = `${state.changes}:${state.version}:${store.writes}`;
+/** The number of facts (`facts_total`) and of facts matching each of `n` bound items (`m0`…). */
+function countColumns(n: number): string {
+  const matching = Array.from({ length: n }, (_, k) => `, (SELECT count(*) FROM fact_index WHERE fact_index MATCH ?) AS m${k}`);
+  return `(SELECT count(*) FROM fact_index_docsize) AS facts_total${matching.join('')}`;
+}
+
+function stampOf(row: Row, store: Store): string {
+  return `${row.stamp_changes}:${row.stamp_version}:${store.writes}`;
+}
+
+/** `stamp`: the database state read in the same statement as what is being counted for, if any. */
+export function itemStats(store: Store, items: readonly QueryItem[], stamp = stampOf(store.db.get(`SELECT ${STAMP_COLUMNS}`)!, store)): ItemStats {
   let cache = statsCache.get(store);
   if (cache?.stamp !== stamp) {
     cache = { stamp, facts: -1, matching: new Map() };
@@ -84,9 +107,8 @@ export function itemStats(store: Store, items: readonly QueryItem[]): ItemStats 
   const missing = [...new Set(expressions.filter((e) => !cache.matching.has(e)))];
   if (missing.length > 0 || cache.facts < 0) {
     // One statement for all counts: each statement costs a round trip through the WASM boundary.
-    const counts = missing.map((_, k) => `(SELECT count(*) FROM fact_index WHERE fact_index MATCH ?) AS m${k}`);
-    const row = store.db.get(`SELECT (SELECT count(*) FROM fact_index_docsize) AS facts${counts.map((c) => `, ${c}`).join('')}`, missing)!;
-    cache.facts = Number(row.facts);
+    const row = store.db.get(`SELECT ${countColumns(missing.length)}`, missing)!;
+    cache.facts = Number(row.facts_total);
     missing.forEach((e, k) => cache.matching.set(e, Number(row[`m${k}`])));
   }
   return { facts: cache.facts, matching: expressions.map((e) => cache.matching.get(e)!) };

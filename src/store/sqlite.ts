@@ -24,13 +24,19 @@ export type Params = readonly SqlValue[];
 let modulePromise: Promise<SqliteModule> | undefined;
 export function loadModule(): Promise<SqliteModule> {
   modulePromise ??= (async () => {
-    const [{ default: loadSqlite }, { readWasmBinary }] = await Promise.all([
+    const [{ default: loadSqlite }, { compileWasm }] = await Promise.all([
       import('../../wasm/sqlite3.mjs'),
       import('./wasm-binary.js'),
     ]);
-    const wasmBinary = readWasmBinary();
-    mark('wasm read');
-    const m = await loadSqlite({ wasmBinary });
+    // Usually compiling since the process started (src/early-start.ts).
+    const wasmModule = await compileWasm();
+    mark('wasm compiled');
+    const m = await loadSqlite({
+      instantiateWasm: (imports, receive) => {
+        void WebAssembly.instantiate(wasmModule, imports).then((instance) => receive(instance, wasmModule));
+        return {};
+      },
+    });
     mark('wasm instantiated');
     // Built with SQLITE_OMIT_AUTOINIT: initialise once here instead of on every API call.
     const rc = m._sqlite3_initialize();
@@ -44,6 +50,11 @@ export class Database {
   private readonly m: SqliteModule;
   private handle: number;
   private readonly cache = new Map<string, Statement>();
+  /**
+   * SQL texts compiled on this connection so far. Each costs a parse and code generation that in a
+   * cold process run in the WASM interpreter, so the read path keeps their number down.
+   */
+  compiled = 0;
 
   private constructor(m: SqliteModule, handle: number) {
     this.m = m;
@@ -74,6 +85,7 @@ export class Database {
   exec(sql: string): void {
     const m = this.m;
     const sqlPtr = allocString(m, sql);
+    this.compiled++;
     try {
       const rc = m._sqlite3_exec(this.handle, sqlPtr, 0, 0, 0);
       if (rc !== SQLITE_OK) this.fail(rc);
@@ -87,6 +99,7 @@ export class Database {
     let stmt = this.cache.get(sql);
     if (!stmt) {
       stmt = new Statement(this.m, this, sql);
+      this.compiled++;
       this.cache.set(sql, stmt);
     }
     return stmt;

@@ -88,6 +88,23 @@ describe('search ranks with the second stage', () => {
     }
   });
 
+  // Each statement is parsed and compiled in the WASM interpreter in a cold process (issue 14).
+  it('compiles one statement for a first search; later ones take the counts from the cache', async () => {
+    const { store } = await storeWith(['alpha beta', 'gamma delta', 'alpha gamma']);
+    try {
+      const before = store.db.compiled;
+      const first = search(store, 'alpha gamma');
+      expect(first.length).toBeGreaterThan(0);
+      expect(store.db.compiled - before).toBe(1);
+      // The pool without the counts, compiled once; nothing is counted again.
+      expect(search(store, 'alpha gamma')).toEqual(first);
+      expect(search(store, 'gamma alpha')).toEqual(first);
+      expect(store.db.compiled - before).toBe(2);
+    } finally {
+      store.close();
+    }
+  });
+
   it('counts facts per item again after a write (the counts are cached per database state)', async () => {
     const { store } = await storeWith(['alpha beta', 'gamma delta']);
     try {

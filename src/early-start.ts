@@ -1,0 +1,26 @@
+// The first thing both entries run, before the CLI's code is even evaluated: start compiling SQLite
+// for commands that will open the database (the compile runs off the main thread while commander
+// and the command load), and give long commands the JIT back.
+import { compileWasm } from './store/wasm-binary.js';
+
+/** Commands that never open the database: no point compiling SQLite for them. */
+const NO_DATABASE = new Set([undefined, '--version', '-V', '--help', '-h', 'help', 'install', 'uninstall', 'hook']);
+/**
+ * Commands that run long enough for JavaScriptCore's JIT to pay off. The compiled binary starts with
+ * the JIT made reluctant (package.json, build:bin: --compile-jit-policy), which saves a short
+ * command the compiling it would never profit from; these get the normal policy back.
+ */
+const LONG_RUNNING = new Set(['import', 'dream', 'eval', 'migrate']);
+
+export function earlyStart(argv: readonly string[]): void {
+  const first = argv[2];
+  if (LONG_RUNNING.has(first!)) restoreJit();
+  if (NO_DATABASE.has(first) || argv.includes('--help')) return;
+  // A failure here (a missing file) is reported by the command that needs SQLite, not here.
+  compileWasm().catch(() => {});
+}
+
+function restoreJit(): void {
+  const bun = (globalThis as { Bun?: { unsafe?: { setJITPolicy?: (scale: number) => void } } }).Bun;
+  bun?.unsafe?.setJITPolicy?.(1);
+}
