@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import { resolveScope } from '../context.js';
-import { checkText } from '../store/check-text.js';
+import { ALLOW_SECRET, checkRowSecrets, checkText } from '../store/check-text.js';
 import { checkKind, newId, type Fact } from '../store/facts.js';
 import { withStore } from '../store/store.js';
 import { json } from './format.js';
@@ -15,7 +15,8 @@ interface AddOptions {
 }
 
 export async function run(ctx: Context, words: string[], opts: AddOptions): Promise<void> {
-  const text = checkText(words.join(' '), { allowSecret: opts.allowSecret });
+  const secrets = { allowSecret: opts.allowSecret, override: ALLOW_SECRET };
+  const text = checkText(words.join(' '), secrets);
   const repoId = ctx.repo()?.id;
   const fact: Fact = {
     id: newId(),
@@ -30,6 +31,7 @@ export async function run(ctx: Context, words: string[], opts: AddOptions): Prom
     host: ctx.host,
     state: 'active',
   };
+  checkRowSecrets({ quote: fact.quote, source: fact.source, scope: fact.scope }, secrets); // the text was checked above
   await withStore(ctx.dbPath, true, (store) => store!.write(() => store!.insertVersion(fact)));
   ctx.stdout(opts.json ? json(fact) : `${fact.id}\n`);
 }

@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import { MemcueError } from '../errors.js';
-import { checkText } from '../store/check-text.js';
+import { ALLOW_SECRET, checkText } from '../store/check-text.js';
 import { checkKind } from '../store/facts.js';
 import { withStore } from '../store/store.js';
 import { json } from './format.js';
@@ -12,7 +12,7 @@ interface EditOptions {
 }
 
 export async function run(ctx: Context, idOrPrefix: string, words: string[], opts: EditOptions): Promise<void> {
-  const text = checkText(words.join(' '), { allowSecret: opts.allowSecret });
+  const text = checkText(words.join(' '), { allowSecret: opts.allowSecret, override: ALLOW_SECRET });
   const kind = opts.kind === undefined ? undefined : checkKind(opts.kind);
   const fact = await withStore(ctx.dbPath, true, (store) =>
     store!.write(() => {

@@ -3,7 +3,8 @@
 // the batch's notes migrated.
 import { arrayField, asObject, atItem, badInput, checkFields, readAnswerJson, stringField } from '../dream/answer-json.js';
 import { dropBatch, loadBatch } from '../dream/records.js';
-import { checkText } from '../store/check-text.js';
+import { MemcueError } from '../errors.js';
+import { checkNoSecret, checkText } from '../store/check-text.js';
 import { checkKind, checkScope } from '../store/facts.js';
 import type { Store } from '../store/store.js';
 import type { MigrateRecord } from './prepare.js';
@@ -44,6 +45,7 @@ export function validateMigrateAnswer(store: Store, content: string, host: strin
         try {
           return check(stringField(o, name));
         } catch (err) {
+          if (err instanceof MemcueError && err.code === 'SECRET') throw err; // it names the field and says what to do
           throw new Error(`${name}: ${(err as Error).message}`);
         }
       };
@@ -55,7 +57,7 @@ export function validateMigrateAnswer(store: Store, content: string, host: strin
           scope: field('scope', (v) => answerScope(v, note.scope, host)),
           quote: field('quote', (v) => {
             if (!v.trim()) throw new Error('is empty: give the words of the note the fact rests on');
-            return v.trim();
+            return checkNoSecret('quote', v.trim());
           }),
         },
       };

@@ -1,7 +1,7 @@
 // Parsing and validating JSON Lines for `memcue import`: every line is checked before anything is
 // written, and a bad line is reported by its number.
 import { MemcueError } from '../errors.js';
-import { checkText } from './check-text.js';
+import { ALLOW_SECRET, checkRowSecrets, checkText } from './check-text.js';
 import { checkKind, checkScope, isState, newId, type Fact } from './facts.js';
 
 export interface ImportDefaults {
@@ -18,7 +18,7 @@ export function parseImport(content: string, defaults: ImportDefaults, now = new
     if (!line.trim()) return;
     const at = `line ${index + 1}`;
     try {
-      const fact = parseLine(line, defaults, now);
+      const fact = checkRowSecrets(parseLine(line, defaults, now), { allowSecret: defaults.allowSecret, override: ALLOW_SECRET });
       const key = [fact.id, fact.version, fact.created_at, fact.host].join('\u0000');
       if (seen.has(key)) throw new Error(`version ${fact.version} of fact ${fact.id} (${fact.host}, ${fact.created_at}) appears twice`);
       seen.add(key);
@@ -47,7 +47,7 @@ function parseLine(line: string, defaults: ImportDefaults, now: string): Fact {
     return v;
   };
   if (typeof o.text !== 'string') throw new Error('"text" is missing or not a string');
-  const text = checkText(o.text, { allowSecret: defaults.allowSecret });
+  const text = checkText(o.text, { allowSecret: true }); // every field, this one too, is checked for secrets in parseImport
   const full = o.id !== undefined || o.version !== undefined;
   if (!full) {
     return {

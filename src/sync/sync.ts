@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Env } from '../config.js';
 import { MemcueError } from '../errors.js';
 import type { Fact } from '../store/facts.js';
+import { withoutSecretRows, type RefusedRow } from '../store/check-text.js';
 import { FileLock } from '../store/lock.js';
 import { withStore } from '../store/store.js';
 import { Git, gitError } from './git.js';
@@ -40,6 +41,8 @@ export interface SyncReport {
   compacted: boolean;
   pushed: boolean;
   repaired: string[];
+  /** Rows from the repo left out of the live database because a field looks like a secret. */
+  refused: RefusedRow[];
 }
 
 export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?: boolean } = {}): Promise<SyncReport> {
@@ -53,7 +56,7 @@ export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?
   lock.acquire(SYNC_WAIT_MS);
   try {
     pause('locked');
-    const report: SyncReport = { dir, remote: originUrl(git), sent: 0, received: 0, compacted: false, pushed: false, repaired: [] };
+    const report: SyncReport = { dir, remote: originUrl(git), sent: 0, received: 0, compacted: false, pushed: false, repaired: [], refused: [] };
     report.repaired = repairRepo(git, gitDir, scratch);
     stage(git, configureRepo(git));
 
@@ -75,7 +78,7 @@ export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?
       }
     }
     // Whatever the repo got from the remote is this machine's to keep, even if the push failed.
-    report.received = await foldIntoLive(target, dir);
+    ({ added: report.received, refused: report.refused } = await foldIntoLive(target, dir));
     pause('folded');
     if (failure) throw failure;
     return report;
@@ -153,14 +156,16 @@ function push(git: Git): string | undefined {
   throw gitError(args, r);
 }
 
-/** Adds to the live database every repo row it lacks, in one transaction; returns how many. */
-async function foldIntoLive(target: SyncTarget, dir: string): Promise<number> {
+/** Adds to the live database every repo row it lacks, in one transaction; returns how many, and the
+ * rows left out as secrets (they stay in the repo, as written elsewhere; only new rows are scanned). */
+async function foldIntoLive(target: SyncTarget, dir: string): Promise<{ added: number; refused: RefusedRow[] }> {
   const rows = await repoRows(dir);
   return withStore(target.dbPath, true, (store) =>
     store!.write(() => {
-      const { added } = unionRows(store!, rows);
+      const { rows: clean, refused } = withoutSecretRows(rows.filter((row) => !store!.hasRow(row)));
+      const { added } = unionRows(store!, clean);
       pauseAt('folding', target.env);
-      return added;
+      return { added, refused };
     }),
   );
 }
