@@ -50,6 +50,9 @@ export function checkNoSecret(field: string, value: string, opts: SecretCheck = 
 
 /** The first free-text field of a row that looks like a secret, or undefined. */
 export function findRowSecret(row: Partial<Pick<Fact, FreeTextField>>): RowSecret | undefined {
+  // One scan of all fields together clears almost every row (import and sync scan thousands); only a
+  // row with a hit is scanned field by field, to name the field (a hit no field has alone is no secret).
+  if (!findSecretRule(FREE_TEXT_FIELDS.map((f) => row[f] ?? '').join('\n\n'))) return undefined;
   for (const field of FREE_TEXT_FIELDS) {
     const value = row[field];
     const found = value ? findSecretRule(value) : undefined;

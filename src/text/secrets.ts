@@ -32,16 +32,17 @@ const HEADER: SecretFinding = { rule: 'auth-header', label: 'a generic bearer/au
 const KEYS =
   'password|passwd|passphrase|pwd|пароль|contraseña|contrasena|passwort|secret(?:[_-]?key)?|token|api[_-]?key|access[_-]?key|private[_-]?key|key|auth|credentials?|creds|ключ|токен|секрет';
 const VALUE = `(?:"(?<dq>[^"\\n]*)"|'(?<sq>[^'\\n]*)'|\`(?<bq>[^\`\\n]*)\`|(?<bare>\\S+)(?=(?<after>\\s+[A-Za-zА-Яа-яЁё])?))`;
-const ASSIGNMENT = new RegExp(`(?<key>${KEYS})(?<suffix>(?:[_.-][A-Za-z0-9]+){0,2})["']?\\s*(?:=>|:=|[:=—–])\\s*${VALUE}`, 'gi');
+const KEY_NAME = new RegExp(KEYS, 'gi');
+const ASSIGNMENT = new RegExp(`(?<key>${KEYS})(?<suffix>(?:[_.-][A-Za-z0-9]+){0,2})["']?\\s*(?:=>|:=|[:=—–])\\s*${VALUE}`, 'iy');
 // `the password is X`, `password for the staging db: X`, `пароль от базы — X`: the name, maybe a short
 // "for/от …" phrase, then `is`/`это` or a separator.
 const PROSE = new RegExp(
   `(?<key>${KEYS})(?:\\s+(?:for|of|on|to|at|from|для|от|к|на|в)(?:\\s+[^\\s:=,;.]+){1,3}?)?(?:\\s+(?:is|was|это|равен)(?=[\\s:=])\\s*[:=]?|\\s*[:=—–])\\s*${VALUE}`,
-  'gi',
+  'iy',
 );
 // `webhook secret 9f8e…`, `API key 8phgZ…`: the name right before a value, no separator; only a
 // random-looking value counts.
-const NAMED_VALUE = new RegExp(`(?<key>${KEYS})\\s+(?<bare>[A-Za-z0-9+/=_.~-]{16,})(?![A-Za-z0-9+/=_.~-])`, 'gi');
+const NAMED_VALUE = new RegExp(`(?<key>${KEYS})\\s+(?<bare>[A-Za-z0-9+/=_.~-]{16,})(?![A-Za-z0-9+/=_.~-])`, 'iy');
 /** Keys whose value is a credential whatever it looks like; `token`/`secret` also name types and settings. */
 const STRONG_KEY = /^(?:password|passwd|passphrase|pwd|пароль|contraseña|contrasena|passwort)$/i;
 /** Keys too common in ordinary text to trust: only a random-looking value counts. */
@@ -63,8 +64,8 @@ const COMMAND_LINES: readonly { finding: SecretFinding; regex: RegExp; userPass?
 /** `.pgpass`: host:port:database:user:password. */
 const PGPASS = /(?<![\w.:-])[A-Za-z0-9.*_-]+:(?:\d{2,5}|\*):[\w*.-]+:[\w*.@-]+:(\S+)/g;
 
-const AUTH_HEADER = /\bauthorization["']?\s*[:=]\s*["']?(?:bearer|basic|token)\s+([A-Za-z0-9._~+/-]{8,}=*)/i;
-const BEARER = /\bbearer\s+([A-Za-z0-9._~+/-]{16,}=*)/i;
+const AUTH_HEADER = /\bauthorization["']?\s*[:=]\s*["']?(?:bearer|basic|token)\s+([A-Za-z0-9._~+/-]{8,}=*)/gi;
+const BEARER = /\bbearer\s+([A-Za-z0-9._~+/-]{16,}=*)/gi;
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const LOWER_OR_DIGIT = /[\p{Ll}\p{N}]/u;
@@ -78,28 +79,44 @@ function startsKey(text: string, index: number, key: string): boolean {
   return LOWER_OR_DIGIT.test(before) || (UPPER.test(before) && key === key.toUpperCase());
 }
 
-// All rules' keywords in one pass over the text, longest first and at every position (a lookahead), so
-// at each place the longest keyword is seen and the shorter ones it starts with count as seen too.
+// All rules' keywords in one pass over the text, longest first and restarting one character after each
+// hit, so at every place the longest keyword is seen and the shorter ones it starts with count as seen.
 const KEYWORD_LIST = [...new Set(TOKEN_RULES.flatMap((r) => r.keywords))].sort((a, b) => b.length - a.length);
-const KEYWORDS = new RegExp(`(?=(${KEYWORD_LIST.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}))`, 'gi');
+const KEYWORDS = new RegExp(KEYWORD_LIST.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+
+function keywordsIn(text: string): Set<string> {
+  const seen = new Set<string>();
+  KEYWORDS.lastIndex = 0;
+  for (let m = KEYWORDS.exec(text); m; m = KEYWORDS.exec(text)) {
+    // Shorter keywords starting here are prefixes of this one: count them too.
+    const found = m[0].toLowerCase();
+    for (let n = 1; n <= found.length; n++) seen.add(found.slice(0, n));
+    KEYWORDS.lastIndex = m.index + 1;
+  }
+  return seen;
+}
+
+/** The rules with global regexes: a match their `accept` turns down must not hide a later one. */
+const RULES = TOKEN_RULES.map((r) => ({ ...r, regex: new RegExp(r.regex.source, `${r.regex.flags}g`) }));
 
 function findTokenSecret(text: string): SecretFinding | undefined {
-  const seen = new Set<string>();
-  for (const m of text.matchAll(KEYWORDS)) seen.add(m[1]!.toLowerCase());
-  const hit = (keyword: string) => seen.has(keyword) || [...seen].some((s) => s.startsWith(keyword));
-  for (const r of TOKEN_RULES) {
-    if (r.keywords.length && !r.keywords.some(hit)) continue;
-    const match = r.regex.exec(text);
-    if (match && (!r.accept || r.accept(match))) return { rule: r.id, label: r.label };
+  const seen = keywordsIn(text);
+  for (const r of RULES) {
+    if (r.keywords.length && !r.keywords.some((k) => seen.has(k))) continue;
+    for (const match of text.matchAll(r.regex)) {
+      if (!r.accept || r.accept(match)) return { rule: r.id, label: r.label };
+    }
   }
   return undefined;
 }
 
 function findHeaderSecret(text: string): SecretFinding | undefined {
-  const header = AUTH_HEADER.exec(text);
-  if (header && isCredentialLike(header[1] ?? '', { quoted: true, strongKey: true, followedByWord: false })) return HEADER;
-  const bearer = BEARER.exec(text);
-  if (bearer && isCredentialLike(bearer[1] ?? '', { quoted: false, strongKey: false, followedByWord: false })) return HEADER;
+  for (const m of text.matchAll(AUTH_HEADER)) {
+    if (isCredentialLike(m[1] ?? '', { quoted: true, strongKey: true, followedByWord: false })) return HEADER;
+  }
+  for (const m of text.matchAll(BEARER)) {
+    if (isCredentialLike(m[1] ?? '', { quoted: false, strongKey: false, followedByWord: false })) return HEADER;
+  }
   return undefined;
 }
 
@@ -116,9 +133,13 @@ function assignedCredential(m: RegExpMatchArray, pattern: RegExp): boolean {
 }
 
 function findAssignedSecret(text: string): SecretFinding | undefined {
-  for (const pattern of [ASSIGNMENT, PROSE, NAMED_VALUE]) {
-    for (const m of text.matchAll(pattern)) {
-      if (startsKey(text, m.index, m.groups?.key ?? '') && assignedCredential(m, pattern)) return ASSIGNED;
+  // One scan for the names; the three patterns are tried only where a name starts (sticky).
+  for (const name of text.matchAll(KEY_NAME)) {
+    if (!startsKey(text, name.index, name[0])) continue;
+    for (const pattern of [ASSIGNMENT, PROSE, NAMED_VALUE]) {
+      pattern.lastIndex = name.index;
+      const m = pattern.exec(text);
+      if (m && assignedCredential(m, pattern)) return ASSIGNED;
     }
   }
   for (const m of text.matchAll(URL_CREDENTIALS)) {

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findSecret, findSecretRule } from '../../src/text/secrets.js';
+import { ROOT } from '../helpers.js';
 
 // Fake but format-valid values, assembled here so the repository itself holds no scannable secrets.
 const alnum = 'aB3dE5gH7jK9mN1pQ2rS4tU6vW8xY0zC'; // 32 chars
@@ -152,5 +155,30 @@ describe('findSecretRule: the formats issue 11 found missing', () => {
     ['bare high-entropy string, no name', 'use ' + chars(40) + ' for the webhook', 'high-entropy-string'],
   ])('%s', (_name, text, rule) => {
     expect(findSecretRule(text)?.rule).toBe(rule);
+  });
+});
+
+describe('reading never runs the detector', () => {
+  /** Every source file `entry` can load, statically or lazily. */
+  function reachable(entry: string): Set<string> {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const source = readFileSync(file, 'utf8');
+      for (const m of source.matchAll(/(?:from\s+|import\s*\(\s*)'(\.{1,2}\/[^']+)\.js'/g)) visit(resolve(dirname(file), `${m[1]}.ts`));
+    };
+    visit(join(ROOT, entry));
+    return seen;
+  }
+
+  it.each(['src/commands/search.ts', 'src/commands/list.ts', 'src/commands/show.ts', 'src/commands/hook.ts', 'src/commands/card.ts'])('%s never loads the secret rules', (entry) => {
+    const files = reachable(entry);
+    expect(files.size).toBeGreaterThan(3);
+    expect([...files].filter((f) => /src\/text\/secret|check-text/.test(f))).toEqual([]);
+  });
+
+  it('add does load them (the check above can see a path)', () => {
+    expect([...reachable('src/commands/add.ts')].some((f) => f.endsWith('src/text/secrets.ts'))).toBe(true);
   });
 });
