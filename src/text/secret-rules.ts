@@ -53,7 +53,8 @@ export const TOKEN_RULES: readonly SecretRule[] = [
   rule('1password-service-token', 'a 1Password service account token', ['ops_eyj'], /ops_eyJ[A-Za-z0-9+/]{100,}/),
 
   // Cloud providers.
-  rule('aws-access-key', 'an AWS access key', ['akia', 'asia', 'abia', 'acca', 'a3t'], token('(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}')),
+  // AWS's own documentation keys end in EXAMPLE.
+  rule('aws-access-key', 'an AWS access key', ['akia', 'asia', 'abia', 'acca', 'a3t'], token('(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}'), (m) => !m[0].endsWith('EXAMPLE')),
   rule('aws-secret-key', 'an AWS secret access key', ['aws_secret', 'secret_access_key', 'awssecret'], /aws_?secret_?(?:access_?)?key["']?\s*[:=]\s*["']?[A-Za-z0-9/+]{30,}/i),
   rule('aws-bedrock-key', 'an Amazon Bedrock API key', ['absk', 'bedrock-api-key-'], token('ABSK[A-Za-z0-9+/]{100,}={0,2}|bedrock-api-key-[A-Za-z0-9+/]{40,}={0,2}')),
   rule('aws-signed-url', 'a signed AWS URL', ['x-amz-signature', 'x-amz-security-token'], /X-Amz-(?:Signature=[0-9a-f]{64}|Security-Token=[A-Za-z0-9%/+=]{40,})/i),

@@ -24,7 +24,8 @@ const NON_SECRET_WORDS = new Set([
 ]);
 
 const MASKED = /\*{3,}|\.{3,}|…|•|^x{4,}$|^(?:xxx+|XXX+)[-_]?/;
-const PLACEHOLDER_START = /^(?:\$|%[A-Za-z_]|<|\{\{|\[\[|@@|\{[A-Za-z_])/;
+/** `$VAR`, `%VAR%`, `<token>`, `{{ .Values.x }}`, `${{ secrets.X }}`, YAML tags (`!vault`, `!Ref Db`). */
+const PLACEHOLDER_START = /^(?:\$|%[A-Za-z_]|<|\{\{|\[\[|@@|\{[A-Za-z_]|![A-Za-z])/;
 const ENV_VAR_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 /** `process.env.X`, `config.db.password`, `getenv(...)`, `os.environ["X"]`. */
 const CODE_EXPRESSION = /[()]|^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$|^[A-Za-z_$][\w$.]*\[/;
@@ -36,8 +37,8 @@ const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
 const NON_ASCII_OR_SPACE = /[^\x21-\x7e]/;
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}>'"`]+$/;
 const FILE_NAME = /\.(?:pub|pem|crt|key|json|ya?ml|toml|ini|conf|env|txt|md|gpg|asc)$/i;
-/** Public by design: SSH public key bodies, IPFS content ids, Stripe publishable keys. */
-const PUBLIC_VALUE = /^(?:AAAA[A-Z0-9]3Nza|Qm[1-9A-HJ-NP-Za-km-z]{44}$|pk_(?:live|test)_)/;
+/** Public by design: SSH and age public keys, IPFS content ids, Stripe publishable keys. */
+const PUBLIC_VALUE = /^(?:AAAA[A-Z0-9]3Nza|age1[02-9ac-hj-np-z]{58}$|Qm[1-9A-HJ-NP-Za-km-z]{44}$|pk_(?:live|test)_)/;
 /** Keys and tokens are written in a base64/hex alphabet; `user:{id}:v2` or `a b` are not one. */
 const TOKEN_ALPHABET = /^[A-Za-z0-9+/=_.~-]+$/;
 /** Runs that read as words: `user`, `Profile`, `cache`. */

@@ -35,9 +35,9 @@ const VALUE = `(?:"(?<dq>[^"\\n]*)"|'(?<sq>[^'\\n]*)'|\`(?<bq>[^\`\\n]*)\`|(?<ba
 const KEY_NAME = new RegExp(KEYS, 'gi');
 const ASSIGNMENT = new RegExp(`(?<key>${KEYS})(?<suffix>(?:[_.-][A-Za-z0-9]+){0,2})["']?\\s*(?:=>|:=|[:=—–])\\s*${VALUE}`, 'iy');
 // `the password is X`, `password for the staging db: X`, `пароль от базы — X`: the name, maybe a short
-// "for/от …" phrase, then `is`/`это` or a separator.
+// "for/от …" phrase or Russian words in the genitive (`пароль администратора`), then `is`/`это` or a separator.
 const PROSE = new RegExp(
-  `(?<key>${KEYS})(?:\\s+(?:for|of|on|to|at|from|для|от|к|на|в)(?:\\s+[^\\s:=,;.]+){1,3}?)?(?:\\s+(?:is|was|это|равен)(?=[\\s:=])\\s*[:=]?|\\s*[:=—–])\\s*${VALUE}`,
+  `(?<key>${KEYS})(?:\\s+(?:for|of|on|to|at|from|для|от|к|на|в)(?:\\s+[^\\s:=,;.]+){1,3}?|(?:\\s+[а-яё]+){1,2})?(?:\\s+(?:is|was|это|равен)(?=[\\s:=])\\s*[:=]?|\\s*[:=—–])\\s*${VALUE}`,
   'iy',
 );
 // `webhook secret 9f8e…`, `API key 8phgZ…`: the name right before a value, no separator; only a
@@ -50,7 +50,11 @@ const WEAK_KEY = /^(?:key|auth|credentials?|creds|ключ|токен|секре
 
 // A password embedded in a URL: scheme://user:password@host. The lookbehind starts the
 // scheme only at the start of a run, so `a.a.a.a...` is scanned once, not once per dot.
-const URL_CREDENTIALS = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:([^\s@/]+)@/gi;
+// Groups: 1 user, 2 password, 3 host.
+const URL_CREDENTIALS = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/([^\s:/@]*):([^\s@/]+)@([^\s:/?#]*)/gi;
+const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])$/i;
+/** Passwords of local development defaults (`guest:guest@localhost`), not anyone's secret. */
+const LOCAL_DEFAULTS = new Set(['guest', 'postgres', 'root', 'admin', 'test', 'dev', 'demo', 'mysql', 'rabbitmq', 'redis']);
 
 /** Command lines that carry a password: the value is group 1, 2 or 3 (double-, single- or unquoted). */
 const ARG = `(?:"([^"\\n]+)"|'([^'\\n]+)'|([^\\s"']+))`;
@@ -143,7 +147,9 @@ function findAssignedSecret(text: string): SecretFinding | undefined {
     }
   }
   for (const m of text.matchAll(URL_CREDENTIALS)) {
-    if (isCredentialLike(m[1] ?? '', { quoted: true, strongKey: true, followedByWord: false })) {
+    const [, user = '', password = '', host = ''] = m;
+    if (password === user || (LOCAL_HOST.test(host) && LOCAL_DEFAULTS.has(password.toLowerCase()))) continue;
+    if (isCredentialLike(password, { quoted: true, strongKey: true, followedByWord: false })) {
       return { rule: 'url-password', label: 'a URL with an embedded password' };
     }
   }
