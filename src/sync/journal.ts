@@ -27,7 +27,7 @@ export function readJournal(repoDir: string, files: string[]): Fact[] {
   for (const file of files) {
     const content = readFileSync(join(repoDir, file), 'utf8');
     try {
-      // Rows come from another memcue, which already checked them: secrets it allowed stay allowed.
+      // Secrets are checked when rows are folded into the live database (sync.ts), not here: the repo keeps every row.
       rows.push(...parseImport(content, { scope: 'global', host: '', source: '', allowSecret: true }));
     } catch (err) {
       const why = err instanceof MemcueError ? err.message : String(err);

@@ -16,7 +16,10 @@ function machine(root: string, name: string) {
 const gitlabToken = 'glpat-' + 'Fk3xQ9mZ2pL7vR8tW1yN';
 
 describe('sync and secrets', () => {
-  it('leaves out a remote row whose quote holds a secret, says so, and keeps syncing', async () => {
+  it.each([
+    ['a journal file', false],
+    ['the snapshot (compacted)', true],
+  ])('leaves out a remote row from %s whose quote holds a secret, says so, and keeps syncing', async (_from, compact) => {
     const root = tempDir('memcue-sync-secret-');
     const remote = join(root, 'remote.git');
     execFileSync('git', ['init', '--quiet', '--bare', remote]);
@@ -28,6 +31,7 @@ describe('sync and secrets', () => {
     expect(leaky.code).toBe(0);
     const leakyId = leaky.stdout.trim();
     expect((await alpha('sync', 'init', remote)).code).toBe(0);
+    if (compact) expect((await alpha('sync', '--compact')).stdout).toContain('compacted the journal');
 
     const r = await beta('sync', 'init', remote);
     expect(r.code).toBe(0);
