@@ -9,6 +9,8 @@
  * lower-cased text, so 80 rules cost a handful of substring searches on a typical fact.
  */
 
+import { wordShare } from './secret-values.js';
+
 export interface SecretRule {
   /** Stable short name, shown in errors: `gitlab-token`. */
   id: string;
@@ -118,7 +120,8 @@ export const TOKEN_RULES: readonly SecretRule[] = [
   rule('slack-token', 'a Slack token', ['xox', 'xapp-'], /(?<![A-Za-z0-9])(?:xox[abposer]-(?:\d-)?[A-Za-z0-9-]{10,}|xapp-\d-[A-Z0-9]+-\d+-[a-z0-9]+)/),
   rule('slack-webhook', 'a Slack webhook URL', ['hooks.slack.com'], /hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9]+\/[A-Za-z0-9]+\/[A-Za-z0-9]{8,}/),
   rule('discord-webhook', 'a Discord webhook URL', ['discord'], /discord(?:app)?\.com\/api\/webhooks\/\d{5,}\/[A-Za-z0-9_-]{30,}/),
-  rule('discord-bot-token', 'a Discord bot token', [], token('[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}'), mixedCase),
+  // The shape alone: random base64 segments, not a dotted name like `MessageProcessingService.handle.…`.
+  rule('discord-bot-token', 'a Discord bot token', [], token('[MNO][A-Za-z0-9_-]{23,25}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,38}'), (m) => mixedCase(m) && wordShare(m[0]) < 0.6),
   rule('telegram-bot-token', 'a Telegram bot token', [':a'], /(?<![\d:])\d{8,10}:A[A-Za-z0-9_-]{34}(?![A-Za-z0-9_-])/),
   rule('teams-webhook', 'a Microsoft Teams webhook URL', ['webhook.office.com'], /\.webhook\.office\.com\/webhookb2\/[0-9a-f-]{36}@[0-9a-f-]{36}\/IncomingWebhook\/[0-9a-f]{32}/i),
   rule('sendgrid-key', 'a SendGrid API key', ['sg.'], token('SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}')),
