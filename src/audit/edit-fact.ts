@@ -3,7 +3,7 @@
 import type { Context } from '../context.js';
 import { resolveScope } from '../context.js';
 import { MemcueError } from '../errors.js';
-import { checkText } from '../store/check-text.js';
+import { ALLOW_SECRET, checkText } from '../store/check-text.js';
 import { checkKind, type Fact } from '../store/facts.js';
 import type { Store, VersionedField } from '../store/store.js';
 
@@ -17,7 +17,7 @@ export interface EditInput {
 
 /** The checked changes of an edit (before the database is opened: bad input writes nothing). */
 export function checkEdit(ctx: Context, input: EditInput): Partial<Pick<Fact, VersionedField>> & { revive: boolean } {
-  const text = input.text === undefined || input.text === '' ? undefined : checkText(input.text, { allowSecret: input.allowSecret });
+  const text = input.text === undefined || input.text === '' ? undefined : checkText(input.text, { allowSecret: input.allowSecret, override: ALLOW_SECRET });
   const kind = input.kind === undefined || input.kind === '' ? undefined : checkKind(input.kind);
   const scope = input.scope === undefined || input.scope === '' ? undefined : resolveScope(ctx, input.scope);
   if (text === undefined && kind === undefined && scope === undefined && !input.revive) {

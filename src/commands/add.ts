@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import { resolveScope } from '../context.js';
-import { checkText } from '../store/check-text.js';
+import { ALLOW_SECRET, checkRowSecrets, checkText } from '../store/check-text.js';
 import { checkKind, newId, type Fact } from '../store/facts.js';
 import { keywordsOption } from '../text/check-keywords.js';
 import { withStore } from '../store/store.js';
@@ -21,7 +21,8 @@ interface AddOptions {
 export async function run(ctx: Context, words: string[], opts: AddOptions): Promise<void> {
   // `memcue add -`: the fact is standard input (`echo text | memcue add -`, or a long text from a file).
   const given = words.length === 1 && words[0] === '-' ? await ctx.readStdin() : words.join(' ');
-  const text = checkText(given, { allowSecret: opts.allowSecret });
+  const secrets = { allowSecret: opts.allowSecret, override: ALLOW_SECRET };
+  const text = checkText(given, secrets);
   const repoId = ctx.repo()?.id;
   const fact: Fact = {
     id: newId(),
@@ -36,6 +37,7 @@ export async function run(ctx: Context, words: string[], opts: AddOptions): Prom
     host: ctx.host,
     state: 'active',
   };
+  checkRowSecrets({ quote: fact.quote, source: fact.source, scope: fact.scope }, secrets); // the text was checked above
   const known = await withStore(ctx.dbPath, true, (store) =>
     store!.write(() => {
       const same = findSameText(store!, fact.text, fact.scope);

@@ -21,6 +21,9 @@ const CHANGES_SHOWN = 20;
 
 export function printReport(ctx: Context, r: SyncReport): void {
   for (const line of r.repaired) ctx.stderr(`memcue: repaired the memory repo: ${line}\n`);
+  for (const x of r.refused) {
+    ctx.stderr(`memcue: left out fact ${x.id} v${x.version} from ${visible(x.host)}: its ${x.field} looks like ${x.label} (rule ${x.rule}); not stored here, it stays in the memory repo (if it is one: rotate the secret, forget the fact on ${visible(x.host)})\n`);
+  }
   for (const [where, why] of r.skipped) ctx.stderr(`memcue: skipped ${visible(where)}: ${visible(why)}\n`);
   const skipped = r.skipped.size ? `, ${r.skipped.size} rows, lines or files skipped (see above)` : '';
   const counts = `sent ${r.sent}, received ${counted(r.received, 'fact version')}${r.compacted ? ', compacted the journal' : ''}${skipped}`;

@@ -1,7 +1,8 @@
 // Checks a dream answer completely before anything is written: the JSON, every field of every
 // decision, every id (known, in the batch, unchanged since), one decision per fact, every new text.
 // The result is a plan that apply.ts writes in one transaction.
-import { checkText } from '../store/check-text.js';
+import { MemcueError } from '../errors.js';
+import { checkNoSecret, checkText } from '../store/check-text.js';
 import type { Fact } from '../store/facts.js';
 import type { Store } from '../store/store.js';
 import {
@@ -150,7 +151,8 @@ function parseDecision(o: JsonObject): Decision {
       return { action: 'keywords', id: stringField(o, 'id'), keywords: keywordList(o) };
     case 'forget':
       checkFields(o, ['action', 'id', 'reason']);
-      return { action: 'forget', id: stringField(o, 'id'), reason: stringField(o, 'reason', { nonEmpty: true }).trim() };
+      // The reason is stored, in the forgotten version's quote.
+      return { action: 'forget', id: stringField(o, 'id'), reason: checkNoSecret('reason', stringField(o, 'reason', { nonEmpty: true }).trim()) };
   }
 }
 
@@ -170,8 +172,9 @@ function parsePart(part: unknown, index: number): Part {
 /** New texts pass the same checks as `memcue add` (empty, too long, secrets). */
 function newText(text: string, field: string): string {
   try {
-    return checkText(text);
+    return checkText(text, { field });
   } catch (err) {
+    if (err instanceof MemcueError && err.code === 'SECRET') throw err; // it names the field and says what to do
     throw new Error(`${field}: ${(err as Error).message}`);
   }
 }

@@ -4,7 +4,8 @@
 import { arrayField, asObject, atItem, badInput, checkFields, readAnswerJson, stringField } from '../dream/answer-json.js';
 import { dropBatch, loadBatch } from '../dream/records.js';
 import { recordApplied } from '../dream/undo.js';
-import { checkText } from '../store/check-text.js';
+import { MemcueError } from '../errors.js';
+import { checkNoSecret, checkText } from '../store/check-text.js';
 import { checkKind, checkScope } from '../store/facts.js';
 import { checkField } from '../store/validate.js';
 import type { Store } from '../store/store.js';
@@ -46,6 +47,7 @@ export function validateMigrateAnswer(store: Store, content: string, host: strin
         try {
           return check(stringField(o, name));
         } catch (err) {
+          if (err instanceof MemcueError && err.code === 'SECRET') throw err; // it names the field and says what to do
           throw new Error(`${name}: ${(err as Error).message}`);
         }
       };
@@ -57,7 +59,7 @@ export function validateMigrateAnswer(store: Store, content: string, host: strin
           scope: field('scope', (v) => answerScope(v, note.scope, host)),
           quote: field('quote', (v) => {
             if (!v.trim()) throw new Error('is empty: give the words of the note the fact rests on');
-            return checkField('quote', v);
+            return checkNoSecret('quote', checkField('quote', v));
           }),
         },
       };

@@ -1,7 +1,7 @@
 // Parsing and validating JSON Lines for `memcue import` (and, line by line, sync's journal reader):
 // every line is checked before anything is written, and a bad line is reported by its number.
 import { MemcueError } from '../errors.js';
-import { checkText } from './check-text.js';
+import { ALLOW_SECRET, checkRowSecrets, checkText } from './check-text.js';
 import { newId, type Fact } from './facts.js';
 import { canonicalHost, canonicalScope, checkField, checkKind, checkRowFields, checkScope, type LimitedField } from './validate.js';
 
@@ -26,7 +26,7 @@ export function parseImport(content: string, defaults: ImportDefaults, now = new
   body.split(/\r?\n/).forEach((line, index) => {
     if (!line.trim()) return;
     try {
-      const fact = parseRow(line, defaults, now);
+      const fact = checkRowSecrets(parseRow(line, defaults, now), { allowSecret: defaults.allowSecret, override: ALLOW_SECRET });
       const key = [fact.id, fact.version, fact.created_at, fact.host].join('\u0000');
       if (seen.has(key)) throw new Error(`version ${fact.version} of fact ${fact.id} (${fact.host}, ${fact.created_at}) appears twice`);
       seen.add(key);
@@ -73,7 +73,7 @@ export function parseRow(line: string, defaults: ImportDefaults, now: string): F
   };
   const field = (key: LimitedField, fallback: string) => checkField(key, str(key, fallback));
   if (typeof o.text !== 'string') throw new Error('"text" is missing or not a string');
-  const text = checkText(o.text, { allowSecret: defaults.allowSecret });
+  const text = checkText(o.text, { allowSecret: true }); // every field, this one too, is checked for secrets in parseImport
   const full = o.id !== undefined || o.version !== undefined;
   if (!full && defaults.rowsOnly) throw new Error('not a version row: "id" and "version" are missing');
   const fact: Fact = {

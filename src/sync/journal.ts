@@ -58,7 +58,7 @@ export function readJournal(repoDir: string, files: string[], skipped: Skipped =
       const text = line.n === 1 ? line.text.replace(/^\ufeff/, '') : line.text;
       if (!text.trim()) continue;
       try {
-        // Rows come from another memcue, which already checked them: secrets it allowed stay allowed.
+        // Secrets are checked when rows are folded into the live database (sync.ts), not here: the repo keeps every row.
         rows.push(parseRow(text, { scope: 'global', host: '', source: '', allowSecret: true, rowsOnly: true }, now));
       } catch (err) {
         skipped.set(where, reasonOf(err));

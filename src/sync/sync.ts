@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Env } from '../config.js';
 import { MemcueError } from '../errors.js';
 import type { Fact } from '../store/facts.js';
+import { withoutSecretRows, type RefusedRow } from '../store/check-text.js';
 import { FileLock } from '../store/lock.js';
 import { checkStoredRow, reasonOf } from '../store/import-lines.js';
 import { withStore } from '../store/store.js';
@@ -48,6 +49,8 @@ export interface SyncReport {
   skipped: Skipped;
   /** Facts whose kind or scope another host changed. */
   changed: HeadChange[];
+  /** Rows from the repo left out of the live database because a field looks like a secret. */
+  refused: RefusedRow[];
 }
 
 export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?: boolean } = {}): Promise<SyncReport> {
@@ -61,7 +64,7 @@ export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?
   lock.acquire(SYNC_WAIT_MS);
   try {
     pause('locked');
-    const report: SyncReport = { dir, remote: originUrl(git), sent: 0, received: 0, compacted: false, concurrent: [], pushed: false, repaired: [], skipped: new Map(), changed: [] };
+    const report: SyncReport = { dir, remote: originUrl(git), sent: 0, received: 0, compacted: false, concurrent: [], pushed: false, repaired: [], skipped: new Map(), changed: [], refused: [] };
     const skipped = report.skipped;
     report.repaired = repairRepo(git, gitDir, scratch);
     stage(git, configureRepo(git));
@@ -84,7 +87,7 @@ export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?
       }
     }
     // Whatever the repo got from the remote is this machine's to keep, even if the push failed.
-    ({ added: report.received, changed: report.changed, concurrent: report.concurrent } = await foldIntoLive(target, dir, skipped));
+    ({ added: report.received, changed: report.changed, concurrent: report.concurrent, refused: report.refused } = await foldIntoLive(target, dir, skipped));
     pause('folded');
     if (failure) throw failure;
     return report;
@@ -175,19 +178,20 @@ function push(git: Git): string | undefined {
 }
 
 /** Adds to the live database every repo row it lacks, in one transaction; returns how many, which
- * facts another host re-kinded or re-scoped, and the concurrent edits those rows resolved. */
+ * facts another host re-kinded or re-scoped, the concurrent edits those rows resolved, and the rows
+ * left out as secrets (they stay in the repo, as written elsewhere; only new rows are scanned). */
 async function foldIntoLive(
   target: SyncTarget,
   dir: string,
   skipped: Skipped,
-): Promise<{ added: number; changed: HeadChange[]; concurrent: ConcurrentEdit[] }> {
+): Promise<{ added: number; changed: HeadChange[]; concurrent: ConcurrentEdit[]; refused: RefusedRow[] }> {
   const rows = await repoRows(dir, skipped);
   return withStore(target.dbPath, true, (store) =>
     store!.write(() => {
-      const fresh = rows.filter((row) => !store!.hasRow(row));
+      const { rows: fresh, refused } = withoutSecretRows(rows.filter((row) => !store!.hasRow(row)));
       const { added, changed } = unionRows(store!, fresh, target.host);
       pauseAt('folding', target.env);
-      return { added, changed, concurrent: concurrentEdits(store!, fresh) };
+      return { added, changed, concurrent: concurrentEdits(store!, fresh), refused };
     }),
   );
 }

@@ -1,161 +1,220 @@
 /**
- * Spots credentials in a fact before it is stored, so a memory file never
- * becomes a password dump. Runs on every add, so every pattern is compiled
- * once here and each is a single linear scan of the text.
+ * Spots credentials in a text before it is stored, so a memory file never becomes a password dump.
+ * Runs on every write (never on search), so each pattern is compiled once here and each is a single
+ * linear scan of the text; token rules also wait for a cheap keyword hit before their regex runs.
  *
- * Two kinds of checks:
- *  - token formats that are unmistakable on their own (key blocks, vendor
- *    prefixes, JWTs): any match is a secret;
- *  - `key = value` assignments (password, token, api_key, ...): only a
- *    literal that looks like a real credential counts, so engineering facts
- *    that merely mention passwords, env vars or placeholders pass.
+ * Four kinds of checks, most certain first:
+ *  - token formats that are unmistakable on their own (secret-rules.ts: key blocks, vendor prefixes);
+ *  - `name = value` and prose (`the password is X`, `пароль от базы: X`), command lines (`curl -u`,
+ *    `mysql -pX`), URLs with a password and credential files (`.pgpass`, `.netrc`): only a literal
+ *    that looks like a real credential counts, so facts that merely mention passwords, env vars or
+ *    placeholders pass (secret-values.ts judges the value);
+ *  - a bare random string (letters of both cases and digits, high entropy), unless it is a known public
+ *    kind: a hash with its algorithm prefix, an SSH public key, base64 of ordinary text, part of a URL.
  */
+import { TOKEN_RULES } from './secret-rules.js';
+import { isCredentialLike, looksRandom, type ValueContext } from './secret-values.js';
 
-interface TokenPattern {
+export interface SecretFinding {
+  /** Stable short name of the rule: `gitlab-token`, `password-assignment`. */
+  rule: string;
+  /** What it looks like, for people: "a GitLab token". */
   label: string;
-  regex: RegExp;
-  /** Extra test on the match, for formats whose prefix alone is too weak. */
-  accept?: (match: RegExpExecArray) => boolean;
 }
 
-// Token characters never touch on the left, so `mask-...` or `ask-...` don't count as `sk-...`.
-const TOKEN_PATTERNS: readonly TokenPattern[] = [
-  { label: 'a private key block', regex: /-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/ },
-  { label: 'an AWS access key', regex: /(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])/ },
-  {
-    label: 'an AWS secret access key',
-    regex: /aws_secret_access_key["']?\s*[:=]\s*["']?[A-Za-z0-9/+]{30,}/i,
-  },
-  { label: 'a GitHub token', regex: /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/ },
-  { label: 'a Slack token', regex: /(?<![A-Za-z0-9])xox[abprs]-[A-Za-z0-9-]{10,}/ },
-  { label: 'a Slack webhook URL', regex: /hooks\.slack\.com\/services\/[A-Za-z0-9]+\/[A-Za-z0-9]+\/[A-Za-z0-9]{8,}/ },
-  { label: 'an Anthropic API key', regex: /(?<![A-Za-z0-9_-])sk-ant-[A-Za-z0-9_-]{20,}/ },
-  { label: 'a Stripe key', regex: /(?<![A-Za-z0-9_])(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,})/ },
-  {
-    label: 'an OpenAI-style API key',
-    regex: /(?<![A-Za-z0-9_-])sk-(?:proj-|svcacct-|admin-)?([A-Za-z0-9_-]{20,})/,
-    // `sk-some-long-hyphenated-name` is prose, not a key.
-    accept: (m) => !/^[a-z]+(?:-[a-z]+)+$/.test(m[1] ?? ''),
-  },
-  { label: 'a Google API key', regex: /(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/ },
-  // Header segment is base64url JSON (`{"` → eyJ); an unsigned JWT may have an empty signature.
-  { label: 'a JWT', regex: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{7,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/ },
-  {
-    label: 'a generic bearer/authorization header with a token',
-    regex: /\bauthorization["']?\s*[:=]\s*["']?(?:bearer|basic|token)\s+([A-Za-z0-9._~+/-]{8,}=*)/i,
-    accept: (m) => isCredentialLike(m[1] ?? '', { quoted: true, strongKey: true, followedByWord: false }),
-  },
-  {
-    label: 'a generic bearer/authorization header with a token',
-    regex: /\bbearer\s+([A-Za-z0-9._~+/-]{16,}=*)/i,
-    accept: (m) => isCredentialLike(m[1] ?? '', { quoted: false, strongKey: false, followedByWord: false }),
-  },
-];
+const ASSIGNED: SecretFinding = { rule: 'password-assignment', label: 'a password assignment' };
+const HEADER: SecretFinding = { rule: 'auth-header', label: 'a generic bearer/authorization header with a token' };
 
 // `key = value` / `key: value` / `"key": "value"` / `key => value` / `пароль — value`.
-// The key may end a longer identifier (DB_PASSWORD, db.password, dbPassword; checked in
-// code) but must be followed by the separator, so PASSWORD_MIN_LENGTH or max_tokens don't match.
-// Groups: 1 key, 2-4 quoted value, 5 bare value, 6 a word right after the bare value.
-const ASSIGNMENT =
-  /(password|passwd|passphrase|pwd|secret(?:[_-]?key)?|token|api[_-]?key|access[_-]?key|private[_-]?key|пароль)["']?\s*(?:=>|:=|[:=—–])\s*(?:"([^"\n]*)"|'([^'\n]*)'|`([^`\n]*)`|(\S+)(?=(\s+\p{L})?))/giu;
+// The key may end a longer identifier (DB_PASSWORD, db.password, dbPassword, PGPASSWORD; checked in
+// code) and carry a short suffix (secret_key_base, password_file), but must then be followed by the
+// separator, so PASSWORD_MIN_LENGTH=12 or max_tokens only offer a number as the value.
+const KEYS =
+  'password|passwd|passphrase|pwd|пароль|contraseña|contrasena|passwort|secret(?:[_-]?key)?|token|api[_-]?key|access[_-]?key|private[_-]?key|key|auth|credentials?|creds|ключ|токен|секрет';
+const VALUE = `(?:"(?<dq>[^"\\n]*)"|'(?<sq>[^'\\n]*)'|\`(?<bq>[^\`\\n]*)\`|(?<bare>\\S+)(?=(?<after>\\s+[A-Za-zА-Яа-яЁё])?))`;
+const KEY_NAME = new RegExp(KEYS, 'gi');
+const ASSIGNMENT = new RegExp(`(?<key>${KEYS})(?<suffix>(?:[_.-][A-Za-z0-9]+){0,2})["']?\\s*(?:=>|:=|[:=—–])\\s*${VALUE}`, 'iy');
+// `the password is X`, `password for the staging db: X`, `пароль от базы — X`: the name, maybe a short
+// "for/от …" phrase or Russian words in the genitive (`пароль администратора`), then `is`/`это` or a separator.
+const PROSE = new RegExp(
+  `(?<key>${KEYS})(?:\\s+(?:for|of|on|to|at|from|для|от|к|на|в)(?:\\s+[^\\s:=,;.]+){1,3}?|(?:\\s+[а-яё]+){1,2})?(?:\\s+(?:is|was|это|равен)(?=[\\s:=])\\s*[:=]?|\\s*[:=—–])\\s*${VALUE}`,
+  'iy',
+);
+// `webhook secret 9f8e…`, `API key 8phgZ…`: the name right before a value, no separator; only a
+// random-looking value counts.
+const NAMED_VALUE = new RegExp(`(?<key>${KEYS})\\s+(?<bare>[A-Za-z0-9+/=_.~-]{16,})(?![A-Za-z0-9+/=_.~-])`, 'iy');
+/** Keys whose value is a credential whatever it looks like; `token`/`secret` also name types and settings. */
+const STRONG_KEY = /^(?:password|passwd|passphrase|pwd|пароль|contraseña|contrasena|passwort)$/i;
+/** Keys too common in ordinary text to trust: only a random-looking value counts. */
+const WEAK_KEY = /^(?:key|auth|credentials?|creds|ключ|токен|секрет)$/i;
 
 // A password embedded in a URL: scheme://user:password@host. The lookbehind starts the
 // scheme only at the start of a run, so `a.a.a.a...` is scanned once, not once per dot.
-const URL_CREDENTIALS = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:([^\s@/]+)@/gi;
+// Groups: 1 user, 2 password, 3 host.
+const URL_CREDENTIALS = /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/([^\s:/@]*):([^\s@/]+)@([^\s:/?#]*)/gi;
+const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])$/i;
+/** Passwords of local development defaults (`guest:guest@localhost`), not anyone's secret. */
+const LOCAL_DEFAULTS = new Set(['guest', 'postgres', 'root', 'admin', 'test', 'dev', 'demo', 'mysql', 'rabbitmq', 'redis']);
 
-/** Keys whose value is a credential whatever it looks like; `token`/`secret` also name types and settings. */
-const STRONG_KEY = /^(?:password|passwd|passphrase|pwd|пароль)$/i;
+/** Command lines that carry a password: the value is group 1, 2 or 3 (double-, single- or unquoted). */
+const ARG = `(?:"([^"\\n]+)"|'([^'\\n]+)'|([^\\s"']+))`;
+const COMMAND_LINES: readonly { finding: SecretFinding; regex: RegExp; userPass?: boolean }[] = [
+  { finding: { rule: 'curl-user', label: 'a password on a curl command line' }, regex: new RegExp(`\\bcurl\\b[^\\n]*?\\s(?:-u|--user)(?:\\s+|=)${ARG}`, 'g'), userPass: true },
+  { finding: { rule: 'mysql-password', label: 'a password on a mysql command line' }, regex: new RegExp(`\\b(?:mysql|mysqldump|mysqladmin|mariadb)\\b[^\\n]*?\\s-p${ARG}`, 'g') },
+  { finding: { rule: 'cli-password', label: 'a password on a command line' }, regex: new RegExp(`\\b(?:sshpass\\s+-p\\s*|redis-cli\\b[^\\n]*?\\s-a\\s+|docker\\s+login\\b[^\\n]*?\\s(?:-p|--password)(?:\\s+|=))${ARG}`, 'g') },
+  { finding: { rule: 'cli-password', label: 'a password on a command line' }, regex: new RegExp(`(?<![\\w-])--(?:password|passwd|pass)\\s+${ARG}`, 'g') },
+  { finding: { rule: 'netrc-password', label: 'a .netrc password' }, regex: new RegExp(`\\blogin\\s+\\S+\\s+password\\s+${ARG}`, 'g') },
+];
+/** `.pgpass`: host:port:database:user:password. */
+const PGPASS = /(?<![\w.:-])[A-Za-z0-9.*_-]+:(?:\d{2,5}|\*):[\w*.-]+:[\w*.@-]+:(\S+)/g;
 
-/** Values that fill a credential slot without being one: types, flags, placeholders. */
-const NON_SECRET_WORDS = new Set([
-  'string', 'str', 'text', 'number', 'int', 'integer', 'bool', 'boolean', 'bytes', 'buffer', 'any',
-  'unknown', 'object', 'null', 'nil', 'none', 'undefined', 'true', 'false', 'yes', 'no', 'required',
-  'optional', 'empty', 'redacted', 'hidden', 'masked', 'omitted', 'changeme', 'change_me', 'example',
-  'placeholder', 'password', 'passwd', 'secret', 'token', 'default', 'env', 'todo', 'tbd', 'n/a',
-  'secretstr', 'secretstring',
-]);
-
-const MASKED = /\*{3,}|\.{3,}|…|•/;
-const PLACEHOLDER_START = /^(?:\$|%[A-Za-z_]|<|\{\{|\[\[)/;
-const ENV_VAR_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
-/** `process.env.X`, `config.db.password`, `getenv(...)`, `os.environ["X"]`. */
-const CODE_EXPRESSION = /[()]|^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$|^[A-Za-z_$][\w$.]*\[/;
-/** `pwd: /srv/app` is a working directory, not a password. */
-const PATH_LIKE = /^(?:~|\.{1,2})?\//;
-/** CamelCase words (`SessionToken`, `Float64Array`, `1Password`): a type or product name. */
-const CAMEL_WORDS = /^(?:[A-Z][a-z]+)+$/;
-const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
-const NON_ASCII_OR_SPACE = /[^\x21-\x7e]/;
-const TRAILING_PUNCTUATION = /[.,;:!?)\]}>'"`]+$/;
-
-interface ValueContext {
-  /** The value was written as a quoted literal (never a type or an expression). */
-  quoted: boolean;
-  /** The key is a password, so even a plain word is one. */
-  strongKey: boolean;
-  /** A bare value is followed by another word: `password: stored in vault`. */
-  followedByWord: boolean;
-}
-
-/** Is this assigned value a literal credential rather than prose, a reference or a placeholder? */
-function isCredentialLike(raw: string, ctx: ValueContext): boolean {
-  const value = ctx.quoted ? raw.trim() : raw.replace(TRAILING_PUNCTUATION, '');
-  if (value === '' || NON_ASCII_OR_SPACE.test(value)) return false;
-  if (MASKED.test(value) || PLACEHOLDER_START.test(value) || ENV_VAR_NAME.test(value)) return false;
-  if (URL_LIKE.test(value) || NON_SECRET_WORDS.has(value.toLowerCase())) return false;
-  if (!ctx.quoted && (CODE_EXPRESSION.test(value) || PATH_LIKE.test(value))) return false;
-  if (value.length < (ctx.quoted ? 4 : 6)) return false;
-
-  const hasDigit = /\d/.test(value);
-  const hasLetter = /[A-Za-z]/.test(value);
-  const hasSymbol = /[^A-Za-z0-9]/.test(value);
-  const looksLikeName = CAMEL_WORDS.test(value.replace(/\d+/g, ''));
-
-  if (ctx.strongKey) {
-    if (hasDigit || hasSymbol) return true;
-    // A bare word: `password: letmein` is one, `password: stored in vault` is prose.
-    return ctx.quoted || (!ctx.followedByWord && !(looksLikeName && /[a-z][A-Z]/.test(value)));
-  }
-  // token/secret/api_key values: only random-looking strings, not type or product names.
-  if (looksLikeName) return false;
-  if (ctx.quoted) return value.length >= 16 || (value.length >= 8 && hasDigit);
-  return value.length >= 20 || (value.length >= 12 && hasDigit && hasLetter);
-}
-
-function findTokenSecret(text: string): string | undefined {
-  for (const pattern of TOKEN_PATTERNS) {
-    const match = pattern.regex.exec(text);
-    if (match && (!pattern.accept || pattern.accept(match))) return pattern.label;
-  }
-  return undefined;
-}
+const AUTH_HEADER = /\bauthorization["']?\s*[:=]\s*["']?(?:bearer|basic|token)\s+([A-Za-z0-9._~+/-]{8,}=*)/gi;
+const BEARER = /\bbearer\s+([A-Za-z0-9._~+/-]{16,}=*)/gi;
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const LOWER_OR_DIGIT = /[\p{Ll}\p{N}]/u;
 const UPPER = /\p{Lu}/u;
 
-/** The key starts a word or a camelCase part (`dbPassword`), not the middle of one (`bypass`, `mytoken`). */
+/** The key starts a word or a camelCase part (`dbPassword`, `PGPASSWORD`), not the middle of one (`bypass`, `mytoken`). */
 function startsKey(text: string, index: number, key: string): boolean {
   const before = text[index - 1];
   if (before === undefined || !LETTER_OR_DIGIT.test(before)) return true;
-  return LOWER_OR_DIGIT.test(before) && UPPER.test(key[0] ?? '');
+  if (!UPPER.test(key[0] ?? '')) return false;
+  return LOWER_OR_DIGIT.test(before) || (UPPER.test(before) && key === key.toUpperCase());
 }
 
-function findAssignedSecret(text: string): string | undefined {
-  for (const m of text.matchAll(ASSIGNMENT)) {
-    const key = m[1] ?? '';
-    if (!startsKey(text, m.index, key)) continue;
-    const quotedValue = m[2] ?? m[3] ?? m[4];
-    const quoted = quotedValue !== undefined;
-    const ctx = { quoted, strongKey: STRONG_KEY.test(key), followedByWord: m[6] !== undefined };
-    if (isCredentialLike(quotedValue ?? m[5] ?? '', ctx)) return 'a password assignment';
+// All rules' keywords in one pass over the text, longest first and restarting one character after each
+// hit, so at every place the longest keyword is seen and the shorter ones it starts with count as seen.
+const KEYWORD_LIST = [...new Set(TOKEN_RULES.flatMap((r) => r.keywords))].sort((a, b) => b.length - a.length);
+const KEYWORDS = new RegExp(KEYWORD_LIST.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+
+function keywordsIn(text: string): Set<string> {
+  const seen = new Set<string>();
+  KEYWORDS.lastIndex = 0;
+  for (let m = KEYWORDS.exec(text); m; m = KEYWORDS.exec(text)) {
+    // Shorter keywords starting here are prefixes of this one: count them too.
+    const found = m[0].toLowerCase();
+    for (let n = 1; n <= found.length; n++) seen.add(found.slice(0, n));
+    KEYWORDS.lastIndex = m.index + 1;
   }
-  for (const m of text.matchAll(URL_CREDENTIALS)) {
-    if (isCredentialLike(m[1] ?? '', { quoted: true, strongKey: true, followedByWord: false })) {
-      return 'a URL with an embedded password';
+  return seen;
+}
+
+/** The rules with global regexes: a match their `accept` turns down must not hide a later one. */
+const RULES = TOKEN_RULES.map((r) => ({ ...r, regex: new RegExp(r.regex.source, `${r.regex.flags}g`) }));
+
+function findTokenSecret(text: string): SecretFinding | undefined {
+  const seen = keywordsIn(text);
+  for (const r of RULES) {
+    if (r.keywords.length && !r.keywords.some((k) => seen.has(k))) continue;
+    for (const match of text.matchAll(r.regex)) {
+      if (!r.accept || r.accept(match)) return { rule: r.id, label: r.label };
     }
   }
   return undefined;
+}
+
+function findHeaderSecret(text: string): SecretFinding | undefined {
+  for (const m of text.matchAll(AUTH_HEADER)) {
+    if (isCredentialLike(m[1] ?? '', { quoted: true, strongKey: true, followedByWord: false })) return HEADER;
+  }
+  for (const m of text.matchAll(BEARER)) {
+    if (isCredentialLike(m[1] ?? '', { quoted: false, strongKey: false, followedByWord: false })) return HEADER;
+  }
+  return undefined;
+}
+
+/** Is the value assigned to `key` a credential? Weak keys need a random-looking value; a suffixed
+ * key (`password_policy`) is a setting about the secret, so its value must look like one too. */
+function assignedCredential(m: RegExpMatchArray, pattern: RegExp): boolean {
+  const g = m.groups ?? {};
+  const key = g.key ?? '';
+  const quotedValue = g.dq ?? g.sq ?? g.bq;
+  const value = quotedValue ?? g.bare ?? '';
+  if (pattern === NAMED_VALUE || WEAK_KEY.test(key)) return looksRandom(value.replace(/[.,;:!?)\]}>'"`]+$/, ''), 16);
+  const strongKey = STRONG_KEY.test(key) && !g.suffix;
+  return isCredentialLike(value, { quoted: quotedValue !== undefined, strongKey, followedByWord: g.after !== undefined });
+}
+
+function findAssignedSecret(text: string): SecretFinding | undefined {
+  // One scan for the names; the three patterns are tried only where a name starts (sticky).
+  for (const name of text.matchAll(KEY_NAME)) {
+    if (!startsKey(text, name.index, name[0])) continue;
+    for (const pattern of [ASSIGNMENT, PROSE, NAMED_VALUE]) {
+      pattern.lastIndex = name.index;
+      const m = pattern.exec(text);
+      if (m && assignedCredential(m, pattern)) return ASSIGNED;
+    }
+  }
+  for (const m of text.matchAll(URL_CREDENTIALS)) {
+    const [, user = '', password = '', host = ''] = m;
+    if (password === user || (LOCAL_HOST.test(host) && LOCAL_DEFAULTS.has(password.toLowerCase()))) continue;
+    if (isCredentialLike(password, { quoted: true, strongKey: true, followedByWord: false })) {
+      return { rule: 'url-password', label: 'a URL with an embedded password' };
+    }
+  }
+  return undefined;
+}
+
+const PASSWORD_VALUE: ValueContext = { quoted: true, strongKey: true, followedByWord: false };
+
+function findCommandLineSecret(text: string): SecretFinding | undefined {
+  for (const { finding, regex, userPass } of COMMAND_LINES) {
+    for (const m of text.matchAll(regex)) {
+      let value = m[1] ?? m[2] ?? m[3] ?? '';
+      if (userPass) {
+        const colon = value.indexOf(':');
+        if (colon < 0) continue; // `curl -u user` prompts for the password
+        value = value.slice(colon + 1);
+      }
+      if (isCredentialLike(value, PASSWORD_VALUE)) return finding;
+    }
+  }
+  for (const m of text.matchAll(PGPASS)) {
+    if (isCredentialLike(m[1] ?? '', PASSWORD_VALUE)) return { rule: 'pgpass-line', label: 'a .pgpass line with a password' };
+  }
+  return undefined;
+}
+
+// Candidates for a bare random string: a run of one base64 alphabet (standard or URL-safe), so a
+// path mixing `/` and `-` is not taken for one token.
+const BARE_CANDIDATE = /(?<![A-Za-z0-9+/=_-])(?:[A-Za-z0-9+/]{24,}={0,2}|[A-Za-z0-9_-]{24,})(?![A-Za-z0-9+/=_-])/g;
+const URL_SPAN = /[a-z][a-z0-9+.-]*:\/\/\S+|\bwww\.\S+/gi;
+/** What comes right before a public value: a hash algorithm, an SSH key type, a data URI, a publishable key. */
+const PUBLIC_PREFIX = /(?:\b(?:sha\d{1,3}|sha3-\d{3}|md5|blake2[bs]?|h1|zh)[:=~-]|;base64,|\bssh-[a-z0-9]+ |\becdsa-[a-z0-9-]+ )$/i;
+
+/** Base64 that decodes to ordinary text (`aGVsbG8gd29ybGQ=`) is an encoding, not a secret. */
+function isEncodedText(value: string): boolean {
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return false;
+  const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  if (bytes.length < 12) return false;
+  let decoded: string;
+  try {
+    decoded = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, bytes.length - (bytes.length % 3 === 0 ? 0 : 1)));
+  } catch {
+    return false;
+  }
+  if (/[\u0000-\u0008\u000e-\u001f\u007f-\u009f\ufffd]/.test(decoded)) return false;
+  // Random bytes are almost never valid UTF-8 free of control characters; JSON and words are.
+  const letters = decoded.match(/[\p{L}\s]/gu)?.length ?? 0;
+  return letters / [...decoded].length >= 0.3;
+}
+
+function findBareRandom(text: string): SecretFinding | undefined {
+  const masked = text.replace(URL_SPAN, (url) => ' '.repeat(url.length));
+  for (const m of masked.matchAll(BARE_CANDIDATE)) {
+    const value = m[0].replace(/=+$/, '');
+    if (!/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/\d/.test(value)) continue;
+    if (PUBLIC_PREFIX.test(masked.slice(Math.max(0, m.index - 24), m.index))) continue;
+    if (!looksRandom(value, 24) || isEncodedText(m[0])) continue;
+    return { rule: 'high-entropy-string', label: 'a random string that looks like a key or token' };
+  }
+  return undefined;
+}
+
+/** The first kind of secret `text` contains, or undefined if it looks safe to store. */
+export function findSecretRule(text: string): SecretFinding | undefined {
+  return findTokenSecret(text) ?? findHeaderSecret(text) ?? findAssignedSecret(text) ?? findCommandLineSecret(text) ?? findBareRandom(text);
 }
 
 /**
@@ -163,5 +222,5 @@ function findAssignedSecret(text: string): string | undefined {
  * or undefined if it looks safe to store.
  */
 export function findSecret(text: string): string | undefined {
-  return findTokenSecret(text) ?? findAssignedSecret(text);
+  return findSecretRule(text)?.label;
 }

@@ -119,7 +119,7 @@ describe('memcue migrate (a batch for the model)', () => {
       ['extra field', (b: Batch) => ({ batch: b.batch, facts: [fact(b, { id: 'x' })] }), /fact 1: unknown field "id"/],
       ['repo scope without a repo', (b: Batch) => ({ batch: b.batch, facts: [fact(b, { note: b.wiki })] }), /fact 1: scope: "repo": this note belongs to no repository/],
       ['bad scope', (b: Batch) => ({ batch: b.batch, facts: [fact(b, { scope: 'team' })] }), /fact 1: scope: bad scope "team"/],
-      ['secret', (b: Batch) => ({ batch: b.batch, facts: [fact(b, { text: 'staging admin password = hunter2-staging-7731' })] }), /fact 1: text: refusing to store what looks like/],
+      ['secret', (b: Batch) => ({ batch: b.batch, facts: [fact(b, { text: 'staging admin password = hunter2-staging-7731' })] }), /fact 1: refusing to store fact text: it looks like a password assignment \(rule password-assignment\)/],
       ['no facts field', (b: Batch) => ({ batch: b.batch }), /the answer: "facts" is missing/],
     ])('%s', async (_name, answer, error) => {
       const { run, exportAll } = setup();
