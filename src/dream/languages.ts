@@ -10,7 +10,10 @@ const KNOWN: readonly Language[] = ['en', 'ru'];
 const MIN_SHARE = 0.05;
 const MIN_FACTS = 3;
 
-/** `MEMCUE_LANGUAGES=en,ru` (or `--languages`) wins; otherwise the languages found in the facts. */
+/**
+ * `MEMCUE_LANGUAGES=en,ru` (or `--languages`) wins; otherwise English (agents query in English too,
+ * so a Russian memory is translated into it: seed 000, 22/30 → 30/30) and the languages found in the facts.
+ */
 export function memoryLanguages(facts: readonly Fact[], setting?: string): Language[] {
   if (setting !== undefined && setting.trim()) return parseLanguages(setting);
   const counts = new Map<Language, number>();
@@ -19,7 +22,7 @@ export function memoryLanguages(facts: readonly Fact[], setting?: string): Langu
     if (lang) counts.set(lang, (counts.get(lang) ?? 0) + 1);
   }
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
-  return KNOWN.filter((l) => (counts.get(l) ?? 0) >= Math.max(MIN_FACTS, total * MIN_SHARE));
+  return KNOWN.filter((l) => l === 'en' || (counts.get(l) ?? 0) >= Math.max(MIN_FACTS, total * MIN_SHARE));
 }
 
 export function parseLanguages(setting: string): Language[] {

@@ -75,12 +75,13 @@ export function parseFacts(content: string, name = 'facts'): EvalFact[] {
     if (seen.has(id)) throw bad(at, `fact id "${id}" appears twice`);
     seen.add(id);
     try {
+      const hidden = writeHidden({ translation: optional(line, 'translation', at) ?? '', keywords: keywordsOf(line, at) });
       return {
+        ...(hidden && { hidden }),
         id,
         text: textOf(line, at),
         kind: checkKind(optional(line, 'kind', at) ?? 'note'),
         scope: checkScope(optional(line, 'scope', at) ?? 'global'),
-        hidden: writeHidden({ translation: optional(line, 'translation', at) ?? '', keywords: keywordsOf(line, at) }),
       };
     } catch (err) {
       throw err instanceof MemcueError && err.code !== 'BAD_INPUT' ? bad(at, err.message) : err;
