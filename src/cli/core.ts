@@ -76,7 +76,7 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .description('recent changes, newest first: when, host, fact, version, what changed, by what (dream, migrate, sync)')
     .argument('[id]', 'only this fact (id or a unique prefix)')
     .option('--since <date>', 'only changes since an ISO date or an age: 1h, 7d, 2w')
-    .addOption(inOption())
+    .option('--in <where>', 'all (default), repo, global, machine, or a repo id')
     .addOption(kindOption())
     .option('--host <host>', 'only changes made on this machine name')
     .option('-n, --limit <n>', 'at most this many (default 30)')
