@@ -117,7 +117,7 @@ describe('import refuses what add would refuse', () => {
     const env = isolatedEnv();
     const r = await cli(['import', '-'], { env, stdin: `\ufeff${line({})}\n` });
     expect(r.stderr).toBe('');
-    expect(r.stdout).toBe('imported 1 fact versions\n');
+    expect(r.stdout).toBe('imported 1 fact version\n');
   });
 
   it('an id that is also the prefix of another id can be shown, edited and forgotten', async () => {
