@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 30_000,
+    // A guard against a hung test, not a speed budget: the process-level tests (real binaries, real
+    // git) take minutes on a loaded 2-core machine, and a slow pass is still a pass.
+    testTimeout: 600_000,
     // Process-level tests spawn hundreds of binaries; two cores are enough for two files at once.
     maxWorkers: 2,
     // On CI also a JSON report, from which .ci/run prints a plain "N passed, N failed" line.

@@ -20,8 +20,8 @@ export function commandFor(program: Command, args: string[]): Command {
 /** `error: unknown option '--jsn'\n(Did you mean --json?)` → `unknown option --jsn; did you mean --json? (see …)`. */
 export function usageLine(err: CommanderError, cmd: Command): string {
   const [first = '', ...rest] = err.message.replace(/^error: /, '').split('\n');
-  let line = first.replace(/'(-[^']*)'/, '$1');
   const unknown = err.code === 'commander.unknownOption' ? /'(-[^']*)'/.exec(first)?.[1] : undefined;
+  let line = unknown ? `unknown option ${unknown}` : first;
   const suggested = /Did you mean (.+)\?/.exec(rest.join(' '))?.[1];
   const meant = unknown ? MEANT[unknown] : undefined;
   if (suggested) line += `; did you mean ${suggested}?`;
