@@ -33,13 +33,14 @@ function normal(text: string): string {
     .replace(/\b[0-9a-z]{20}\b/g, '<id>')
     .replace(/\[[0-9a-z]{8} /g, '[<id> ')
     .replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/g, '<time>')
-    .replace(/\d{4}-\d{2}-\d{2}/g, '<date>')
+    .replace(/\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?/g, '<date>')
     .replace(/("score": |"bytes": )[\d.]+/g, '$1<n>');
 }
 
 /** Runs the steps in one memory; README ids in a command (or prefixes of them) become the real ones. */
 function runSteps(steps: [string, string[]][], cwd = tempDir()): string[] {
-  const env = { ...isolatedEnv(), PATH: `${dirname(BINARY)}:${process.env.PATH}` };
+  // The README's examples were run on a machine called laptop.
+  const env = { ...isolatedEnv(), MEMCUE_HOST: 'laptop', PATH: `${dirname(BINARY)}:${process.env.PATH}` };
   const ids = new Map<string, string>(); // README id → real id
   const wrong: string[] = [];
   for (const [command, shown] of steps) {

