@@ -3,7 +3,7 @@
  * Runs on every write (never on search), so each pattern is compiled once here and each is a single
  * linear scan of the text; token rules also wait for a cheap keyword hit before their regex runs.
  *
- * Four kinds of checks, most certain first:
+ * Three kinds of checks, most certain first:
  *  - token formats that are unmistakable on their own (secret-rules.ts: key blocks, vendor prefixes);
  *  - `name = value` and prose (`the password is X`, `пароль от базы: X`), command lines (`curl -u`,
  *    `mysql -pX`), URLs with a password and credential files (`.pgpass`, `.netrc`): only a literal
