@@ -1,8 +1,12 @@
-// `npm run bench:secrets`: what the secret detector costs a write. Per call, medians of 15 rounds,
-// CPU time (user+sys) beside wall time, and the ratio to indexText (tokenizing and stemming the same
-// text, which add does anyway for the index) measured in the same rounds, so the ratio survives a
-// noisy machine. Search never runs the detector (test/text/secrets.test.ts checks its imports).
-import { readFileSync } from 'node:fs';
+// `npm run bench:secrets [-- OLD_BINARY]`: what the secret detector costs a write. Per call, medians of
+// 15 rounds, CPU time (user+sys) beside wall time, and the ratio to indexText (tokenizing and stemming
+// the same text, which add does anyway for the index) measured in the same rounds, so the ratio
+// survives a noisy machine. With OLD_BINARY (e.g. main's dist/memcue), also whole `memcue add`
+// processes of a 2,000-char fact, old and new binary in turn. Search never runs the detector
+// (test/text/secrets.test.ts checks its imports).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findRowSecret } from '../src/store/check-text.js';
@@ -69,3 +73,41 @@ const lookalikes = lines('lookalikes.txt');
 const caught = fakes.filter((t) => findSecret(t)).length;
 const refused = lookalikes.filter((t) => findSecret(t)).length;
 console.log(`\nfixtures: ${caught}/${fakes.length} fakes caught, ${refused}/${lookalikes.length} look-alikes refused`);
+
+/** Wall and CPU (user+sys of the child, from bash's `times`) of one process, in ms. */
+function processMs(binary: string, args: string[], env: NodeJS.ProcessEnv): { cpu: number; wall: number } {
+  const start = performance.now();
+  const r = spawnSync('bash', ['-c', '"$@" >/dev/null || exit 1; times', '_', binary, ...args], { env, encoding: 'utf8' });
+  const wall = performance.now() - start;
+  if (r.status !== 0) throw new Error(`${binary} ${args[0]} failed: ${r.stderr}`);
+  const children = r.stdout.trim().split('\n')[1]!.match(/(\d+)m([\d.]+)s/g)!;
+  const cpu = children.reduce((sum, t) => { const [, m, sec] = /(\d+)m([\d.]+)s/.exec(t)!; return sum + (Number(m) * 60 + Number(sec)) * 1000; }, 0);
+  return { cpu, wall };
+}
+
+const oldBinary = process.argv[2];
+if (oldBinary) {
+  const newBinary = join(ROOT, 'dist', 'memcue');
+  const work = mkdtempSync(join(tmpdir(), 'memcue-bench-secrets-'));
+  try {
+    const text = texts[0]![1].slice(0, 1990);
+    const runs = 20;
+    const times = [[], []] as { cpu: number; wall: number }[][];
+    for (let i = -2; i < runs; i++) {
+      [oldBinary, newBinary].forEach((binary, k) => {
+        const env = { ...process.env, HOME: work, MEMCUE_DB: join(work, `add-${k}.db`) };
+        const t = processMs(binary, ['add', '--quote', 'from the deploy runbook', `run ${i + 2}: ${text}`], env);
+        if (i >= 0) times[k]!.push(t); // the first two runs only warm the page cache
+      });
+    }
+    const row = (name: string, xs: { cpu: number; wall: number }[]) => [name, median(xs.map((x) => x.cpu)).toFixed(1), median(xs.map((x) => x.wall)).toFixed(1)];
+    const paired = times[1]!.map((t, i) => t.wall - times[0]![i]!.wall);
+    printTable(`memcue add of a 2,000-char fact with --quote, ms (median of ${runs}, old and new in turn)`, ['binary', 'CPU', 'wall'], [
+      row(`old: ${oldBinary}`, times[0]!),
+      row('new: dist/memcue', times[1]!),
+      ['new − old, paired wall', '', median(paired).toFixed(1)],
+    ]);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

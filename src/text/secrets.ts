@@ -3,7 +3,7 @@
  * Runs on every write (never on search), so each pattern is compiled once here and each is a single
  * linear scan of the text; token rules also wait for a cheap keyword hit before their regex runs.
  *
- * Four kinds of checks, most certain first:
+ * Three kinds of checks, most certain first:
  *  - token formats that are unmistakable on their own (secret-rules.ts: key blocks, vendor prefixes);
  *  - `name = value` and prose (`the password is X`, `пароль от базы: X`), command lines (`curl -u`,
  *    `mysql -pX`), URLs with a password and credential files (`.pgpass`, `.netrc`): only a literal
@@ -58,12 +58,14 @@ const LOCAL_DEFAULTS = new Set(['guest', 'postgres', 'root', 'admin', 'test', 'd
 
 /** Command lines that carry a password: the value is group 1, 2 or 3 (double-, single- or unquoted). */
 const ARG = `(?:"([^"\\n]+)"|'([^'\\n]+)'|([^\\s"']+))`;
-const COMMAND_LINES: readonly { finding: SecretFinding; regex: RegExp; userPass?: boolean }[] = [
+// `prose`: the pattern also reads as a sentence (`the --password flag`, `login page password field`),
+// so a bare value is judged as in prose; elsewhere the argument is a password whatever it looks like.
+const COMMAND_LINES: readonly { finding: SecretFinding; regex: RegExp; userPass?: boolean; prose?: boolean }[] = [
   { finding: { rule: 'curl-user', label: 'a password on a curl command line' }, regex: new RegExp(`\\bcurl\\b[^\\n]*?\\s(?:-u|--user)(?:\\s+|=)${ARG}`, 'g'), userPass: true },
   { finding: { rule: 'mysql-password', label: 'a password on a mysql command line' }, regex: new RegExp(`\\b(?:mysql|mysqldump|mysqladmin|mariadb)\\b[^\\n]*?\\s-p${ARG}`, 'g') },
   { finding: { rule: 'cli-password', label: 'a password on a command line' }, regex: new RegExp(`\\b(?:sshpass\\s+-p\\s*|redis-cli\\b[^\\n]*?\\s-a\\s+|docker\\s+login\\b[^\\n]*?\\s(?:-p|--password)(?:\\s+|=))${ARG}`, 'g') },
-  { finding: { rule: 'cli-password', label: 'a password on a command line' }, regex: new RegExp(`(?<![\\w-])--(?:password|passwd|pass)\\s+${ARG}`, 'g') },
-  { finding: { rule: 'netrc-password', label: 'a .netrc password' }, regex: new RegExp(`\\blogin\\s+\\S+\\s+password\\s+${ARG}`, 'g') },
+  { finding: { rule: 'cli-password', label: 'a password on a command line' }, regex: new RegExp(`(?<![\\w-])--(?:password|passwd|pass)\\s+${ARG}`, 'g'), prose: true },
+  { finding: { rule: 'netrc-password', label: 'a .netrc password' }, regex: new RegExp(`\\blogin\\s+\\S+\\s+password\\s+${ARG}`, 'g'), prose: true },
 ];
 /** `.pgpass`: host:port:database:user:password. */
 const PGPASS = /(?<![\w.:-])[A-Za-z0-9.*_-]+:(?:\d{2,5}|\*):[\w*.-]+:[\w*.@-]+:(\S+)/g;
@@ -157,9 +159,10 @@ function findAssignedSecret(text: string): SecretFinding | undefined {
 }
 
 const PASSWORD_VALUE: ValueContext = { quoted: true, strongKey: true, followedByWord: false };
+const WORD_AFTER = /^\s+[A-Za-zА-Яа-яЁё]/;
 
 function findCommandLineSecret(text: string): SecretFinding | undefined {
-  for (const { finding, regex, userPass } of COMMAND_LINES) {
+  for (const { finding, regex, userPass, prose } of COMMAND_LINES) {
     for (const m of text.matchAll(regex)) {
       let value = m[1] ?? m[2] ?? m[3] ?? '';
       if (userPass) {
@@ -167,7 +170,10 @@ function findCommandLineSecret(text: string): SecretFinding | undefined {
         if (colon < 0) continue; // `curl -u user` prompts for the password
         value = value.slice(colon + 1);
       }
-      if (isCredentialLike(value, PASSWORD_VALUE)) return finding;
+      // A bare word can be prose: `the --password flag is deprecated`.
+      const quoted = !prose || m[3] === undefined;
+      const followedByWord = WORD_AFTER.test(text.slice(m.index + m[0].length));
+      if (isCredentialLike(value, { quoted, strongKey: true, followedByWord })) return finding;
     }
   }
   for (const m of text.matchAll(PGPASS)) {

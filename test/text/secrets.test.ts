@@ -72,6 +72,8 @@ describe('findSecret: flags credentials', () => {
     ['Russian Пароль=', 'Пароль=Hunter2Secret', 'a password assignment'],
     ['Russian пароль — value', 'пароль — Zx9!kd8w', 'a password assignment'],
     ['URL with credentials', 'DATABASE_URL=postgres://app:hunter2x@db:5432/app', 'a URL with an embedded password'],
+    ['sshpass with a plain word', 'sshpass -p mypass ssh deploy@host', 'a password on a command line'],
+    ['--password with a value', 'run it with --password hunter2x', 'a password on a command line'],
   ])('%s', (_name, text, label) => {
     expect(findSecret(text)).toBe(label);
   });
