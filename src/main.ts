@@ -1,5 +1,6 @@
 // Process entry: real streams and environment in, exit code out.
-import { runCli } from './cli.js';
+import type { Io } from './context.js';
+import { plainHookArgs, runPlainHook } from './hook-fast-path.js';
 import { mark, report } from './util/profile.js';
 
 export async function main(): Promise<void> {
@@ -12,7 +13,8 @@ export async function main(): Promise<void> {
       throw err;
     });
   }
-  const code = await runCli(process.argv.slice(2), {
+  const argv = process.argv.slice(2);
+  const io: Io = {
     env: process.env,
     cwd: process.cwd(),
     stdout: (text) => process.stdout.write(text),
@@ -23,7 +25,10 @@ export async function main(): Promise<void> {
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks).toString('utf8');
     },
-  });
+  };
+  const hookArgs = plainHookArgs(argv);
+  // The CLI (commander and every command's definition) is loaded only when needed.
+  const code = (hookArgs && (await runPlainHook(hookArgs, io))) ?? (await (await import('./cli.js')).runCli(argv, io));
   mark('done');
   report((text) => process.stderr.write(text));
   process.exitCode = code;
