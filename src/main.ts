@@ -20,11 +20,7 @@ export async function main(): Promise<void> {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     stderrIsTTY: process.stderr.isTTY === true,
-    readStdin: async () => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
-    },
+    readStdin,
   };
   const hookArgs = plainHookArgs(argv);
   // The CLI (commander and every command's definition) is loaded only when needed.
@@ -34,3 +30,14 @@ export async function main(): Promise<void> {
   process.exitCode = code;
 }
 
+/**
+ * All of standard input. Under Bun (the binary) through Bun's own reader: setting up Node's
+ * process.stdin stream there costs ~13 ms of CPU, most of a cached hook's time (bench/RESULTS.md).
+ */
+async function readStdin(): Promise<string> {
+  const bun = (globalThis as { Bun?: { stdin: { text(): Promise<string> } } }).Bun;
+  if (bun) return bun.stdin.text();
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -37,6 +37,15 @@ describe('compiled binary', () => {
     expect(card.stdout).toContain(rule.stdout.trim().slice(0, 8));
   });
 
+  // The binary reads standard input with Bun's own reader (src/main.ts): all of it, as UTF-8.
+  it.skipIf(!existsSync(BINARY))('imports JSON Lines from standard input', () => {
+    const home = tempDir();
+    const lines = Array.from({ length: 300 }, (_, i) => JSON.stringify({ text: `Факт номер ${i}: деплой через bastion-${i}` }));
+    const imported = runProcess(BINARY, ['import', '-'], { env: { HOME: home }, cwd: home, stdin: `${lines.join('\n')}\n` });
+    expect(imported.code).toBe(0);
+    expect(runProcess(BINARY, ['search', 'bastion-299'], { env: { HOME: home }, cwd: home }).stdout).toContain('Факт номер 299');
+  });
+
   // Start-up (issue 14): `--version` is answered by the entry alone, without loading the CLI (whose
   // start-up marks MEMCUE_PROFILE=1 would print).
   it.skipIf(!existsSync(BINARY))('answers --version without loading the command line', () => {
