@@ -13,7 +13,7 @@ import { startupRows } from './startup.js';
 import type { Timing } from './measure.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
-const BINARY = join(ROOT, 'dist', 'memcue');
+const BINARY = process.env.MEMCUE_BINARY ?? join(ROOT, 'dist', 'memcue');
 const SIZES = (process.env.BENCH_SIZES ?? '1000,5000,50000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 

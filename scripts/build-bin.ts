@@ -4,8 +4,8 @@
 //   code (long commands set the normal policy back, src/early-start.ts);
 // - no .env or bunfig.toml read from the user's folder: it costs every start, and a project's .env
 //   must not point memcue at another database;
-// - ESM output, so the entry's dynamic import defers evaluating the program until the WASM compile
-//   has started (src/bin-entry.ts).
+// - ESM output split into chunks: the entry loads only what it imports, so `--version` loads no
+//   CLI, and the rest is evaluated once the WASM compile has started (src/bin-entry.ts).
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,7 @@ export const COMPILE_FLAGS = [
   '--minify',
   '--bytecode',
   '--format=esm',
+  '--splitting',
   '--compile-jit-policy=64',
   '--no-compile-autoload-bunfig',
   '--no-compile-autoload-dotenv',

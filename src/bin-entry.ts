@@ -1,9 +1,12 @@
-// Entry of the single executable: the SQLite WASM is embedded in the binary itself. Kept tiny: it
-// starts compiling the WASM before the rest of the program is evaluated (imported below).
+// Entry of the single executable: the SQLite WASM is embedded in the binary itself. Kept tiny (the
+// build splits the rest into chunks loaded on demand): it answers `--version` alone, and starts
+// compiling the WASM before the rest of the program is loaded (imported below).
 import wasmPath from '../wasm/sqlite3.wasm' with { type: 'file' };
-import { earlyStart } from './early-start.js';
+import { earlyStart, printedVersion } from './early-start.js';
 import { useEmbeddedWasm } from './store/wasm-binary.js';
 
-useEmbeddedWasm(wasmPath);
-earlyStart(process.argv);
-void import('./bin-main.js').then(({ run }) => run());
+if (!printedVersion(process.argv)) {
+  useEmbeddedWasm(wasmPath);
+  earlyStart(process.argv);
+  void import('./bin-main.js').then(({ run }) => run());
+}

@@ -2,6 +2,7 @@
 // for commands that will open the database (the compile runs off the main thread while commander
 // and the command load), and give long commands the JIT back.
 import { compileWasm } from './store/wasm-binary.js';
+import { VERSION } from './version.js';
 
 /** Commands that never open the database: no point compiling SQLite for them. */
 const NO_DATABASE = new Set([undefined, '--version', '-V', '--help', '-h', 'help', 'install', 'uninstall', 'hook']);
@@ -11,6 +12,16 @@ const NO_DATABASE = new Set([undefined, '--version', '-V', '--help', '-h', 'help
  * command the compiling it would never profit from; these get the normal policy back.
  */
 const LONG_RUNNING = new Set(['import', 'dream', 'eval', 'migrate']);
+
+/**
+ * `memcue --version` alone (agents' wrappers and install checks run it) is answered before the CLI
+ * is loaded: the same line commander prints. Returns whether it was.
+ */
+export function printedVersion(argv: readonly string[]): boolean {
+  if (argv.length !== 3 || (argv[2] !== '--version' && argv[2] !== '-V')) return false;
+  process.stdout.write(`${VERSION}\n`);
+  return true;
+}
 
 export function earlyStart(argv: readonly string[]): void {
   const first = argv[2];

@@ -3,6 +3,7 @@
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { VERSION } from '../src/version.js';
 import { BINARY, BUNDLE, runProcess, tempDir } from './helpers.js';
 
 describe('compiled binary', () => {
@@ -34,6 +35,26 @@ describe('compiled binary', () => {
     expect(card.code).toBe(0);
     expect(card.stdout).toContain('Never deploy on Fridays');
     expect(card.stdout).toContain(rule.stdout.trim().slice(0, 8));
+  });
+
+  // The binary reads standard input with Bun's own reader (src/main.ts): all of it, as UTF-8.
+  it.skipIf(!existsSync(BINARY))('imports JSON Lines from standard input', () => {
+    const home = tempDir();
+    const lines = Array.from({ length: 300 }, (_, i) => JSON.stringify({ text: `Факт номер ${i}: деплой через bastion-${i}` }));
+    const imported = runProcess(BINARY, ['import', '-'], { env: { HOME: home }, cwd: home, stdin: `${lines.join('\n')}\n` });
+    expect(imported.code).toBe(0);
+    expect(runProcess(BINARY, ['search', 'bastion-299'], { env: { HOME: home }, cwd: home }).stdout).toContain('Факт номер 299');
+  });
+
+  // Start-up (issue 14): `--version` is answered by the entry alone, without loading the CLI (whose
+  // start-up marks MEMCUE_PROFILE=1 would print).
+  it.skipIf(!existsSync(BINARY))('answers --version without loading the command line', () => {
+    const home = tempDir();
+    for (const flag of ['--version', '-V']) {
+      const out = runProcess(BINARY, [flag], { env: { HOME: home, MEMCUE_PROFILE: '1' } });
+      expect(out.stdout).toBe(`${VERSION}\n`);
+      expect(out.stderr).toBe('');
+    }
   });
 
   // Bun's executables read .env and bunfig.toml from the cwd by default: a project's .env could
