@@ -1,13 +1,20 @@
 // The fact store: one SQLite file, append-only fact versions, a derived head table and FTS index.
+// Reads go through the read gate (never waiting for a writer, read-gate.ts); writes take the
+// writers' lock only around their transaction, never while the WASM starts or a command computes.
 import { existsSync, mkdirSync, openSync, readSync, closeSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { SqliteModule } from '../../wasm/sqlite3.mjs';
 import { MemcueError, mapSqliteError } from '../errors.js';
 import { INDEX_VERSION, indexText } from '../text/tokenize.js';
+import { dbFile, fileIdentity, type DbFile } from './db-file.js';
 import { COLUMNS, type Fact } from './facts.js';
-import { FileLock } from './lock.js';
-import { APPLICATION_ID, SCHEMA_VERSION, ensureSchema, schemaVersion } from './schema.js';
-import { Database, type Row, type SqlValue } from './sqlite.js';
+import { checkBeforeWrite } from './integrity.js';
+import { FileLock, busyTimeout } from './lock.js';
+import { drainReaders, enterReader, journalIsHot, safeUnlink, type ReadTicket } from './read-gate.js';
+import { APPLICATION_ID, SCHEMA_VERSION, ensureSchema } from './schema.js';
+import { Database, loadModule, type Row, type SqlValue } from './sqlite.js';
 import { mark } from '../util/profile.js';
+import { pauseAt } from '../sync/pause.js';
 
 const SQLITE_HEADER = 'SQLite format 3\0';
 const INDEX_VERSION_KEY = 'index_version';
@@ -16,6 +23,12 @@ const INSERT_FACT = `INSERT INTO facts (${COLUMNS.join(', ')}) VALUES (${COLUMNS
 const CURRENT_VERSION = `SELECT rowid AS row, version, state, text, translation FROM facts WHERE id = ?
   ORDER BY version DESC, created_at DESC, host DESC LIMIT 1`;
 const FACT_COLUMNS = COLUMNS.map((c) => `f.${c}`).join(', ');
+/**
+ * The writer's connection keeps every change in its page cache until COMMIT (cache_spill=OFF: the
+ * cache grows past cache_size rather than spill), so the database file is untouched while readers
+ * read it; the read gate keeps them out only for the commit itself.
+ */
+const WRITER_PRAGMAS = 'PRAGMA cache_spill = OFF; PRAGMA cache_size = -65536';
 
 export type VersionedField = 'text' | 'translation' | 'kind' | 'scope' | 'source' | 'quote' | 'state';
 
@@ -25,56 +38,130 @@ export interface ListFilter {
   since?: string;
 }
 
+export interface OpenOptions {
+  write: boolean;
+  /** How long a read may wait for a commit in progress (the hook passes its budget). */
+  readTimeoutMs?: number;
+}
+
 export class Store {
+  readonly path: string;
+  private readonly lock: FileLock;
+  private ticket: ReadTicket | undefined;
+  private reader: Database | undefined;
+  private writer: Database | undefined;
+
   private constructor(
-    readonly db: Database,
-    readonly path: string,
-    private readonly lock: FileLock,
-  ) {}
+    private readonly m: SqliteModule,
+    readonly file: DbFile,
+    private readonly readTimeoutMs: number,
+  ) {
+    this.path = file.given;
+    this.lock = new FileLock(file.lock);
+  }
 
   /**
-   * Opens the database under the cross-process lock. `write: false` on a missing file returns
-   * undefined (reads of an empty memory need no file); writes create the file and its folder.
+   * Opens the database. `write: false` on a missing file returns undefined (reads of an empty memory
+   * need no file); writes create the file and its folder. No lock is taken here: SQLite's WASM
+   * starts first, then a current file is only read, and a new or older one is brought up to date
+   * in one short write.
    */
-  static async open(path: string, opts: { write: boolean }): Promise<Store | undefined> {
-    const exists = existsSync(path);
+  static async open(path: string, opts: OpenOptions): Promise<Store | undefined> {
+    const file = dbFile(path);
+    const exists = existsSync(file.real);
     if (!exists && !opts.write) return undefined;
-    if (!exists) mkdirSync(dirname(path), { recursive: true });
-    const lock = new FileLock(`${path}.lock`);
-    lock.acquire();
-    mark('lock acquired');
-    let db: Database | undefined;
+    if (!exists) mkdirSync(dirname(file.real), { recursive: true });
+    const store = new Store(await loadModule(), file, opts.readTimeoutMs ?? busyTimeout());
     try {
-      // Read under the lock: the header of a file being written could be half-way.
-      const upToDate = exists && headerIsCurrent(path) && !existsSync(`${path}-journal`);
-      // journal_mode=DELETE and synchronous=FULL are the build's defaults (wasm/build.sh).
-      db = await Database.open(path);
-      if (!upToDate) {
-        const opened = db;
-        // Schema changes and the rebuild they may need land in one transaction, or not at all.
-        if (schemaVersion(db) !== SCHEMA_VERSION) {
-          db.transaction(() => {
-            const rebuild = ensureSchema(opened, path);
-            if (rebuild || indexVersion(opened) !== INDEX_VERSION) rebuildDerived(opened);
-          });
-        } else {
-          ensureSchema(db, path);
-        }
-      }
-      // Terms made by another tokenizer (older or newer memcue) would not meet this one's queries.
-      if (indexVersion(db) !== INDEX_VERSION) db.transaction(() => rebuildDerived(db!));
+      store.bringUpToDate(exists);
       mark('db opened');
-      return new Store(db, path, lock);
+      return store;
     } catch (err) {
-      db?.close();
-      lock.release();
+      store.close();
       throw mapSqliteError(err, path);
     }
   }
 
+  private bringUpToDate(exists: boolean): void {
+    if (exists) {
+      this.enterReader();
+      // Read under a reader ticket: no commit can be half-way through the header meanwhile.
+      if (headerIsCurrent(this.file.real) && indexVersion(this.db) === INDEX_VERSION) return;
+    }
+    // Schema changes and the rebuild they may need land in one transaction, or not at all.
+    this.write(() => {
+      const rebuild = ensureSchema(this.db, this.path);
+      // Terms made by another tokenizer (older or newer memcue) would not meet this one's queries.
+      if (rebuild || indexVersion(this.db) !== INDEX_VERSION) rebuildDerived(this.db);
+    });
+  }
+
+  /** The connection to use now: the writer's inside write(), else a reader's (opened on first use). */
+  get db(): Database {
+    if (this.writer) return this.writer;
+    if (!this.reader) {
+      this.enterReader();
+      this.reader = Database.openWith(this.m, this.file.real, { immutable: true });
+    }
+    return this.reader;
+  }
+
+  private enterReader(): void {
+    if (this.ticket) return;
+    for (let attempt = 0; ; attempt++) {
+      const entered = enterReader(this.file, this.readTimeoutMs);
+      if (entered !== 'recover') {
+        this.ticket = entered;
+        return;
+      }
+      if (attempt === 3) throw new MemcueError('BUSY', `${this.path} keeps being left half-written by writers that die`, 'run `memcue doctor`');
+      this.recover();
+    }
+  }
+
+  /** Rolls back a journal left by a writer that died, under the writers' lock (a no-op if another did it first). */
+  private recover(): void {
+    this.lock.acquire(this.readTimeoutMs);
+    try {
+      this.rollBackHotJournal();
+    } finally {
+      this.lock.release();
+    }
+  }
+
+  /**
+   * Under the lock: a journal or marker left now is a dead writer's. A normal connection plays a hot
+   * journal back; one SQLite does not judge hot (its writer died before committing, the file is
+   * untouched) is then removed, so readers stop seeing it.
+   */
+  private rollBackHotJournal(): void {
+    if (!existsSync(this.file.journal) && !existsSync(this.file.pending)) return;
+    const dropPending = drainReaders(this.file, busyTimeout());
+    try {
+      const db = Database.openWith(this.m, this.file.real);
+      try {
+        db.get('SELECT count(*) AS n FROM sqlite_master'); // reading page 1 plays a hot journal back
+      } finally {
+        db.close();
+      }
+      if (!journalIsHot(this.file)) safeUnlink(this.file.journal);
+    } finally {
+      dropPending();
+    }
+  }
+
   close(): void {
-    this.db.close();
+    this.leaveReader();
+    this.writer?.close();
+    this.writer = undefined;
     this.lock.release();
+  }
+
+  private leaveReader(): void {
+    this.reader?.close();
+    this.reader = undefined;
+    this.ticket?.leave();
+    this.ticket = undefined;
   }
 
   /** Write transactions run so far, committed or rolled back: what was read inside one may be gone. */
@@ -83,13 +170,43 @@ export class Store {
   }
   private writeCount = 0;
 
-  /** Runs `fn` in one write transaction: all of it lands, or none of it. */
+  /**
+   * Runs `fn` in one write transaction: all of it lands, or none of it. The writers' lock is held
+   * for this call only; `fn` sees the latest committed data (reads made before it may be older).
+   */
   write<T>(fn: () => T): T {
+    if (this.writer) return fn(); // nested: already inside the transaction
+    // Our own reader connection would hold off our commit, and its cache is stale after it.
+    this.leaveReader();
+    const identity = fileIdentity(this.file.real);
+    this.lock.acquire();
+    mark('lock acquired');
     try {
-      return this.db.transaction(fn);
+      if (identity !== '' && identity !== fileIdentity(this.file.real)) {
+        throw new MemcueError('BUSY', `${this.path} was replaced while memcue was opening it`, 'run the command again');
+      }
+      this.rollBackHotJournal();
+      this.writer = Database.openWith(this.m, this.file.real);
+      this.writer.exec(WRITER_PRAGMAS);
+      checkBeforeWrite(this.writer, this.file);
+      return this.writer.transaction(
+        () => {
+          const result = fn();
+          pauseAt('write-transaction', process.env); // tests stop a writer here (MEMCUE_SYNC_PAUSE_AT)
+          return result;
+        },
+        () => {
+          const dropPending = drainReaders(this.file, busyTimeout());
+          pauseAt('commit', process.env);
+          return dropPending;
+        },
+      );
     } catch (err) {
       throw mapSqliteError(err, this.path);
     } finally {
+      this.writer?.close();
+      this.writer = undefined;
+      this.lock.release();
       this.writeCount++;
     }
   }
@@ -274,8 +391,13 @@ function headerIsCurrent(path: string): boolean {
 }
 
 /** Opens, runs, and always closes (and unlocks), like libsql's withClient. */
-export async function withStore<T>(path: string, write: boolean, fn: (store: Store | undefined) => T | Promise<T>): Promise<T> {
-  const store = await Store.open(path, { write });
+export async function withStore<T>(
+  path: string,
+  write: boolean,
+  fn: (store: Store | undefined) => T | Promise<T>,
+  opts: Omit<OpenOptions, 'write'> = {},
+): Promise<T> {
+  const store = await Store.open(path, { ...opts, write });
   try {
     return await fn(store);
   } finally {
