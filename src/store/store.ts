@@ -8,7 +8,7 @@ import { MemcueError, mapSqliteError } from '../errors.js';
 import { INDEX_VERSION, indexText } from '../text/tokenize.js';
 import { dbFile, fileIdentity, type DbFile } from './db-file.js';
 import { COLUMNS, type Fact } from './facts.js';
-import { checkBeforeWrite } from './integrity.js';
+import { checkBeforeWrite, recordChecked } from './integrity.js';
 import { FileLock, busyTimeout } from './lock.js';
 import { drainReaders, enterReader, journalIsHot, safeUnlink, type ReadTicket } from './read-gate.js';
 import { APPLICATION_ID, SCHEMA_VERSION, ensureSchema } from './schema.js';
@@ -189,7 +189,7 @@ export class Store {
       this.writer = Database.openWith(this.m, this.file.real);
       this.writer.exec(WRITER_PRAGMAS);
       checkBeforeWrite(this.writer, this.file);
-      return this.writer.transaction(
+      const result = this.writer.transaction(
         () => {
           const result = fn();
           pauseAt('write-transaction', process.env); // tests stop a writer here (MEMCUE_SYNC_PAUSE_AT)
@@ -201,6 +201,8 @@ export class Store {
           return dropPending;
         },
       );
+      recordChecked(this.file);
+      return result;
     } catch (err) {
       throw mapSqliteError(err, this.path);
     } finally {
@@ -400,6 +402,9 @@ export async function withStore<T>(
   const store = await Store.open(path, { ...opts, write });
   try {
     return await fn(store);
+  } catch (err) {
+    // A damaged page met by a query is the user's to hear about in one line, not an internal error.
+    throw mapSqliteError(err, path);
   } finally {
     store?.close();
   }
