@@ -181,6 +181,7 @@ try {
   const add = async (label: string, fn: () => Promise<string[]>) => {
     const { result, cost } = await section(label, fn);
     rows.push([label, result[0]!, result[1]!, cost]);
+    process.stderr.write(`robust: ${rows.at(-1)!.join(' | ')}\n`); // a long run that is cut short keeps its rows
   };
   await add(`${WRITERS} writers × ${ADDS} adds → acknowledged / present / busy`, contention);
   await add(`reader wait during a ${DREAM_FACTS}-fact dream`, () => readerWait('dream', DREAM_FACTS));

@@ -6,15 +6,13 @@ import { dirname } from 'node:path';
 import type { SqliteModule } from '../../wasm/sqlite3.mjs';
 import { MemcueError, mapSqliteError } from '../errors.js';
 import { INDEX_VERSION, indexText } from '../text/tokenize.js';
-import { dbFile, fileIdentity, type DbFile } from './db-file.js';
+import { Connections } from './connections.js';
+import { dbFile, type DbFile } from './db-file.js';
 import { COLUMNS, type Fact } from './facts.js';
-import { checkBeforeWrite, recordChecked } from './integrity.js';
-import { FileLock, busyTimeout } from './lock.js';
-import { drainReaders, enterReader, journalIsHot, safeUnlink, type ReadTicket } from './read-gate.js';
+import { busyTimeout } from './lock.js';
 import { APPLICATION_ID, SCHEMA_VERSION, ensureSchema } from './schema.js';
-import { Database, loadModule, type Row, type SqlValue } from './sqlite.js';
+import { type Database, loadModule, type Row, type SqlValue } from './sqlite.js';
 import { mark } from '../util/profile.js';
-import { pauseAt } from '../sync/pause.js';
 
 const SQLITE_HEADER = 'SQLite format 3\0';
 const INDEX_VERSION_KEY = 'index_version';
@@ -23,12 +21,6 @@ const INSERT_FACT = `INSERT INTO facts (${COLUMNS.join(', ')}) VALUES (${COLUMNS
 const CURRENT_VERSION = `SELECT rowid AS row, version, state, text, translation FROM facts WHERE id = ?
   ORDER BY version DESC, created_at DESC, host DESC LIMIT 1`;
 const FACT_COLUMNS = COLUMNS.map((c) => `f.${c}`).join(', ');
-/**
- * The writer's connection keeps every change in its page cache until COMMIT (cache_spill=OFF: the
- * cache grows past cache_size rather than spill), so the database file is untouched while readers
- * read it; the read gate keeps them out only for the commit itself.
- */
-const WRITER_PRAGMAS = 'PRAGMA cache_spill = OFF; PRAGMA cache_size = -65536';
 
 export type VersionedField = 'text' | 'translation' | 'kind' | 'scope' | 'source' | 'quote' | 'state';
 
@@ -46,18 +38,15 @@ export interface OpenOptions {
 
 export class Store {
   readonly path: string;
-  private readonly lock: FileLock;
-  private ticket: ReadTicket | undefined;
-  private reader: Database | undefined;
-  private writer: Database | undefined;
+  private readonly connections: Connections;
 
   private constructor(
-    private readonly m: SqliteModule,
+    m: SqliteModule,
     readonly file: DbFile,
-    private readonly readTimeoutMs: number,
+    readTimeoutMs: number,
   ) {
     this.path = file.given;
-    this.lock = new FileLock(file.lock);
+    this.connections = new Connections(m, file, readTimeoutMs);
   }
 
   /**
@@ -84,9 +73,9 @@ export class Store {
 
   private bringUpToDate(exists: boolean): void {
     if (exists) {
-      this.enterReader();
+      this.connections.enterReader();
       // Read under a reader ticket: no commit can be half-way through the header meanwhile.
-      if (headerIsCurrent(this.file.real) && indexVersion(this.db) === INDEX_VERSION) return;
+      if (headerIsCurrent(this.file) && indexVersion(this.db) === INDEX_VERSION) return;
     }
     // Schema changes and the rebuild they may need land in one transaction, or not at all.
     this.write(() => {
@@ -98,118 +87,36 @@ export class Store {
 
   /** The connection to use now: the writer's inside write(), else a reader's (opened on first use). */
   get db(): Database {
-    if (this.writer) return this.writer;
-    if (!this.reader) {
-      this.enterReader();
-      this.reader = Database.openWith(this.m, this.file.real, { immutable: true });
-    }
-    return this.reader;
-  }
-
-  private enterReader(): void {
-    if (this.ticket) return;
-    for (let attempt = 0; ; attempt++) {
-      const entered = enterReader(this.file, this.readTimeoutMs);
-      if (entered !== 'recover') {
-        this.ticket = entered;
-        return;
-      }
-      if (attempt === 3) throw new MemcueError('BUSY', `${this.path} keeps being left half-written by writers that die`, 'run `memcue doctor`');
-      this.recover();
-    }
-  }
-
-  /** Rolls back a journal left by a writer that died, under the writers' lock (a no-op if another did it first). */
-  private recover(): void {
-    this.lock.acquire(this.readTimeoutMs);
-    try {
-      this.rollBackHotJournal();
-    } finally {
-      this.lock.release();
-    }
-  }
-
-  /**
-   * Under the lock: a journal or marker left now is a dead writer's. A normal connection plays a hot
-   * journal back; one SQLite does not judge hot (its writer died before committing, the file is
-   * untouched) is then removed, so readers stop seeing it.
-   */
-  private rollBackHotJournal(): void {
-    if (!existsSync(this.file.journal) && !existsSync(this.file.pending)) return;
-    const dropPending = drainReaders(this.file, busyTimeout());
-    try {
-      const db = Database.openWith(this.m, this.file.real);
-      try {
-        db.get('SELECT count(*) AS n FROM sqlite_master'); // reading page 1 plays a hot journal back
-      } finally {
-        db.close();
-      }
-      if (!journalIsHot(this.file)) safeUnlink(this.file.journal);
-    } finally {
-      dropPending();
-    }
+    return this.connections.db;
   }
 
   close(): void {
-    this.leaveReader();
-    this.writer?.close();
-    this.writer = undefined;
-    this.lock.release();
-  }
-
-  private leaveReader(): void {
-    this.reader?.close();
-    this.reader = undefined;
-    this.ticket?.leave();
-    this.ticket = undefined;
+    this.connections.close();
   }
 
   /** Write transactions run so far, committed or rolled back: what was read inside one may be gone. */
   get writes(): number {
-    return this.writeCount;
+    return this.connections.writes;
   }
-  private writeCount = 0;
 
   /**
    * Runs `fn` in one write transaction: all of it lands, or none of it. The writers' lock is held
    * for this call only; `fn` sees the latest committed data (reads made before it may be older).
    */
   write<T>(fn: () => T): T {
-    if (this.writer) return fn(); // nested: already inside the transaction
-    // Our own reader connection would hold off our commit, and its cache is stale after it.
-    this.leaveReader();
-    const identity = fileIdentity(this.file.real);
-    this.lock.acquire();
-    mark('lock acquired');
     try {
-      if (identity !== '' && identity !== fileIdentity(this.file.real)) {
-        throw new MemcueError('BUSY', `${this.path} was replaced while memcue was opening it`, 'run the command again');
-      }
-      this.rollBackHotJournal();
-      this.writer = Database.openWith(this.m, this.file.real);
-      this.writer.exec(WRITER_PRAGMAS);
-      checkBeforeWrite(this.writer, this.file);
-      const result = this.writer.transaction(
-        () => {
-          const result = fn();
-          pauseAt('write-transaction', process.env); // tests stop a writer here (MEMCUE_SYNC_PAUSE_AT)
-          return result;
-        },
-        () => {
-          const dropPending = drainReaders(this.file, busyTimeout());
-          pauseAt('commit', process.env);
-          return dropPending;
-        },
-      );
-      recordChecked(this.file);
-      return result;
+      return this.connections.write(fn);
     } catch (err) {
       throw mapSqliteError(err, this.path);
-    } finally {
-      this.writer?.close();
-      this.writer = undefined;
-      this.lock.release();
-      this.writeCount++;
+    }
+  }
+
+  /** VACUUM cannot run inside a transaction: it runs under the lock, with readers kept out throughout. */
+  vacuum(): void {
+    try {
+      this.connections.vacuum();
+    } catch (err) {
+      throw mapSqliteError(err, this.path);
     }
   }
 
@@ -371,9 +278,9 @@ function writeHead(db: Database, id: string, top: Row): void {
  * we) could touch it; a memcue file of the current schema needs no schema queries (they run in the
  * WASM interpreter at start-up, so skipping them is measurable).
  */
-function headerIsCurrent(path: string): boolean {
-  if (statSync(path).size === 0) return false;
-  const fd = openSync(path, 'r');
+function headerIsCurrent(file: DbFile): boolean {
+  if (statSync(file.real).size === 0) return false;
+  const fd = openSync(file.real, 'r');
   const buf = Buffer.alloc(100);
   let read = 0;
   try {
@@ -384,7 +291,7 @@ function headerIsCurrent(path: string): boolean {
   if (read < 100 || buf.toString('latin1', 0, 16) !== SQLITE_HEADER) {
     throw new MemcueError(
       'NOT_A_DATABASE',
-      `${path} is not a memcue database (not an SQLite file)`,
+      `${file.given} is not a memcue database (not an SQLite file)`,
       'point --db or MEMCUE_DB at a memcue database; the file was left untouched',
     );
   }
