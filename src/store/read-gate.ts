@@ -116,7 +116,7 @@ export function drainReaders(file: DbFile, timeoutMs: number): () => void {
       throw new MemcueError(
         'BUSY',
         `memory database is busy: waited ${timeoutMs} ms for ${readers.length} reader(s) of ${file.given} to finish, e.g. ${describeOwner(readOwner(readers[0]!))}`,
-        'try again when that command has finished (nothing was written)',
+        'nothing was written; try again when that command has finished',
       );
     }
     if (waited < POLITE_MS) drop();
