@@ -6,7 +6,7 @@
 //   SIGKILL rounds     add / import / dream killed at random moments → integrity and acknowledged rows lost
 //   secrets            fakes caught / innocent look-alikes refused by findSecret (test/fixtures/secrets)
 // Sizes: BENCH_WRITERS (16), BENCH_ADDS (100), BENCH_DREAM_FACTS (20000), BENCH_IMPORT_FACTS (100000),
-// BENCH_KILL_ROUNDS (12). CPU is the children's user+sys time (Linux), beside wall time.
+// BENCH_KILL_ROUNDS (12); BENCH_ONLY=writers,dream,import,kill,secrets runs only those rows. CPU is the children's user+sys time (Linux), beside wall time.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -178,16 +178,18 @@ function secrets(): string[] {
 
 try {
   const rows: string[][] = [];
-  const add = async (label: string, fn: () => Promise<string[]>) => {
+  const only = process.env.BENCH_ONLY?.split(',');
+  const add = async (label: string, fn: () => Promise<string[]>, key: string) => {
+    if (only && !only.includes(key)) return;
     const { result, cost } = await section(label, fn);
     rows.push([label, result[0]!, result[1]!, cost]);
     process.stderr.write(`robust: ${rows.at(-1)!.join(' | ')}\n`); // a long run that is cut short keeps its rows
   };
-  await add(`${WRITERS} writers × ${ADDS} adds → acknowledged / present / busy`, contention);
-  await add(`reader wait during a ${DREAM_FACTS}-fact dream`, () => readerWait('dream', DREAM_FACTS));
-  await add(`reader wait during a ${IMPORT_FACTS}-fact import`, () => readerWait('import', IMPORT_FACTS));
-  await add(`SIGKILL rounds (${KILL_ROUNDS}) → integrity, lost rows`, killRounds);
-  rows.push(['secrets caught / innocent refused', ...secrets(), '']);
+  await add(`${WRITERS} writers × ${ADDS} adds → acknowledged / present / busy`, contention, 'writers');
+  await add(`reader wait during a ${DREAM_FACTS}-fact dream`, () => readerWait('dream', DREAM_FACTS), 'dream');
+  await add(`reader wait during a ${IMPORT_FACTS}-fact import`, () => readerWait('import', IMPORT_FACTS), 'import');
+  await add(`SIGKILL rounds (${KILL_ROUNDS}) → integrity, lost rows`, killRounds, 'kill');
+  if (!only || only.includes('secrets')) rows.push(['secrets caught / innocent refused', ...secrets(), '']);
   printTable(`memcue reliability (${BINARY})`, ['what', 'result', 'detail', 'cost'], rows);
 } finally {
   rmSync(work, { recursive: true, force: true });
