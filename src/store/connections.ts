@@ -61,7 +61,7 @@ export class Connections {
 
   /** Rolls back a journal left by a writer that died, under the writers' lock (a no-op if another did it first). */
   private recover(): void {
-    this.lock.acquire(this.readTimeoutMs);
+    this.lock.acquire(this.readTimeoutMs, true);
     try {
       this.rollBackHotJournal();
     } finally {
@@ -76,17 +76,42 @@ export class Connections {
    */
   private rollBackHotJournal(): void {
     if (!existsSync(this.file.journal) && !existsSync(this.file.pending)) return;
+    this.readersHeldOff(() => {
+      this.withConnection((db) => db.get('SELECT count(*) AS n FROM sqlite_master')); // reading page 1 plays a hot journal back
+      if (!journalIsHot(this.file)) safeUnlink(this.file.journal);
+    });
+  }
+
+  private readersHeldOff(fn: () => void): void {
     const dropPending = drainReaders(this.file, busyTimeout());
     try {
-      const db = Database.openWith(this.m, this.file.real);
-      try {
-        db.get('SELECT count(*) AS n FROM sqlite_master'); // reading page 1 plays a hot journal back
-      } finally {
-        db.close();
-      }
-      if (!journalIsHot(this.file)) safeUnlink(this.file.journal);
+      fn();
     } finally {
       dropPending();
+    }
+  }
+
+  /** A normal (read-write) connection for `fn` alone; only under the writers' lock. */
+  private withConnection(fn: (db: Database) => unknown): void {
+    const db = Database.openWith(this.m, this.file.real);
+    try {
+      fn(db);
+    } finally {
+      db.close();
+    }
+  }
+
+  /** Runs `fn` holding the writers' lock, without our own reader ticket (it would hold off our commit). */
+  private underLock<T>(fn: () => T): T {
+    this.leaveReader(); // our reader connection's cache is stale after our commit anyway
+    this.lock.acquire();
+    mark('lock acquired');
+    try {
+      this.rollBackHotJournal();
+      return fn();
+    } finally {
+      this.lock.release();
+      this.writeCount++;
     }
   }
 
@@ -113,62 +138,41 @@ export class Connections {
   /** One write transaction under the writers' lock, committed through the read gate. */
   write<T>(fn: () => T): T {
     if (this.writer) return fn(); // nested: already inside the transaction
-    // Our own reader connection would hold off our commit, and its cache is stale after it.
-    this.leaveReader();
     const identity = fileIdentity(this.file.real);
-    this.lock.acquire();
-    mark('lock acquired');
-    try {
+    return this.underLock(() => {
       if (identity !== '' && identity !== fileIdentity(this.file.real)) {
         throw new MemcueError('BUSY', `${this.file.given} was replaced while memcue was opening it`, 'run the command again');
       }
-      this.rollBackHotJournal();
       this.writer = Database.openWith(this.m, this.file.real);
-      this.writer.exec(WRITER_PRAGMAS);
-      checkBeforeWrite(this.writer, this.file);
-      const result = this.writer.transaction(
-        () => {
-          const result = fn();
-          pauseAt('write-transaction', process.env); // tests stop a writer here (MEMCUE_SYNC_PAUSE_AT)
-          return result;
-        },
-        () => {
-          const dropPending = drainReaders(this.file, busyTimeout());
-          pauseAt('commit', process.env);
-          return dropPending;
-        },
-      );
-      recordChecked(this.file);
-      return result;
-    } finally {
-      this.writer?.close();
-      this.writer = undefined;
-      this.lock.release();
-      this.writeCount++;
-    }
+      try {
+        this.writer.exec(WRITER_PRAGMAS);
+        checkBeforeWrite(this.writer, this.file);
+        const result = this.writer.transaction(
+          () => {
+            const result = fn();
+            pauseAt('write-transaction', process.env); // tests stop a writer here (MEMCUE_SYNC_PAUSE_AT)
+            return result;
+          },
+          () => {
+            const dropPending = drainReaders(this.file, busyTimeout());
+            pauseAt('commit', process.env);
+            return dropPending;
+          },
+        );
+        recordChecked(this.file);
+        return result;
+      } finally {
+        this.writer.close();
+        this.writer = undefined;
+      }
+    });
   }
 
   /** VACUUM outside any transaction, under the lock, with readers kept out throughout. */
   vacuum(): void {
-    this.leaveReader();
-    this.lock.acquire();
-    try {
-      this.rollBackHotJournal();
-      const dropPending = drainReaders(this.file, busyTimeout());
-      try {
-        const db = Database.openWith(this.m, this.file.real);
-        try {
-          db.exec('VACUUM');
-        } finally {
-          db.close();
-        }
-      } finally {
-        dropPending();
-      }
+    this.underLock(() => {
+      this.readersHeldOff(() => this.withConnection((db) => db.exec('VACUUM')));
       recordChecked(this.file);
-    } finally {
-      this.lock.release();
-      this.writeCount++;
-    }
+    });
   }
 }
