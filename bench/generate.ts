@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SNOWBALL = join(process.env.MEMCUE_SHARED_DATA ?? resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'shared', 'data'), 'snowball');
+const SNOWBALL = resolve(process.env.MEMCUE_SHARED_DATA ?? resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'shared', 'data'), 'snowball');
 const TAIL_WORDS = 4000;
 
 const EN_CORE = 'deploy server build cache token timeout staging production database migration index query latency queue worker retry config secret proxy gateway container image registry branch release review lint test flaky mock fixture schema backup restore replica shard cluster node pod ingress certificate domain dns port firewall bastion ssh key user group role permission policy budget alert metric dashboard log trace span sample error warning panic crash memory disk cpu thread lock mutex deadlock race signal socket http grpc json yaml toml env variable path binary package version upgrade rollback hotfix incident postmortem owner team meeting decision rule gotcha workaround bug feature flag experiment cohort customer invoice payment refund email template render layout component style theme font icon'.split(' ');

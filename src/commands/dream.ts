@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { searchScopes } from '../context.js';
 import { applyDream, summarize, summaryLine } from '../dream/apply.js';
-import { prepareDream } from '../dream/prepare.js';
+import { prepareDream, recordBatch } from '../dream/prepare.js';
 import { validateDreamAnswer } from '../dream/validate.js';
 import { MemcueError } from '../errors.js';
 import { withStore } from '../store/store.js';
@@ -28,11 +28,14 @@ export async function run(ctx: Context, opts: DreamOptions): Promise<void> {
   // Curation looks at the whole memory unless told otherwise.
   const scopes = searchScopes(ctx, opts.in ?? 'all');
   const progress = terminalProgress(ctx, 'dream');
-  // An empty memory has nothing to curate: no database file is created for it.
+  // An empty memory has nothing to curate: no database file is created for it. The batch is
+  // computed from a read (long at 20k facts: no lock held), then recorded in a short write.
   const batch = existsSync(ctx.dbPath)
-    ? await withStore(ctx.dbPath, true, (store) =>
-        store!.write(() => prepareDream(store!, { scopes, limit, budget, languages: opts.languages ?? ctx.env.MEMCUE_LANGUAGES, onProgress: progress.update })),
-      ).finally(() => progress.end())
+    ? await withStore(ctx.dbPath, true, (store) => {
+        const prepared = prepareDream(store!, { scopes, limit, budget, languages: opts.languages ?? ctx.env.MEMCUE_LANGUAGES, onProgress: progress.update });
+        if (prepared) store!.write(() => recordBatch(store!, prepared));
+        return prepared;
+      }).finally(() => progress.end())
     : undefined;
   if (!batch) {
     ctx.stdout(opts.json ? json(null) : 'nothing to dream about: no similar facts, no facts to split, no missing translations or keywords\n');
@@ -46,10 +49,12 @@ export async function apply(ctx: Context, file: string, opts: { dryRun?: boolean
   if (!existsSync(ctx.dbPath)) {
     throw new MemcueError('NOT_FOUND', `no memory database at ${ctx.dbPath}, so no batch to apply`, 'run `memcue dream` first');
   }
-  const summary = await withStore(ctx.dbPath, !opts.dryRun, (store) => {
-    const plan = validateDreamAnswer(store!, content);
-    return opts.dryRun ? summarize(plan) : store!.write(() => applyDream(store!, plan, ctx.host));
-  });
+  // Validated inside the write: no other command can change a fact between the check and the apply.
+  const summary = await withStore(ctx.dbPath, !opts.dryRun, (store) =>
+    opts.dryRun
+      ? summarize(validateDreamAnswer(store!, content))
+      : store!.write(() => applyDream(store!, validateDreamAnswer(store!, content), ctx.host)),
+  );
   ctx.stdout(opts.json ? json(summary) : summaryLine(summary, opts.dryRun));
 }
 

@@ -8,6 +8,12 @@ import { logHookError } from '../hooks/hook-log.js';
 import { cardFor } from '../hooks/make-card.js';
 import { isAbsolute, resolve } from 'node:path';
 
+/**
+ * How long a hook may wait to read the database: agents wait for the hook, so past this it answers
+ * with the last cached card. WASM start-up and the card itself come on top (~1 s in all).
+ */
+const HOOK_READ_BUDGET_MS = 700;
+
 interface HookInput {
   cwd?: unknown;
   hook_event_name?: unknown;
@@ -22,7 +28,7 @@ export async function run(ctx: Context, agent?: string, event?: string): Promise
     if (!takesCard(agent, eventName)) return 0;
     const cwd = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : ctx.cwd;
     const agentCtx = makeContext({ ...ctx, cwd: isAbsolute(cwd) ? cwd : resolve(ctx.cwd, cwd) }, ctx.dbPath);
-    const card = await cardFor(agentCtx);
+    const card = await cardFor(agentCtx, { budgetMs: HOOK_READ_BUDGET_MS });
     ctx.stdout(sessionStartOutput(card.text));
   } catch (err) {
     logHookError(ctx.env, `hook ${agent ?? '?'} ${event ?? '?'}`, err);

@@ -30,6 +30,8 @@ export interface DreamRecord {
 
 export interface DreamBatch {
   id: string;
+  /** What `saveBatch` records for `dream apply` (the caller saves it in its own short write). */
+  record: DreamRecord;
   text: string;
   payload: string;
   counts: { clusters: number; split: number; translate: number; keywords: number };
@@ -38,7 +40,10 @@ export interface DreamBatch {
 
 const ID_PLACEHOLDER = '0'.repeat(12);
 
-/** Prepares the next batch and records it; undefined when there is nothing to do. */
+/**
+ * Prepares the next batch from what `store` reads (a read snapshot: no lock is held meanwhile);
+ * undefined when there is nothing to do. The caller records it with `recordBatch` in a write.
+ */
 export function prepareDream(store: Store, opts: DreamOptions = {}): DreamBatch | undefined {
   const facts = store.list({ scopes: opts.scopes }).sort(oldestFirst);
   const settled = settledRows(store.db);
@@ -71,8 +76,6 @@ export function prepareDream(store: Store, opts: DreamOptions = {}): DreamBatch 
     review: [...takenClusters.flat(), ...takenSplit].map((f) => f.id),
   };
   const id = batchId(packed.flatMap((p) => [p.name, ...p.taken.flat().map((f: Fact) => `${f.id} ${rowKey(f)}`)]));
-  saveBatch(store.db, 'dream', id, record);
-
   const remaining = { clusters: packed[0]!.left, split: packed[1]!.left, translate: packed[2]!.left, keywords: packed[3]!.left };
   const payload = renderPayload(
     { batch: id },
@@ -81,11 +84,20 @@ export function prepareDream(store: Store, opts: DreamOptions = {}): DreamBatch 
   );
   return {
     id,
+    record,
     text: batchText(dreamInstruction(id), payload),
     payload,
     counts: { clusters: takenClusters.length, split: takenSplit.length, translate: takenTranslate.length, keywords: takenKeywords.length },
     remaining,
   };
+}
+
+/**
+ * Records a prepared batch. Facts changed by another command since the batch was read need no care
+ * here: `dream apply` refuses an answer about a fact that is no longer the version it showed.
+ */
+export function recordBatch(store: Store, batch: DreamBatch): void {
+  saveBatch(store.db, 'dream', batch.id, batch.record);
 }
 
 function factItem(f: Fact) {

@@ -48,6 +48,17 @@ export function readCachedCard(env: Env, dbPath: string, repoId: string | undefi
   }
 }
 
+/** The card cached last for this database and repository, however old: the hook's fallback. */
+export function readLastCard(env: Env, dbPath: string, repoId: string | undefined): { card: Card; savedAt: Date } | undefined {
+  try {
+    const file = cacheFile(env, dbPath, repoId);
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { db?: string; card?: Card };
+    return saved.db === dbPath && saved.card ? { card: saved.card, savedAt: statSync(file).mtime } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Best effort: a read-only or full cache folder only costs speed. Written whole, then renamed. */
 export function writeCachedCard(env: Env, dbPath: string, repoId: string | undefined, fingerprint: string, card: Card): void {
   try {

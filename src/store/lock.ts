@@ -1,52 +1,62 @@
-// A cross-process lock beside the database file (`<db>.lock`). Our WASM SQLite cannot take POSIX
-// locks (Node exposes none), so every command that opens the database holds this lock for the few
-// milliseconds it needs it. A holder killed with SIGKILL leaves the file behind; the next process
-// sees that its owner is gone and breaks it.
-import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
+// A cross-process lock file: the writers' lock beside the database (`<real db>.lock`, see
+// db-file.ts) and sync's lock. Our WASM SQLite cannot take POSIX locks (Node exposes none), so
+// writers serialise here, and only for their write transaction (readers never take it: read-gate.ts).
+// A holder killed with SIGKILL leaves the file behind; the next process sees that its owner is gone
+// and breaks it. The file records who holds it, so a busy message can name them.
+import { closeSync, existsSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { MemcueError } from '../errors.js';
 import { sleepSync } from '../util/sleep.js';
+import { describeOwner, fileIsStale, isStale, newOwner, readOwner, type Owner } from './owner.js';
 
-const DEFAULT_TIMEOUT_MS = 10_000;
-/** A lock whose owner cannot be checked (another host, or no process start times) is presumed dead after this long. */
-const FOREIGN_STALE_MS = 10 * 60_000;
-/** A lock file still empty after this long belongs to a process that died while creating it. */
-const EMPTY_STALE_MS = 2_000;
-
-
-interface Owner {
-  pid: number;
-  host: string;
-  started: string;
-  nonce: string;
-}
+/**
+ * Writers wait this long. A write holds the lock for one transaction (milliseconds for an add), so
+ * 30 s covers a queue of many writers on a loaded 2-core machine and a big import ahead of them.
+ */
+const DEFAULT_TIMEOUT_MS = 30_000;
+/** Longest pause between two tries: short enough that a freed lock is taken soon. */
+const MAX_PAUSE_MS = 20;
 
 export class FileLock {
-  private readonly owner: Owner;
+  private owner: Owner = newOwner();
   private held = false;
 
-  constructor(readonly path: string) {
-    this.owner = { pid: process.pid, host: hostname(), started: processStartTime(process.pid), nonce: randomBytes(8).toString('hex') };
+  constructor(readonly path: string) {}
+
+  get isHeld(): boolean {
+    return this.held;
   }
 
-  acquire(timeoutMs = busyTimeout()): void {
-    const deadline = Date.now() + timeoutMs;
+  /**
+   * Waits until the lock is ours. The timeout runs per holder: while the lock keeps changing hands
+   * the writers ahead are making progress, so a long queue of them on a loaded machine is waited
+   * out (16 writers × 100 adds under load 40 failed 7 adds with a total deadline), and a busy error
+   * means that one holder kept it past the timeout. `strict`: one deadline in all (a hook's budget).
+   */
+  acquire(timeoutMs = busyTimeout(), strict = false): void {
+    if (this.held) return;
+    this.owner = { ...newOwner(), nonce: this.owner.nonce };
+    let deadline = Date.now() + timeoutMs;
+    let holder = readOwner(this.path)?.nonce;
     let pause = 1;
     for (;;) {
       if (this.tryCreate()) return;
       this.breakIfStale();
       if (this.tryCreate()) return;
+      const now = readOwner(this.path)?.nonce;
+      if (!strict && now !== undefined && now !== holder) {
+        holder = now;
+        deadline = Date.now() + timeoutMs;
+      }
       if (Date.now() >= deadline) {
         throw new MemcueError(
           'BUSY',
-          `memory database is busy: another memcue process has held ${this.path} for over ${timeoutMs} ms`,
-          'try again; if no memcue is running, delete that lock file',
+          `memory database is busy: waited ${timeoutMs} ms for the write lock ${this.path}, held by ${describeOwner(readOwner(this.path))}`,
+          'try again when that command has finished; if that process is gone or hung, stop it (its lock is then broken automatically)',
         );
       }
-      // Jittered back-off: parallel hooks should not wake in lockstep.
-      sleepSync(pause + Math.random() * pause);
-      pause = Math.min(pause * 2, 25);
+      // Jittered back-off: parallel writers should not wake in lockstep.
+      sleepSync(pause / 2 + Math.random() * pause);
+      pause = Math.min(pause * 2, MAX_PAUSE_MS);
     }
   }
 
@@ -113,52 +123,9 @@ export class FileLock {
   }
 }
 
-function isStale(content: string, mtimeMs: number): boolean {
-  const age = Date.now() - mtimeMs;
-  if (content === '') return age > EMPTY_STALE_MS;
-  let owner: Owner;
-  try {
-    owner = JSON.parse(content) as Owner;
-  } catch {
-    return age > EMPTY_STALE_MS;
-  }
-  if (owner.host !== hostname()) return age > FOREIGN_STALE_MS;
-  if (!isAlive(owner.pid)) return true;
-  // A live pid that started at another time is a reused pid, not our holder. Where start times
-  // cannot be read (not Linux), a pid reused by a long-lived process would hold the lock forever:
-  // there, as for another host's lock, age decides.
-  const started = processStartTime(owner.pid);
-  if (started === '' || owner.started === '') return age > FOREIGN_STALE_MS;
-  return started !== owner.started;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Linux only (empty elsewhere): the start time of a process in clock ticks since boot. */
-function processStartTime(pid: number): string {
-  if (process.platform !== 'linux') return '';
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 22; the command name (field 2) may contain spaces, so count from its closing paren.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
-  } catch {
-    return '';
-  }
-}
-
-function readOwner(path: string): Owner | undefined {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as Owner;
-  } catch {
-    return undefined;
-  }
+/** Whether a live process (or one that cannot be checked yet) holds the lock at `path`. */
+export function isLockHeld(path: string): boolean {
+  return existsSync(path) && !fileIsStale(path);
 }
 
 function safeUnlink(path: string): void {
@@ -169,7 +136,7 @@ function safeUnlink(path: string): void {
   }
 }
 
-function busyTimeout(): number {
+export function busyTimeout(): number {
   const fromEnv = Number(process.env.MEMCUE_BUSY_TIMEOUT_MS);
   return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULT_TIMEOUT_MS;
 }

@@ -14,6 +14,7 @@ const SQLITE_NULL = 5;
 const OPEN_READONLY = 0x1;
 const OPEN_READWRITE = 0x2;
 const OPEN_CREATE = 0x4;
+const OPEN_URI = 0x40;
 const SQLITE_TRANSIENT = -1;
 
 export type SqlValue = string | number | null;
@@ -46,6 +47,15 @@ export function loadModule(): Promise<SqliteModule> {
   return modulePromise;
 }
 
+export interface OpenOptions {
+  readonly?: boolean;
+  /**
+   * Read through `immutable=1`: no locks and no hot-journal check, so a writer's in-flight journal is
+   * left alone. Only safe under the read gate (read-gate.ts), which keeps commits out meanwhile.
+   */
+  immutable?: boolean;
+}
+
 export class Database {
   private readonly m: SqliteModule;
   private handle: number;
@@ -61,10 +71,15 @@ export class Database {
     this.handle = handle;
   }
 
-  static async open(path: string, opts: { readonly?: boolean } = {}): Promise<Database> {
-    const m = await loadModule();
-    const flags = opts.readonly ? OPEN_READONLY : OPEN_READWRITE | OPEN_CREATE;
-    const pathPtr = allocString(m, pathForSqlite(path));
+  static async open(path: string, opts: OpenOptions = {}): Promise<Database> {
+    return Database.openWith(await loadModule(), path, opts);
+  }
+
+  /** Opens with a module already loaded (synchronous: the store opens connections inside its lock). */
+  static openWith(m: SqliteModule, path: string, opts: OpenOptions = {}): Database {
+    const flags = opts.immutable ? OPEN_READONLY | OPEN_URI : opts.readonly ? OPEN_READONLY : OPEN_READWRITE | OPEN_CREATE;
+    const name = opts.immutable ? immutableUri(pathForSqlite(path)) : pathForSqlite(path);
+    const pathPtr = allocString(m, name);
     const out = m._malloc(4);
     try {
       const rc = m._sqlite3_open_v2(pathPtr, out, flags, 0);
@@ -117,15 +132,29 @@ export class Database {
     return this.prepare(sql).run(params);
   }
 
-  transaction<T>(fn: () => T): T {
+  /**
+   * Runs `fn` in one write transaction. `beforeCommit` runs after `fn` and may throw (nothing is then
+   * written); what it returns runs once the transaction has ended either way.
+   */
+  transaction<T>(fn: () => T, beforeCommit?: () => () => void): T {
     this.exec('BEGIN IMMEDIATE');
+    let after: (() => void) | undefined;
     try {
       const result = fn();
+      after = beforeCommit?.();
       this.exec('COMMIT');
       return result;
     } catch (err) {
-      this.exec('ROLLBACK');
+      // A failed COMMIT (disk full, I/O error) may have ended the transaction already: then there
+      // is nothing to roll back, and the error to report is the original one, not ROLLBACK's.
+      try {
+        this.exec('ROLLBACK');
+      } catch {
+        /* no transaction was active */
+      }
       throw err;
+    } finally {
+      after?.();
     }
   }
 
@@ -253,6 +282,11 @@ function pathForSqlite(path: string): string {
   if (process.platform !== 'win32') return path;
   const rel = relative(process.cwd(), path);
   return isAbsolute(rel) ? path : rel.replace(/\\/g, '/');
+}
+
+/** A `file:` URI for the path (`?`, `#` and `%` escaped), opened immutable. */
+function immutableUri(path: string): string {
+  return `file:${path.replace(/[%?#]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}?immutable=1`;
 }
 
 const decoder = new TextDecoder();

@@ -1,12 +1,17 @@
 // The fact store: one SQLite file, append-only fact versions, a derived head table and FTS index.
+// Reads go through the read gate (never waiting for a writer, read-gate.ts); writes take the
+// writers' lock only around their transaction, never while the WASM starts or a command computes.
 import { existsSync, mkdirSync, openSync, readSync, closeSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { SqliteModule } from '../../wasm/sqlite3.mjs';
 import { MemcueError, mapSqliteError } from '../errors.js';
 import { INDEX_VERSION, indexText } from '../text/tokenize.js';
+import { Connections } from './connections.js';
+import { dbFile, type DbFile } from './db-file.js';
 import { COLUMNS, type Fact } from './facts.js';
-import { FileLock } from './lock.js';
-import { APPLICATION_ID, SCHEMA_VERSION, ensureSchema, schemaVersion } from './schema.js';
-import { Database, type Row, type SqlValue } from './sqlite.js';
+import { busyTimeout } from './lock.js';
+import { APPLICATION_ID, SCHEMA_VERSION, ensureSchema } from './schema.js';
+import { type Database, loadModule, type Row, type SqlValue } from './sqlite.js';
 import { mark } from '../util/profile.js';
 
 const SQLITE_HEADER = 'SQLite format 3\0';
@@ -27,72 +32,93 @@ export interface ListFilter {
   state?: Fact['state'] | 'all';
 }
 
+export interface OpenOptions {
+  write: boolean;
+  /** How long a read may wait for a commit in progress (the hook passes its budget). */
+  readTimeoutMs?: number;
+}
+
 export class Store {
+  readonly path: string;
+  private readonly connections: Connections;
+
   private constructor(
-    readonly db: Database,
-    readonly path: string,
-    private readonly lock: FileLock,
-  ) {}
+    m: SqliteModule,
+    readonly file: DbFile,
+    readTimeoutMs: number,
+  ) {
+    this.path = file.given;
+    this.connections = new Connections(m, file, readTimeoutMs);
+  }
 
   /**
-   * Opens the database under the cross-process lock. `write: false` on a missing file returns
-   * undefined (reads of an empty memory need no file); writes create the file and its folder.
+   * Opens the database. `write: false` on a missing file returns undefined (reads of an empty memory
+   * need no file); writes create the file and its folder. No lock is taken here: SQLite's WASM
+   * starts first, then a current file is only read, and a new or older one is brought up to date
+   * in one short write.
    */
-  static async open(path: string, opts: { write: boolean }): Promise<Store | undefined> {
-    const exists = existsSync(path);
+  static async open(path: string, opts: OpenOptions): Promise<Store | undefined> {
+    const file = dbFile(path);
+    const exists = existsSync(file.real);
     if (!exists && !opts.write) return undefined;
-    if (!exists) mkdirSync(dirname(path), { recursive: true });
-    const lock = new FileLock(`${path}.lock`);
-    lock.acquire();
-    mark('lock acquired');
-    let db: Database | undefined;
+    if (!exists) mkdirSync(dirname(file.real), { recursive: true });
+    const store = new Store(await loadModule(), file, opts.readTimeoutMs ?? busyTimeout());
     try {
-      // Read under the lock: the header of a file being written could be half-way.
-      const upToDate = exists && headerIsCurrent(path) && !existsSync(`${path}-journal`);
-      // journal_mode=DELETE and synchronous=FULL are the build's defaults (wasm/build.sh).
-      db = await Database.open(path);
-      if (!upToDate) {
-        const opened = db;
-        // Schema changes and the rebuild they may need land in one transaction, or not at all.
-        if (schemaVersion(db) !== SCHEMA_VERSION) {
-          db.transaction(() => {
-            const rebuild = ensureSchema(opened, path);
-            if (rebuild || indexVersion(opened) !== INDEX_VERSION) rebuildDerived(opened);
-          });
-        } else {
-          ensureSchema(db, path);
-        }
-      }
-      // Terms made by another tokenizer (older or newer memcue) would not meet this one's queries.
-      if (indexVersion(db) !== INDEX_VERSION) db.transaction(() => rebuildDerived(db!));
+      store.bringUpToDate(exists);
       mark('db opened');
-      return new Store(db, path, lock);
+      return store;
     } catch (err) {
-      db?.close();
-      lock.release();
+      store.close();
       throw mapSqliteError(err, path);
     }
   }
 
+  private bringUpToDate(exists: boolean): void {
+    if (exists) {
+      this.connections.enterReader();
+      // Read under a reader ticket: no commit can be half-way through the header meanwhile.
+      if (headerIsCurrent(this.file) && indexVersion(this.db) === INDEX_VERSION) return;
+    }
+    // Schema changes and the rebuild they may need land in one transaction, or not at all.
+    this.write(() => {
+      const rebuild = ensureSchema(this.db, this.path);
+      // Terms made by another tokenizer (older or newer memcue) would not meet this one's queries.
+      if (rebuild || indexVersion(this.db) !== INDEX_VERSION) rebuildDerived(this.db);
+    });
+  }
+
+  /** The connection to use now: the writer's inside write(), else a reader's (opened on first use). */
+  get db(): Database {
+    return this.connections.db;
+  }
+
   close(): void {
-    this.db.close();
-    this.lock.release();
+    this.connections.close();
   }
 
   /** Write transactions run so far, committed or rolled back: what was read inside one may be gone. */
   get writes(): number {
-    return this.writeCount;
+    return this.connections.writes;
   }
-  private writeCount = 0;
 
-  /** Runs `fn` in one write transaction: all of it lands, or none of it. */
+  /**
+   * Runs `fn` in one write transaction: all of it lands, or none of it. The writers' lock is held
+   * for this call only; `fn` sees the latest committed data (reads made before it may be older).
+   */
   write<T>(fn: () => T): T {
     try {
-      return this.db.transaction(fn);
+      return this.connections.write(fn);
     } catch (err) {
       throw mapSqliteError(err, this.path);
-    } finally {
-      this.writeCount++;
+    }
+  }
+
+  /** VACUUM cannot run inside a transaction: it runs under the lock, with readers kept out throughout. */
+  vacuum(): void {
+    try {
+      this.connections.vacuum();
+    } catch (err) {
+      throw mapSqliteError(err, this.path);
     }
   }
 
@@ -268,9 +294,9 @@ function writeHead(db: Database, id: string, top: Row): void {
  * we) could touch it; a memcue file of the current schema needs no schema queries (they run in the
  * WASM interpreter at start-up, so skipping them is measurable).
  */
-function headerIsCurrent(path: string): boolean {
-  if (statSync(path).size === 0) return false;
-  const fd = openSync(path, 'r');
+function headerIsCurrent(file: DbFile): boolean {
+  if (statSync(file.real).size === 0) return false;
+  const fd = openSync(file.real, 'r');
   const buf = Buffer.alloc(100);
   let read = 0;
   try {
@@ -281,7 +307,7 @@ function headerIsCurrent(path: string): boolean {
   if (read < 100 || buf.toString('latin1', 0, 16) !== SQLITE_HEADER) {
     throw new MemcueError(
       'NOT_A_DATABASE',
-      `${path} is not a memcue database (not an SQLite file)`,
+      `${file.given} is not a memcue database (not an SQLite file)`,
       'point --db or MEMCUE_DB at a memcue database; the file was left untouched',
     );
   }
@@ -290,10 +316,18 @@ function headerIsCurrent(path: string): boolean {
 }
 
 /** Opens, runs, and always closes (and unlocks), like libsql's withClient. */
-export async function withStore<T>(path: string, write: boolean, fn: (store: Store | undefined) => T | Promise<T>): Promise<T> {
-  const store = await Store.open(path, { write });
+export async function withStore<T>(
+  path: string,
+  write: boolean,
+  fn: (store: Store | undefined) => T | Promise<T>,
+  opts: Omit<OpenOptions, 'write'> = {},
+): Promise<T> {
+  const store = await Store.open(path, { ...opts, write });
   try {
     return await fn(store);
+  } catch (err) {
+    // A damaged page met by a query is the user's to hear about in one line, not an internal error.
+    throw mapSqliteError(err, path);
   } finally {
     store?.close();
   }

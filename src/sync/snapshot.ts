@@ -35,7 +35,7 @@ export async function writeSnapshot(repoDir: string, scratchDir: string, rows: F
   rmSync(tmp, { force: true });
   await withStore(tmp, true, (store) => {
     store!.write(() => unionRows(store!, rows));
-    store!.db.exec('VACUUM');
+    store!.vacuum();
   });
   renameSync(tmp, join(repoDir, SNAPSHOT));
 }

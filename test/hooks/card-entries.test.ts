@@ -26,7 +26,7 @@ describe('card entries from a big memory', () => {
 
     await withStore(env.MEMCUE_DB!, true, (store) => {
       // An old rule the agent keeps finding.
-      store!.db.run("INSERT INTO fact_usage (id, hits, last_at) VALUES ('fact000000', 9, '2026-12-01')");
+      store!.write(() => store!.db.run("INSERT INTO fact_usage (id, hits, last_at) VALUES ('fact000000', 9, '2026-12-01')"));
       for (const repoId of [undefined, 'github.com/acme/app']) {
         const { global, repo, total } = loadCardEntries(store!, repoId);
         const every = store!.db

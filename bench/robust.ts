@@ -1,0 +1,196 @@
+// `npm run bench:robust`: reliability figures of the compiled binary (dist/memcue, or $MEMCUE_BINARY),
+// printed as one table:
+//   writers × adds     parallel processes each adding in a loop → acknowledged / present / busy failures
+//   reader wait        the longest search or session-start hook while a 20k-fact dream prepares its
+//                      batch and while a 100k-fact import runs, beside the same reads on an idle database
+//   SIGKILL rounds     add / import / dream killed at random moments → integrity and acknowledged rows lost
+//   secrets            fakes caught / innocent look-alikes refused by findSecret (test/fixtures/secrets)
+// Sizes: BENCH_WRITERS (16), BENCH_ADDS (100), BENCH_DREAM_FACTS (20000), BENCH_IMPORT_FACTS (100000),
+// BENCH_KILL_ROUNDS (12); BENCH_ONLY=writers,dream,import,kill,secrets runs only those rows. CPU is the children's user+sys time (Linux), beside wall time.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findSecret } from '../src/text/secrets.js';
+import { generateFacts } from './generate.js';
+import { median, printTable } from './measure.js';
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+const BINARY = process.env.MEMCUE_BINARY ?? join(ROOT, 'dist', 'memcue');
+const size = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const WRITERS = size('BENCH_WRITERS', 16);
+const ADDS = size('BENCH_ADDS', 100);
+const DREAM_FACTS = size('BENCH_DREAM_FACTS', 20_000);
+const IMPORT_FACTS = size('BENCH_IMPORT_FACTS', 100_000);
+const KILL_ROUNDS = size('BENCH_KILL_ROUNDS', 12);
+
+type Env = Record<string, string>;
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+const work = mkdtempSync(join(tmpdir(), 'memcue-robust-'));
+let envCount = 0;
+function freshEnv(): Env {
+  const dir = join(work, `m${envCount++}`);
+  return { PATH: process.env.PATH ?? '', HOME: dir, XDG_STATE_HOME: join(dir, 'state'), XDG_CACHE_HOME: join(dir, 'cache'), MEMCUE_DB: join(dir, 'memcue.db'), MEMCUE_HOST: 'bench' };
+}
+
+function run(args: string[], env: Env, input = ''): Promise<Run> {
+  const start = performance.now();
+  return new Promise((res) => {
+    const child = spawn(BINARY, args, { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => res({ code, stdout, stderr, ms: performance.now() - start }));
+    child.stdin.end(input);
+  });
+}
+
+function runSync(args: string[], env: Env): string {
+  const r = spawnSync(BINARY, args, { env, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`memcue ${args.join(' ')} failed: ${r.stderr}`);
+  return r.stdout;
+}
+
+const factCount = (env: Env) => JSON.parse(runSync(['stats', '--json'], env)).facts as number;
+const integrity = (env: Env) => spawnSync('sqlite3', [env.MEMCUE_DB!, 'PRAGMA integrity_check'], { encoding: 'utf8' }).stdout.trim() || 'sqlite3 missing';
+
+/** The children's CPU time so far (user+sys, ms); 0 where /proc is missing. */
+function childCpuMs(): number {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100; // cutime + cstime, in USER_HZ (100)
+  } catch {
+    return 0;
+  }
+}
+
+async function section<T>(label: string, fn: () => Promise<T>): Promise<{ result: T; cost: string }> {
+  process.stderr.write(`robust: ${label}…\n`);
+  const cpu = childCpuMs();
+  const start = performance.now();
+  const result = await fn();
+  return { result, cost: `${((performance.now() - start) / 1000).toFixed(0)} s wall, ${((childCpuMs() - cpu) / 1000).toFixed(0)} s CPU` };
+}
+
+function importFacts(env: Env, count: number, seed: number): string {
+  const file = join(work, `facts-${count}-${seed}.jsonl`);
+  writeFileSync(file, generateFacts(count, seed).map((f) => JSON.stringify(f)).join('\n'));
+  return file;
+}
+
+async function contention(): Promise<string[]> {
+  const env = freshEnv();
+  let acknowledged = 0;
+  let busy = 0;
+  let other = '';
+  await Promise.all(
+    Array.from({ length: WRITERS }, async (_, w) => {
+      for (let i = 0; i < ADDS; i++) {
+        const r = await run(['add', `writer ${w} fact ${i}`], env);
+        if (r.code === 0) acknowledged++;
+        else if (/busy/.test(r.stderr)) busy++;
+        else other ||= r.stderr.trim();
+      }
+    }),
+  );
+  const present = factCount(env);
+  return [`${acknowledged} / ${present} / ${busy}`, `integrity ${integrity(env)}${other ? `; other error: ${other}` : ''}`];
+}
+
+/** Reads (search and the hook, in turn) for as long as `writer` runs; their wall times. */
+async function readsDuring(env: Env, writer: Promise<Run>): Promise<{ times: number[]; failed: number }> {
+  let done = false;
+  void writer.then(() => (done = true));
+  const times: number[] = [];
+  let failed = 0;
+  const hookInput = JSON.stringify({ hook_event_name: 'SessionStart', cwd: env.HOME });
+  for (let i = 0; !done; i++) {
+    const r = i % 2 ? await run(['hook', 'claude', 'session-start'], env, hookInput) : await run(['search', 'deploy', 'staging'], env);
+    if (r.code !== 0 || (i % 2 === 1 && r.stdout === '')) failed++;
+    if (!done) times.push(r.ms);
+  }
+  return { times, failed };
+}
+
+async function readerWait(what: 'dream' | 'import', facts: number): Promise<string[]> {
+  const env = freshEnv();
+  const file = importFacts(env, facts, 7);
+  if (what === 'dream') runSync(['import', file], env);
+  else runSync(['import', importFacts(env, 1000, 8)], env);
+  const idle = await readsDuring(env, new Promise((res) => setTimeout(() => res({ code: 0, stdout: '', stderr: '', ms: 0 }), 5000)));
+  const writer = what === 'dream' ? run(['dream', '--limit', '5'], env) : run(['import', file], env);
+  const busy = await readsDuring(env, writer);
+  const w = await writer;
+  const max = Math.max(...busy.times);
+  return [
+    `${(max / 1000).toFixed(2)} s longest (median ${(median(busy.times) / 1000).toFixed(2)} s; idle median ${(median(idle.times) / 1000).toFixed(2)} s)`,
+    `${busy.times.length} reads during a ${(w.ms / 1000).toFixed(0)} s ${what} (exit ${w.code}), ${busy.failed} failed`,
+  ];
+}
+
+async function killRounds(): Promise<string[]> {
+  const env = freshEnv();
+  runSync(['import', importFacts(env, 2000, 9)], env);
+  const bulk = importFacts(env, 3000, 10);
+  let acknowledged = factCount(env);
+  let lost = 0;
+  let partial = 0;
+  let bad = 0;
+  for (let round = 0; round < KILL_ROUNDS; round++) {
+    const ack = await run(['add', `acknowledged fact of round ${round}`], env);
+    if (ack.code === 0) acknowledged++;
+    const victim = round % 3 === 0 ? ['add', `killed fact ${round}`] : round % 3 === 1 ? ['import', bulk] : ['dream', '--limit', '5'];
+    const child = spawn(BINARY, victim, { env, stdio: 'ignore' });
+    const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
+    await new Promise((res) => setTimeout(res, 50 + Math.random() * 1500));
+    child.kill('SIGKILL');
+    const code = await exited;
+    const present = factCount(env);
+    if (present < acknowledged) lost += acknowledged - present;
+    const added = present - acknowledged;
+    // A killed import lands whole or not at all; an add that finished counts as acknowledged.
+    if (victim[0] === 'import' && added !== 0 && added !== 3000) partial++;
+    if (code === 0 || added > 0) acknowledged = present;
+    if (integrity(env) !== 'ok') bad++;
+  }
+  return [`${KILL_ROUNDS - bad} of ${KILL_ROUNDS} sound, ${lost} lost`, `${partial} partial imports; add / import (3000) / dream killed at random 50–1550 ms`];
+}
+
+function secrets(): string[] {
+  const dir = join(ROOT, 'test', 'fixtures', 'secrets');
+  const lines = (name: string) => readFileSync(join(dir, name), 'utf8').split('\n').filter((l) => l.trim() !== '');
+  if (!existsSync(join(dir, 'fakes.txt')) || !existsSync(join(dir, 'lookalikes.txt'))) return ['n/a (fixtures missing)', ''];
+  const fakes = lines('fakes.txt');
+  const innocent = lines('lookalikes.txt');
+  const caught = fakes.filter((s) => findSecret(s) !== undefined).length;
+  const refused = innocent.filter((s) => findSecret(s) !== undefined).length;
+  const pct = (n: number, of: number) => `${((100 * n) / Math.max(of, 1)).toFixed(1)} %`;
+  return [`${caught}/${fakes.length} (${pct(caught, fakes.length)}) / ${refused}/${innocent.length} (${pct(refused, innocent.length)})`, 'findSecret on the fixture files'];
+}
+
+try {
+  const rows: string[][] = [];
+  const only = process.env.BENCH_ONLY?.split(',');
+  const add = async (label: string, fn: () => Promise<string[]>, key: string) => {
+    if (only && !only.includes(key)) return;
+    const { result, cost } = await section(label, fn);
+    rows.push([label, result[0]!, result[1]!, cost]);
+    process.stderr.write(`robust: ${rows.at(-1)!.join(' | ')}\n`); // a long run that is cut short keeps its rows
+  };
+  await add(`${WRITERS} writers × ${ADDS} adds → acknowledged / present / busy`, contention, 'writers');
+  await add(`reader wait during a ${DREAM_FACTS}-fact dream`, () => readerWait('dream', DREAM_FACTS), 'dream');
+  await add(`reader wait during a ${IMPORT_FACTS}-fact import`, () => readerWait('import', IMPORT_FACTS), 'import');
+  await add(`SIGKILL rounds (${KILL_ROUNDS}) → integrity, lost rows`, killRounds, 'kill');
+  if (!only || only.includes('secrets')) rows.push(['secrets caught / innocent refused', ...secrets(), '']);
+  printTable(`memcue reliability (${BINARY})`, ['what', 'result', 'detail', 'cost'], rows);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,178 @@
+// The store's connections to its file, and when each may touch it (see read-gate.ts for why):
+// - reads: an `immutable=1` connection under a reader ticket, opened on first use;
+// - writes: a normal connection opened under the writers' lock for one transaction, with
+//   cache_spill=OFF so the file is untouched until COMMIT, committed through the read gate;
+// - recovery: a journal or pending marker left by a writer that died is dealt with under the lock.
+// The WASM module is loaded before any of this, so no lock is ever held while it compiles.
+import { existsSync } from 'node:fs';
+import type { SqliteModule } from '../../wasm/sqlite3.mjs';
+import { MemcueError } from '../errors.js';
+import { pauseAt } from '../sync/pause.js';
+import { mark } from '../util/profile.js';
+import { fileIdentity, type DbFile } from './db-file.js';
+import { checkBeforeWrite, recordChecked } from './integrity.js';
+import { FileLock, busyTimeout } from './lock.js';
+import { drainReaders, enterReader, journalIsHot, safeUnlink, type ReadTicket } from './read-gate.js';
+import { Database } from './sqlite.js';
+
+/**
+ * The writer's connection keeps every change in its page cache until COMMIT (cache_spill=OFF: the
+ * cache grows past cache_size rather than spill), so the database file is untouched while readers
+ * read it; the read gate keeps them out only for the commit itself.
+ */
+const WRITER_PRAGMAS = 'PRAGMA cache_spill = OFF; PRAGMA cache_size = -65536';
+
+export class Connections {
+  private readonly lock: FileLock;
+  private ticket: ReadTicket | undefined;
+  private reader: Database | undefined;
+  private writer: Database | undefined;
+
+  constructor(
+    private readonly m: SqliteModule,
+    private readonly file: DbFile,
+    private readonly readTimeoutMs: number,
+  ) {
+    this.lock = new FileLock(file.lock);
+  }
+
+  /** The connection to use now: the writer's inside write(), else a reader's (opened on first use). */
+  get db(): Database {
+    if (this.writer) return this.writer;
+    if (!this.reader) {
+      this.enterReader();
+      this.reader = Database.openWith(this.m, this.file.real, { immutable: true });
+    }
+    return this.reader;
+  }
+
+  enterReader(): void {
+    if (this.ticket) return;
+    for (let attempt = 0; ; attempt++) {
+      const entered = enterReader(this.file, this.readTimeoutMs);
+      if (entered !== 'recover') {
+        this.ticket = entered;
+        return;
+      }
+      if (attempt === 3) throw new MemcueError('BUSY', `${this.file.given} keeps being left half-written by writers that die`, 'run `memcue doctor`');
+      this.recover();
+    }
+  }
+
+  /** Rolls back a journal left by a writer that died, under the writers' lock (a no-op if another did it first). */
+  private recover(): void {
+    this.lock.acquire(this.readTimeoutMs, true);
+    try {
+      this.rollBackHotJournal();
+    } finally {
+      this.lock.release();
+    }
+  }
+
+  /**
+   * Under the lock: a journal or marker left now is a dead writer's. A normal connection plays a hot
+   * journal back; one SQLite does not judge hot (its writer died before committing, the file is
+   * untouched) is then removed, so readers stop seeing it.
+   */
+  private rollBackHotJournal(): void {
+    if (!existsSync(this.file.journal) && !existsSync(this.file.pending)) return;
+    this.readersHeldOff(() => {
+      this.withConnection((db) => db.get('SELECT count(*) AS n FROM sqlite_master')); // reading page 1 plays a hot journal back
+      if (!journalIsHot(this.file)) safeUnlink(this.file.journal);
+    });
+  }
+
+  private readersHeldOff(fn: () => void): void {
+    const dropPending = drainReaders(this.file, busyTimeout());
+    try {
+      fn();
+    } finally {
+      dropPending();
+    }
+  }
+
+  /** A normal (read-write) connection for `fn` alone; only under the writers' lock. */
+  private withConnection(fn: (db: Database) => unknown): void {
+    const db = Database.openWith(this.m, this.file.real);
+    try {
+      fn(db);
+    } finally {
+      db.close();
+    }
+  }
+
+  /** Runs `fn` holding the writers' lock, without our own reader ticket (it would hold off our commit). */
+  private underLock<T>(fn: () => T): T {
+    this.leaveReader(); // our reader connection's cache is stale after our commit anyway
+    this.lock.acquire();
+    mark('lock acquired');
+    try {
+      this.rollBackHotJournal();
+      return fn();
+    } finally {
+      this.lock.release();
+      this.writeCount++;
+    }
+  }
+
+  close(): void {
+    this.leaveReader();
+    this.writer?.close();
+    this.writer = undefined;
+    this.lock.release();
+  }
+
+  private leaveReader(): void {
+    this.reader?.close();
+    this.reader = undefined;
+    this.ticket?.leave();
+    this.ticket = undefined;
+  }
+
+  /** Write transactions run so far, committed or rolled back: what was read inside one may be gone. */
+  get writes(): number {
+    return this.writeCount;
+  }
+  private writeCount = 0;
+
+  /** One write transaction under the writers' lock, committed through the read gate. */
+  write<T>(fn: () => T): T {
+    if (this.writer) return fn(); // nested: already inside the transaction
+    const identity = fileIdentity(this.file.real);
+    return this.underLock(() => {
+      if (identity !== '' && identity !== fileIdentity(this.file.real)) {
+        throw new MemcueError('BUSY', `${this.file.given} was replaced while memcue was opening it`, 'run the command again');
+      }
+      this.writer = Database.openWith(this.m, this.file.real);
+      try {
+        this.writer.exec(WRITER_PRAGMAS);
+        checkBeforeWrite(this.writer, this.file);
+        const result = this.writer.transaction(
+          () => {
+            const result = fn();
+            pauseAt('write-transaction', process.env); // tests stop a writer here (MEMCUE_SYNC_PAUSE_AT)
+            return result;
+          },
+          () => {
+            const dropPending = drainReaders(this.file, busyTimeout());
+            pauseAt('commit', process.env);
+            return dropPending;
+          },
+        );
+        recordChecked(this.file);
+        return result;
+      } finally {
+        this.writer.close();
+        this.writer = undefined;
+      }
+    });
+  }
+
+  /** VACUUM outside any transaction, under the lock, with readers kept out throughout. */
+  vacuum(): void {
+    this.underLock(() => {
+      this.readersHeldOff(() => this.withConnection((db) => db.exec('VACUUM')));
+      recordChecked(this.file);
+    });
+  }
+}

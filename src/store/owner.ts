@@ -1,0 +1,107 @@
+// Who holds a lock file, a reader ticket or a commit marker: enough to tell a live holder from one
+// that died (pid + its start time on this host), and to tell the user who is in the way.
+import { readFileSync, statSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+
+/** A holder whose liveness cannot be checked (another host, no start times) is presumed dead after this long. */
+const FOREIGN_STALE_MS = 10 * 60_000;
+/** A file still empty after this long belongs to a process that died while creating it. */
+const EMPTY_STALE_MS = 2_000;
+
+export interface Owner {
+  pid: number;
+  host: string;
+  started: string;
+  nonce: string;
+  /** The memcue command (its first words only: never the text of a fact). */
+  command?: string;
+  /** ISO time the file was taken. */
+  since?: string;
+}
+
+export function newOwner(): Owner {
+  return {
+    pid: process.pid,
+    host: hostname(),
+    started: processStartTime(process.pid),
+    nonce: randomBytes(8).toString('hex'),
+    command: commandSummary(process.argv.slice(2)),
+    since: new Date().toISOString(),
+  };
+}
+
+/** `memcue import`, `memcue dream apply`: the command words, not its arguments (they may hold a fact). */
+function commandSummary(args: string[]): string {
+  const words = args.filter((a) => !a.startsWith('-'));
+  const [first, second] = words;
+  if (!first || !/^[a-z-]{1,20}$/.test(first)) return 'memcue';
+  const sub = second && /^(dream|migrate|hook|sync|eval)$/.test(first) && /^[a-z-]{1,20}$/.test(second) ? ` ${second}` : '';
+  return `memcue ${first}${sub}`;
+}
+
+/** "pid 123 (`memcue import`) since 05:40:12Z, 14 s ago" */
+export function describeOwner(owner: Owner | undefined): string {
+  if (!owner) return 'a process that left no details';
+  const command = owner.command ? ` (\`${owner.command}\`)` : '';
+  const where = owner.host && owner.host !== hostname() ? ` on ${owner.host}` : '';
+  const since = owner.since ? `, since ${owner.since.slice(11, 19)} UTC (${Math.round((Date.now() - Date.parse(owner.since)) / 1000)} s ago)` : '';
+  return `pid ${owner.pid}${where}${command}${since}`;
+}
+
+export function readOwner(path: string): Owner | undefined {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Owner;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the holder recorded in `path` is gone; false when the file is gone or fresh and unreadable. */
+export function fileIsStale(path: string): boolean {
+  try {
+    return isStale(readFileSync(path, 'utf8'), statSync(path).mtimeMs);
+  } catch {
+    return false;
+  }
+}
+
+export function isStale(content: string, mtimeMs: number): boolean {
+  const age = Date.now() - mtimeMs;
+  if (content === '') return age > EMPTY_STALE_MS;
+  let owner: Owner;
+  try {
+    owner = JSON.parse(content) as Owner;
+  } catch {
+    return age > EMPTY_STALE_MS;
+  }
+  if (owner.host !== hostname()) return age > FOREIGN_STALE_MS;
+  if (!isAlive(owner.pid)) return true;
+  // A live pid that started at another time is a reused pid, not our holder. Where start times
+  // cannot be read (not Linux), a pid reused by a long-lived process would hold the lock forever:
+  // there, as for another host's lock, age decides.
+  const started = processStartTime(owner.pid);
+  if (started === '' || owner.started === '') return age > FOREIGN_STALE_MS;
+  return started !== owner.started;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Linux only (empty elsewhere): the start time of a process in clock ticks since boot. */
+export function processStartTime(pid: number): string {
+  if (process.platform !== 'linux') return '';
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 22; the command name (field 2) may contain spaces, so count from its closing paren.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,150 @@
+// Readers never wait for writers, writers never change the file under a reader.
+//
+// Our WASM SQLite has no working file locks (NODERAWFS cannot take POSIX locks), so SQLite's own
+// locking is a no-op. This gate replaces it with files beside the database:
+// - A writer holds the writers' lock (lock.ts) only around its write transaction, and its
+//   connection runs with cache_spill=OFF: until COMMIT every change stays in SQLite's page cache
+//   and in the rollback journal, and the database file itself is untouched (test/store/read-gate).
+// - A reader registers one small file in `<db>.readers/`, then checks for the writer's `<db>.pending`
+//   marker (Dekker style: register first, then look), and reads through an `immutable=1`
+//   connection, which neither takes locks nor treats a writer's in-flight journal as hot.
+// - Just before COMMIT the writer raises `<db>.pending`, waits until no reader file is left, commits
+//   (the only moment the file changes) and drops the marker. Readers that arrive meanwhile wait
+//   those milliseconds. A reader file or marker of a dead process is broken as the lock is.
+// - A journal with no live writer behind it (a writer killed while committing) is hot: it is rolled
+//   back by a normal connection under the writers' lock, never by a reader (see Store).
+// Long readers must not starve writers: a writer first lets new readers in while it waits (POLITE_MS),
+// then holds the marker up, and gives up with a BUSY error naming a reader after the busy timeout.
+import { closeSync, existsSync, mkdirSync, openSync, readSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MemcueError } from '../errors.js';
+import { sleepSync } from '../util/sleep.js';
+import type { DbFile } from './db-file.js';
+import { isLockHeld } from './lock.js';
+import { describeOwner, fileIsStale, newOwner, readOwner } from './owner.js';
+
+/** How long a committing writer keeps letting new readers in before it makes them wait. */
+const POLITE_MS = 1_000;
+const PAUSE_MS = 2;
+
+export interface ReadTicket {
+  leave(): void;
+}
+
+/** Errors for which a reader proceeds without a ticket: no writer can change that folder's files either. */
+const CANNOT_REGISTER = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT']);
+
+/**
+ * Registers this process as a reader of `file`. 'recover': a writer died while committing (or left a
+ * journal), so the file must be rolled back under the writers' lock before anyone reads it.
+ */
+export function enterReader(file: DbFile, timeoutMs: number): ReadTicket | 'recover' {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ticket = register(file);
+    const pending = existsSync(file.pending);
+    if (!pending) {
+      // A journal is either a live writer's transaction in flight (the file is untouched: read
+      // it) or hot (its writer died): then a writer must roll it back first.
+      if (journalInFlightOrAbsent(file)) return ticket;
+      ticket.leave();
+      return 'recover';
+    }
+    ticket.leave();
+    if (fileIsStale(file.pending)) return 'recover';
+    if (Date.now() >= deadline) {
+      throw new MemcueError(
+        'BUSY',
+        `memory database is busy: waited ${timeoutMs} ms to read ${file.given} while ${describeOwner(readOwner(file.pending))} commits`,
+        'try again in a moment; if that process is stopped or hung, resume or end it',
+      );
+    }
+    sleepSync(PAUSE_MS);
+  }
+}
+
+function journalInFlightOrAbsent(file: DbFile): boolean {
+  return !journalIsHot(file) || isLockHeld(file.lock);
+}
+
+/**
+ * SQLite's own test: a journal whose first byte is 0 is ignored. Its header's magic is written only
+ * when a commit starts (synchronous=FULL), so a writer killed before that left the file untouched.
+ */
+export function journalIsHot(file: DbFile): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file.journal, 'r');
+  } catch {
+    return false; // no journal
+  }
+  try {
+    const first = Buffer.alloc(1);
+    return readSync(fd, first, 0, 1, 0) === 1 && first[0] !== 0;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function register(file: DbFile): ReadTicket {
+  const owner = newOwner();
+  const path = join(file.readers, `${owner.pid}-${owner.nonce}`);
+  try {
+    mkdirSync(file.readers, { recursive: true });
+    writeFileSync(path, JSON.stringify(owner), { flag: 'wx' });
+  } catch (err) {
+    if (CANNOT_REGISTER.has((err as NodeJS.ErrnoException).code ?? '')) return { leave() {} };
+    throw err;
+  }
+  return { leave: () => safeUnlink(path) };
+}
+
+/**
+ * Called by the lock holder just before COMMIT: raises the pending marker once no reader is left and
+ * returns the function that drops it (after the commit, or after a rollback).
+ */
+export function drainReaders(file: DbFile, timeoutMs: number): () => void {
+  const start = Date.now();
+  const drop = () => safeUnlink(file.pending);
+  for (;;) {
+    writeFileSync(file.pending, JSON.stringify(newOwner()));
+    const readers = liveReaders(file);
+    if (readers.length === 0) return drop;
+    const waited = Date.now() - start;
+    if (waited >= timeoutMs) {
+      drop();
+      throw new MemcueError(
+        'BUSY',
+        `memory database is busy: waited ${timeoutMs} ms for ${readers.length} reader(s) of ${file.given} to finish, e.g. ${describeOwner(readOwner(readers[0]!))}`,
+        'nothing was written; try again when that command has finished',
+      );
+    }
+    if (waited < POLITE_MS) drop();
+    sleepSync(PAUSE_MS + Math.random() * PAUSE_MS);
+  }
+}
+
+/** Reader files of live processes; those of dead ones are removed. */
+function liveReaders(file: DbFile): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(file.readers);
+  } catch {
+    return [];
+  }
+  const live: string[] = [];
+  for (const name of names) {
+    const path = join(file.readers, name);
+    if (fileIsStale(path)) safeUnlink(path);
+    else if (existsSync(path)) live.push(path);
+  }
+  return live;
+}
+
+export function safeUnlink(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    /* already gone */
+  }
+}
