@@ -112,7 +112,7 @@ describe('what install writes', () => {
     expect(settings.hooks.PreToolUse).toEqual(original.hooks.PreToolUse);
     expect(settings.hooks.SessionStart).toEqual([
       ...original.hooks.SessionStart,
-      { matcher: 'startup|resume|clear|compact', hooks: [{ type: 'command', command: `${BIN} hook claude session-start`, timeout: 10 }] },
+      { matcher: 'startup|resume|clear|compact|fork', hooks: [{ type: 'command', command: `${BIN} hook claude session-start`, timeout: 10 }] },
     ]);
     expect(settings.autoMemoryEnabled).toBeUndefined();
   });
