@@ -317,3 +317,27 @@ describe.skipIf(!existsSync(BINARY))('install from the compiled binary', () => {
     expect(JSON.parse(r.stdout).hookSpecificOutput.additionalContext).toContain('decision: Deploys go through ArgoCD');
   });
 });
+
+describe('what the agent still needs, said at install', () => {
+  it('codex: the trust step (/hooks), and no deprecated feature-flag advice', async () => {
+    const out = await run(installEnv(), 'install', 'codex');
+    expect(out).toContain('codex: Codex runs the hook only after you trust it: start `codex`, type /hooks, and trust memcue\'s SessionStart hook');
+    expect(out).toContain('--dangerously-bypass-hook-trust');
+    expect(out).not.toContain('codex_hooks');
+  });
+
+  it('gemini --project: the folder must be trusted; the user-level install needs no trust', async () => {
+    const env = installEnv();
+    const repo = repoDir();
+    const r = await cli(['install', 'gemini', '--project'], { env, cwd: repo });
+    expect(r.stdout).toContain(`gemini: Gemini CLI runs project hooks only in a trusted folder: when Gemini asks, trust ${repo} (or run /permissions in Gemini there).`);
+    expect(await run(env, 'install', 'gemini')).not.toContain('trusted folder');
+  });
+
+  it('claude: the matcher takes every SessionStart source Claude Code sends, `fork` included', async () => {
+    const env = installEnv();
+    await run(env, 'install', 'claude');
+    const matcher = JSON.parse(read(join(env.HOME!, '.claude', 'settings.json'))).hooks.SessionStart[0].matcher as string;
+    for (const source of ['startup', 'resume', 'clear', 'compact', 'fork']) expect(new RegExp(`^(?:${matcher})$`).test(source)).toBe(true);
+  });
+});

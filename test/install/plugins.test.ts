@@ -27,8 +27,9 @@ describe('Claude Code marketplace and plugin', () => {
     expect(entry.version).toBe(version);
   });
 
-  it('plugin.json: name, version of the package, description', () => {
+  it('plugin.json: name, version of the package, description, author (claude plugin validate --strict wants it)', () => {
     expect(plugin.name).toBe('memcue');
+    expect(typeof plugin.author?.name).toBe('string');
     expect(plugin.version).toBe(version);
     expect(plugin.description.length).toBeGreaterThan(20);
   });
