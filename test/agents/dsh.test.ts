@@ -42,7 +42,7 @@ describe('install dsh on a profile as dsh writes it', () => {
   it('edited since: uninstall takes out only its entry and puts `[]` back when the list is empty again', async () => {
     const env = dshEnv();
     const path = freshProfile(env);
-    await cli(['install', 'dsh'], { env, cwd: env.HOME });
+    expect((await cli(['install', 'dsh'], { env, cwd: env.HOME })).code).toBe(0);
     writeFileSync(path, `# my note\n${readFileSync(path, 'utf8')}`);
     await cli(['uninstall', 'dsh'], { env, cwd: env.HOME });
     expect(readFileSync(path, 'utf8')).toBe(`# my note\n${TEMPLATE}`);
