@@ -341,3 +341,20 @@ describe('what the agent still needs, said at install', () => {
     for (const source of ['startup', 'resume', 'clear', 'compact', 'fork']) expect(new RegExp(`^(?:${matcher})$`).test(source)).toBe(true);
   });
 });
+
+describe('an entry an older memcue wrote', () => {
+  it('claude: install again brings the matcher (fork) and the command (absolute) up to date, and uninstall still restores', async () => {
+    const env = installEnv();
+    const path = join(env.HOME!, '.claude', 'settings.json');
+    const old = { hooks: { SessionStart: [{ matcher: 'startup|resume|clear|compact', hooks: [{ type: 'command', command: 'memcue hook claude session-start', timeout: 10 }] }] } };
+    write(path, `${JSON.stringify(old, null, 2)}\n`);
+    const before = snapshot(env);
+    expect(await run(env, 'install', 'claude')).toContain('claude: wrote SessionStart hook');
+    expect(JSON.parse(read(path)).hooks.SessionStart).toEqual([
+      { matcher: 'startup|resume|clear|compact|fork', hooks: [{ type: 'command', command: `${BIN} hook claude session-start`, timeout: 10 }] },
+    ]);
+    expect(await run(env, 'install', 'claude')).toContain('already there');
+    await run(env, 'uninstall', 'claude');
+    expect(snapshot(env)).toEqual(before);
+  });
+});
