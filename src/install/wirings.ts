@@ -7,7 +7,7 @@ import { MemcueError } from '../errors.js';
 import { configHome, homeOf } from '../hooks/paths.js';
 import { INSTRUCTION } from '../hooks/instruction.js';
 import { readAsset } from './assets.js';
-import { hookCommand, memcueBinary } from './binary.js';
+import { hookCommand, memcueBinary, shellQuote } from './binary.js';
 import { blockTarget, MARKDOWN_FENCE, ownedFileTarget } from './blocks.js';
 import { bridgeNote } from './dsh-bridge.js';
 import { dshPatchTarget } from './dsh-patch.js';
@@ -30,6 +30,8 @@ export const CLAUDE_SESSION_SOURCES = 'startup|resume|clear|compact|fork';
 /** Marks the plugin files as ours, and the line install rewrites to point them at the binary. */
 const PLUGIN_MARKER = 'memcue-plugin';
 const DEFAULT_BIN_LINE = /^(\s*(?:const\s+)?DEFAULT_BIN\s*=\s*)(["'])memcue\2(;?)/m;
+/** The Hermes manifest's dependency check, which Hermes runs as a command. */
+const CHECK_LINE = /^(\s*check:\s*)"memcue --version"/m;
 
 export function wiringFor(agent: InstallAgent, ctx: Context, opts: InstallOptions = {}): Wiring {
   switch (agent) {
@@ -160,7 +162,7 @@ function hermes(ctx: Context): Wiring {
   return {
     agent: 'hermes',
     targets: [
-      ownedFileTarget(join(dir, 'plugin.yaml'), 'plugin manifest', readAsset('hermes/memcue/plugin.yaml'), PLUGIN_MARKER),
+      ownedFileTarget(join(dir, 'plugin.yaml'), 'plugin manifest', withCheck(readAsset('hermes/memcue/plugin.yaml'), ctx), PLUGIN_MARKER),
       ownedFileTarget(join(dir, '__init__.py'), 'memory provider', withBinary(readAsset('hermes/memcue/__init__.py'), ctx), PLUGIN_MARKER),
       hermesProviderTarget(join(home, 'config.yaml')),
     ],
@@ -183,4 +185,10 @@ function withBinary(source: string, ctx: Context): string {
   const bin = memcueBinary(ctx.env);
   if (bin === 'memcue') return source;
   return source.replace(DEFAULT_BIN_LINE, (_all, head: string, _q: string, semi: string) => `${head}${JSON.stringify(bin)}${semi}`);
+}
+
+/** Points the manifest's `memcue --version` check at this memcue binary too. */
+function withCheck(manifest: string, ctx: Context): string {
+  const bin = memcueBinary(ctx.env);
+  return bin === 'memcue' ? manifest : manifest.replace(CHECK_LINE, (_all, head: string) => `${head}${JSON.stringify(`${shellQuote(bin)} --version`)}`);
 }

@@ -175,7 +175,7 @@ describe('what install writes', () => {
     seed(env);
     await run(env, 'install', 'hermes');
     const dir = join(env.HOME!, '.hermes', 'plugins', 'memcue');
-    expect(read(join(dir, 'plugin.yaml'))).toBe(read(join(ROOT, 'plugins', 'hermes', 'memcue', 'plugin.yaml')));
+    expect(read(join(dir, 'plugin.yaml'))).toBe(read(join(ROOT, 'plugins', 'hermes', 'memcue', 'plugin.yaml')).replace('check: "memcue --version"', `check: "${BIN} --version"`));
     const provider = read(join(dir, '__init__.py'));
     expect(provider).toBe(read(join(ROOT, 'plugins', 'hermes', 'memcue', '__init__.py')).replace('DEFAULT_BIN = "memcue"', `DEFAULT_BIN = ${JSON.stringify(BIN)}`));
     expect(read(join(env.HOME!, '.hermes', 'config.yaml'))).toBe(
