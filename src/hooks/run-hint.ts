@@ -7,5 +7,5 @@ import { findOnPath, memcueBinary, shellQuote } from '../install/binary.js';
 export function runHint(env: Env): string | undefined {
   const bin = memcueBinary(env);
   if (!isAbsolute(bin) || findOnPath(env.PATH, 'memcue')) return undefined;
-  return `\`memcue\` is not on your PATH here: wherever this card says \`memcue\`, run \`${shellQuote(bin)}\` instead.`;
+  return `\`memcue\` is not on your PATH here: wherever these instructions say \`memcue\`, run \`${shellQuote(bin)}\` instead.`;
 }

@@ -6,6 +6,7 @@ import type { Context } from '../context.js';
 import { MemcueError } from '../errors.js';
 import { configHome, homeOf } from '../hooks/paths.js';
 import { INSTRUCTION } from '../hooks/instruction.js';
+import { runHint } from '../hooks/run-hint.js';
 import { readAsset } from './assets.js';
 import { hookCommand, memcueBinary, shellQuote } from './binary.js';
 import { blockTarget, MARKDOWN_FENCE, ownedFileTarget } from './blocks.js';
@@ -145,14 +146,16 @@ function dsh(ctx: Context, opts: InstallOptions): Wiring {
     targets: [
       ownedFileTarget(hooksFile, 'SessionStart hook for the Claude Code hooks bridge', `${JSON.stringify(hooks, null, 2)}\n`, 'hook dsh session-start'),
       dshPatchTarget(join(home, 'profiles', profile, 'cordis.patch.yml'), `hooks bridge mounted in profile ${profile}`, patch),
-      blockTarget(agentsMd, 'AGENTS.md block', MARKDOWN_FENCE, agentsBlock()),
+      blockTarget(agentsMd, 'AGENTS.md block', MARKDOWN_FENCE, agentsBlock(ctx)),
     ],
     notes: [bridgeNote(home, profile), `Check that the bridge is mounted: dsh --profile ${profile} --dump-config | grep memcue`],
   };
 }
 
-function agentsBlock(): string {
-  return `${INSTRUCTION}\nAt session start memcue also gives you its card: the global rules and this repository's rules and decisions.\n`;
+/** The instruction, and (like the card) the command to run when `memcue` is not on PATH. */
+function agentsBlock(ctx: Context): string {
+  const hint = runHint(ctx.env);
+  return `${INSTRUCTION}${hint ? `\n${hint}\n` : ''}\nAt session start memcue also gives you its card: the global rules and this repository's rules and decisions.\n`;
 }
 
 /** Hermes Agent: a memory-provider plugin in $HERMES_HOME/plugins/memcue, chosen by memory.provider. */

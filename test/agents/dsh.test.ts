@@ -77,3 +77,11 @@ describe('the hooks bridge dsh does not ship', () => {
     expect((await cli(['doctor'], { env, cwd: env.HOME })).stdout).toContain(`hooks bridge (profile web): ${bridge}`);
   });
 });
+
+describe('the AGENTS.md block', () => {
+  it('names the command to run when memcue is not on the agent\'s PATH', async () => {
+    const env: Record<string, string> = { ...dshEnv(), PATH: '/usr/bin:/bin' };
+    await cli(['install', 'dsh'], { env, cwd: env.HOME });
+    expect(readFileSync(join(env.DSH_HOME!, 'AGENTS.md'), 'utf8')).toContain('`memcue` is not on your PATH here: wherever these instructions say `memcue`, run `/opt/memcue/bin/memcue` instead.');
+  });
+});

@@ -42,7 +42,7 @@ describe.skipIf(!existsSync(DIST))('npx memcue install', () => {
     expect(hook.code).toBe(0);
     const card = JSON.parse(hook.stdout).hookSpecificOutput.additionalContext as string;
     expect(card).toContain('rule: Deploys go through ArgoCD');
-    expect(card).toContain(`\`memcue\` is not on your PATH here: wherever this card says \`memcue\`, run \`${launcher}\` instead.`);
+    expect(card).toContain(`\`memcue\` is not on your PATH here: wherever these instructions say \`memcue\`, run \`${launcher}\` instead.`);
     // What the card tells the agent to run, run as the agent would.
     const search = runProcess('/bin/sh', ['-c', `${launcher} search argocd`], { env: agentEnv, cwd: repo });
     expect(search.code).toBe(0);
