@@ -52,7 +52,9 @@ export function runVersion(binary: string, env: Env, cwd: string): Probe {
 }
 
 function finished(command: string, r: ReturnType<typeof spawnSync>): Probe {
-  if (r.error) return { command, exit_code: null, result: (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT' ? `no answer in ${TIMEOUT_MS / 1000} s` : r.error.message };
+  // EPIPE: the command exited before reading its stdin (sh: not found); its exit code still counts.
+  const failed = r.error && ((r.error as NodeJS.ErrnoException).code !== 'EPIPE' || r.status === null);
+  if (r.error && failed) return { command, exit_code: null, result: (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT' ? `no answer in ${TIMEOUT_MS / 1000} s` : r.error.message };
   const firstError = String(r.stderr ?? '').trim().split('\n')[0] ?? '';
   return { command, exit_code: r.status, result: r.status === 0 ? 'ok' : firstError || `exit ${r.status}` };
 }
