@@ -5,8 +5,10 @@ import type { Context } from '../context.js';
 import { homeOf } from '../hooks/paths.js';
 import { hookLogPath } from '../hooks/paths.js';
 import { lastHookErrors } from '../hooks/hook-log.js';
+import { bridgeAddCommand, findBridge } from '../install/dsh-bridge.js';
 import { readFile, wiredTargets } from '../install/engine.js';
-import { INSTALL_AGENTS, wiringFor } from '../install/wirings.js';
+import { ourHookCommands, pluginBinary, runHook, runVersion, type Probe } from '../install/probe.js';
+import { CODEX_TRUST_STEP, INSTALL_AGENTS, wiringFor } from '../install/wirings.js';
 import { schemaVersion } from '../store/schema.js';
 import { withStore } from '../store/store.js';
 import { VERSION } from '../version.js';
@@ -25,8 +27,10 @@ interface DatabaseHealth {
 
 interface AgentWiring {
   agent: string;
-  /** How it is wired: the files that carry memcue's part; empty when not wired. */
-  wired: { path: string; what: string }[];
+  /** How it is wired: the files that carry memcue's part, and what running their command gave. */
+  wired: { path: string; what: string; runs?: Probe[] }[];
+  /** What the agent still needs before the wiring works (Codex trust, the dsh bridge). */
+  notes: string[];
 }
 
 export async function run(ctx: Context, opts: { json?: boolean }): Promise<void> {
@@ -51,9 +55,13 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<void>
   }
   lines.push(`repo      ${report.repo ? `${report.repo.id} (${report.repo.root})` : `none: ${ctx.cwd} is not in a git repository`}`);
   lines.push('agents');
-  for (const { agent, wired } of report.agents) {
+  for (const { agent, wired, notes } of report.agents) {
     if (wired.length === 0) lines.push(`  ${agent.padEnd(9)} not wired (memcue install ${agent})`);
-    for (const w of wired) lines.push(`  ${agent.padEnd(9)} ${w.what}: ${w.path}`);
+    for (const w of wired) {
+      lines.push(`  ${agent.padEnd(9)} ${w.what}: ${w.path}`);
+      for (const probe of w.runs ?? []) lines.push(`${' '.repeat(12)}ran ${probe.command}: exit ${probe.exit_code ?? '-'}, ${probe.result}`);
+    }
+    for (const note of notes) lines.push(`${' '.repeat(12)}${note}`);
   }
   const errors = report.hook_log.last_errors;
   lines.push(`hook log  ${report.hook_log.path}: ${errors.length ? 'last errors:' : 'no errors'}`);
@@ -89,15 +97,34 @@ function agentWirings(ctx: Context): AgentWiring[] {
     for (const project of [false, true]) {
       try {
         for (const target of wiredTargets(wiringFor(agent, ctx, { project }))) {
-          if (!wired.some((w) => w.path === target.path)) wired.push({ path: target.path, what: target.label });
+          if (!wired.some((w) => w.path === target.path)) wired.push({ path: target.path, what: target.label, runs: probes(ctx, agent, target.path) });
         }
       } catch (err) {
         wired.push({ path: '', what: `cannot tell: ${err instanceof Error ? err.message : String(err)}` });
       }
     }
     if (agent === 'claude') wired.push(...claudePlugin(ctx));
-    return { agent, wired };
+    return { agent, wired, notes: wired.length ? agentNotes(ctx, agent) : [] };
   });
+}
+
+/** Runs what the file makes the agent run: our hook commands, or the plugin's memcue binary. */
+function probes(ctx: Context, agent: string, path: string): Probe[] | undefined {
+  const text = readFile(path)?.toString('utf8') ?? '';
+  const commands = ourHookCommands(text, agent);
+  if (commands.length) return commands.map((command) => runHook(command, ctx.env, ctx.cwd));
+  const binary = pluginBinary(text);
+  return binary ? [runVersion(binary, ctx.env, ctx.cwd)] : undefined;
+}
+
+function agentNotes(ctx: Context, agent: string): string[] {
+  if (agent === 'codex') return [CODEX_TRUST_STEP];
+  if (agent === 'dsh') {
+    const home = ctx.env.DSH_HOME || join(homeOf(ctx.env), '.dsh');
+    const bridge = findBridge(home, 'web');
+    return [bridge ? `hooks bridge (profile web): ${bridge}` : `hooks bridge missing in profile web: dsh cannot run the hook; run \`${bridgeAddCommand('web')}\``];
+  }
+  return [];
 }
 
 /**

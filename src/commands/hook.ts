@@ -28,7 +28,7 @@ export async function run(ctx: Context, agent?: string, event?: string): Promise
     if (!takesCard(agent, eventName)) return 0;
     const cwd = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : ctx.cwd;
     const agentCtx = makeContext({ ...ctx, cwd: isAbsolute(cwd) ? cwd : resolve(ctx.cwd, cwd) }, ctx.dbPath);
-    const card = await cardFor(agentCtx, { budgetMs: HOOK_READ_BUDGET_MS });
+    const card = await cardFor(agentCtx, agent, { budgetMs: HOOK_READ_BUDGET_MS });
     ctx.stdout(sessionStartOutput(card.text));
   } catch (err) {
     logHookError(ctx.env, `hook ${agent ?? '?'} ${event ?? '?'}`, err);

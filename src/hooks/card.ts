@@ -1,14 +1,15 @@
 // The session-start card: the instruction, the global rules, and the current repository's rules and
-// decisions. Agents cap hook output at 10,000 characters and replace the rest with a short preview,
-// so the card never exceeds CARD_LIMIT: when it would, it keeps the most used and the most recent
-// entries and ends with one line saying how many were left out and which command lists them.
+// decisions. Agents cut hook output past a limit (budget.ts), so the card never exceeds its budget:
+// when it would, it keeps the most used and the most recent entries and ends with one line saying
+// how many were left out and which command lists them.
 import type { Row } from '../store/sqlite.js';
 import type { Store } from '../store/store.js';
 import { oneLine } from '../commands/format.js';
+import { DEFAULT_BUDGET, measure, type CardBudget } from './budget.js';
 import { INSTRUCTION } from './instruction.js';
 
-export const CARD_LIMIT = 9000;
-/** Room kept for the "N more left out" line (its real length is checked after rendering). */
+export const CARD_LIMIT = DEFAULT_BUDGET.max;
+/** Room kept for the "N more left out" line (its real size is checked after rendering). */
 const FOOTER_RESERVE = 160;
 const ID_SHOWN = 8; // a unique prefix for `memcue edit/forget/show`; 32^8 ids
 
@@ -82,34 +83,40 @@ export function loadCardEntries(store: Store, repoId: string | undefined): { glo
   return { global: entries.filter((e) => e.scope === 'global'), repo: entries.filter((e) => e.scope !== 'global'), total };
 }
 
-/**
- * Lays out the card within `limit` characters. Entries come newest first; `total` counts all
- * candidates when only some were read (see RECENT_READ).
- */
-export function composeCard(
-  repoId: string | undefined,
-  global: CardEntry[],
-  repo: CardEntry[],
-  { limit = CARD_LIMIT, total }: { limit?: number; total?: number } = {},
-): Card {
+export interface ComposeOptions {
+  /** The agent's budget (budget.ts); `limit` alone means that many characters. */
+  budget?: CardBudget;
+  limit?: number;
+  /** Counts all candidates when only some were read (see RECENT_READ). */
+  total?: number;
+  /** A line put right after the instruction (e.g. how to run memcue when it is not on PATH). */
+  note?: string;
+}
+
+/** Lays out the card within its budget. Entries come newest first. */
+export function composeCard(repoId: string | undefined, global: CardEntry[], repo: CardEntry[], options: ComposeOptions = {}): Card {
+  const budget = options.budget ?? { ...DEFAULT_BUDGET, max: options.limit ?? CARD_LIMIT };
+  const size = (text: string) => measure(budget, text);
   const all = [...global, ...repo];
-  const candidates = Math.max(total ?? 0, all.length);
+  const candidates = Math.max(options.total ?? 0, all.length);
   const kept = new Set<CardEntry>();
-  let budget = limit - INSTRUCTION.length - headerLength(repoId) - FOOTER_RESERVE;
+  const layout = (leftOut: number) =>
+    render(repoId, global.filter((e) => kept.has(e)), repo.filter((e) => kept.has(e)), leftOut, options.note);
+  let room = budget.max - size(layout(0).text) - headerSize(repoId, size) - FOOTER_RESERVE;
   const shortest = 2 + ID_SHOWN + 14; // "- " + a one-character text + " [id date]\n"
   for (const entry of byPriority(all)) {
-    if (budget < shortest) break;
-    const cost = entryLine(entry, repoId !== undefined).length;
-    if (cost > budget) continue; // a long fact must not push out several short ones
+    if (room < shortest) break;
+    const cost = size(entryLine(entry, repoId !== undefined));
+    if (cost > room) continue; // a long fact must not push out several short ones
     kept.add(entry);
-    budget -= cost;
+    room -= cost;
   }
-  let card = render(repoId, global.filter((e) => kept.has(e)), repo.filter((e) => kept.has(e)), candidates - kept.size);
+  let card = layout(candidates - kept.size);
   // The reserve covers any realistic footer; should rendering still overshoot, drop the least wanted.
   const priority = byPriority(all).filter((e) => kept.has(e));
-  while (card.text.length > limit && priority.length > 0) {
+  while (size(card.text) > budget.max && priority.length > 0) {
     kept.delete(priority.pop()!);
-    card = render(repoId, global.filter((e) => kept.has(e)), repo.filter((e) => kept.has(e)), candidates - kept.size);
+    card = layout(candidates - kept.size);
   }
   return card;
 }
@@ -142,8 +149,9 @@ function repoHeader(repoId: string): string {
   return `\n## Rules and decisions of ${repoId}\n`;
 }
 
-function headerLength(repoId: string | undefined): number {
-  return globalHeader().length + (repoId ? repoHeader(repoId).length : 0) + '\n(none recorded yet)\n'.length;
+/** Both section headers; the empty card's "(none recorded yet)" is already in the base size. */
+function headerSize(repoId: string | undefined, size: (text: string) => number): number {
+  return size(globalHeader()) + (repoId ? size(repoHeader(repoId)) : 0);
 }
 
 function entryLine(entry: CardEntry, showKind: boolean): string {
@@ -151,8 +159,8 @@ function entryLine(entry: CardEntry, showKind: boolean): string {
   return `- ${kind}${oneLine(entry.text)} [${entry.id.slice(0, ID_SHOWN)} ${entry.created_at.slice(0, 10)}]\n`;
 }
 
-function render(repoId: string | undefined, global: CardEntry[], repo: CardEntry[], leftOut: number): Card {
-  let text = INSTRUCTION;
+function render(repoId: string | undefined, global: CardEntry[], repo: CardEntry[], leftOut: number, note?: string): Card {
+  let text = note ? `${INSTRUCTION}\n${note}\n` : INSTRUCTION;
   if (global.length) text += globalHeader() + global.map((e) => entryLine(e, false)).join('');
   if (repo.length && repoId) text += repoHeader(repoId) + repo.map((e) => entryLine(e, true)).join('');
   if (!global.length && !repo.length && leftOut === 0) text += '\n(none recorded yet)\n';

@@ -18,7 +18,7 @@ export const YAML_FENCE: Fence = {
 };
 
 /** Where the block is: from its begin line to the end of its end line; undefined when absent. */
-function findBlock(text: string, fence: Fence): { start: number; stop: number } | undefined {
+export function findBlock(text: string, fence: Fence): { start: number; stop: number } | undefined {
   const start = text.indexOf(fence.begin);
   if (start === -1) return undefined;
   const endAt = text.indexOf(fence.end, start);
@@ -30,7 +30,7 @@ function findBlock(text: string, fence: Fence): { start: number; stop: number } 
 /** Adds `body` between the fence lines at the end of the file (a blank line before it), or
  * refreshes an existing block in place. `check` may refuse a file it cannot safely extend. */
 export function blockTarget(path: string, label: string, fence: Fence, body: string, check?: (current: string) => void): Target {
-  const block = `${fence.begin}\n${body.endsWith('\n') ? body : `${body}\n`}${fence.end}\n`;
+  const block = fencedBlock(fence, body);
   return {
     path,
     label,
@@ -53,6 +53,11 @@ export function blockTarget(path: string, label: string, fence: Fence, body: str
       return rest.trim() === '' ? null : rest;
     },
   };
+}
+
+/** `body` between the fence lines. */
+export function fencedBlock(fence: Fence, body: string): string {
+  return `${fence.begin}\n${body.endsWith('\n') ? body : `${body}\n`}${fence.end}\n`;
 }
 
 /** A file that is entirely ours (a plugin file); `marker` is a string only our version contains. */

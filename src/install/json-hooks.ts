@@ -34,12 +34,13 @@ export function jsonHookTarget(
     add(current) {
       const settings = current === null || current.trim() === '' ? {} : parse(current, path);
       let changed = extra?.apply(settings) ?? false;
-      if (!groups(settings, entry.event).some((g) => hooksOf(g).some(ours))) {
+      const existing = groups(settings, entry.event).find((g) => hooksOf(g).some(ours)) as Json | undefined;
+      if (!existing) {
         const hooks = objectAt(settings, 'hooks', path);
         const list = arrayAt(hooks, entry.event, path);
         list.push(entry.matcher === undefined ? { hooks: [entry.hook] } : { matcher: entry.matcher, hooks: [entry.hook] });
         changed = true;
-      }
+      } else changed = refresh(existing, entry, ours) || changed;
       return changed || current === null ? serialize(settings, current) : current;
     },
     remove(current) {
@@ -56,6 +57,21 @@ export function jsonHookTarget(
       return serialize(settings, current);
     },
   };
+}
+
+/**
+ * An entry an older memcue wrote gets the current matcher and command (a new session source such as
+ * Claude Code's `fork`; an absolute path where `memcue` was named); the rest of its group is kept.
+ */
+function refresh(group: Json, entry: HookEntry, ours: (hook: unknown) => boolean): boolean {
+  const hooks = hooksOf(group);
+  const at = hooks.findIndex(ours);
+  const sameHook = JSON.stringify(hooks[at]) === JSON.stringify(entry.hook);
+  const sameMatcher = entry.matcher === undefined || group.matcher === entry.matcher;
+  if (sameHook && sameMatcher) return false;
+  hooks[at] = entry.hook;
+  if (entry.matcher !== undefined) group.matcher = entry.matcher;
+  return true;
 }
 
 function groups(settings: Json, event: string): unknown[] {

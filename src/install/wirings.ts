@@ -6,9 +6,12 @@ import type { Context } from '../context.js';
 import { MemcueError } from '../errors.js';
 import { configHome, homeOf } from '../hooks/paths.js';
 import { INSTRUCTION } from '../hooks/instruction.js';
+import { runHint } from '../hooks/run-hint.js';
 import { readAsset } from './assets.js';
-import { hookCommand, memcueBinary } from './binary.js';
-import { blockTarget, MARKDOWN_FENCE, ownedFileTarget, YAML_FENCE } from './blocks.js';
+import { hookCommand, memcueBinary, shellQuote } from './binary.js';
+import { blockTarget, MARKDOWN_FENCE, ownedFileTarget } from './blocks.js';
+import { bridgeNote } from './dsh-bridge.js';
+import { dshPatchTarget } from './dsh-patch.js';
 import type { Wiring } from './engine.js';
 import { jsonHookTarget } from './json-hooks.js';
 import { hermesProviderTarget } from './yaml-provider.js';
@@ -23,9 +26,13 @@ export interface InstallOptions {
 }
 
 const HOOK_TIMEOUT_S = 10;
+/** Claude Code's SessionStart sources; `fork` is a forked session (`claude --fork-session`, /branch). */
+export const CLAUDE_SESSION_SOURCES = 'startup|resume|clear|compact|fork';
 /** Marks the plugin files as ours, and the line install rewrites to point them at the binary. */
 const PLUGIN_MARKER = 'memcue-plugin';
 const DEFAULT_BIN_LINE = /^(\s*(?:const\s+)?DEFAULT_BIN\s*=\s*)(["'])memcue\2(;?)/m;
+/** The Hermes manifest's dependency check, which Hermes runs as a command. */
+const CHECK_LINE = /^(\s*check:\s*)"memcue --version"/m;
 
 export function wiringFor(agent: InstallAgent, ctx: Context, opts: InstallOptions = {}): Wiring {
   switch (agent) {
@@ -66,7 +73,7 @@ function claude(ctx: Context, opts: InstallOptions): Wiring {
     'claude',
     {
       event: 'SessionStart',
-      matcher: 'startup|resume|clear|compact',
+      matcher: CLAUDE_SESSION_SOURCES,
       hook: { type: 'command', command: hookCommand(ctx.env, 'claude'), timeout: HOOK_TIMEOUT_S },
     },
     disableAutoMemory,
@@ -87,25 +94,36 @@ function codex(ctx: Context): Wiring {
   return {
     agent: 'codex',
     targets: [target],
-    notes: [`Codex versions that keep hooks behind a feature flag need \`[features] codex_hooks = true\` in ${join(dir, 'config.toml')} (memcue does not edit that file).`],
+    notes: [CODEX_TRUST_STEP],
   };
 }
 
+/**
+ * Codex runs a user's hook only once it is trusted (codex-rs/hooks/src/engine/discovery.rs: an
+ * untrusted hook is listed, not run; the trust is a hash of the hook kept in config.toml, which
+ * memcue does not write). Hooks are on by default since `[features].hooks` (0.171.0).
+ */
+export const CODEX_TRUST_STEP =
+  'Codex runs the hook only after you trust it: start `codex`, type /hooks, and trust memcue\'s SessionStart hook (listed as needing review); until then no session gets the card. For one unattended run: `codex exec --dangerously-bypass-hook-trust …`.';
+
 /** Gemini CLI: settings.json hooks; timeout in milliseconds; stdout must be JSON only. */
 function gemini(ctx: Context, opts: InstallOptions): Wiring {
-  const dir = opts.project ? join(projectRoot(ctx), '.gemini') : join(homeOf(ctx.env), '.gemini');
+  const root = projectRoot(ctx);
+  const dir = opts.project ? join(root, '.gemini') : join(homeOf(ctx.env), '.gemini');
   const target = jsonHookTarget(join(dir, 'settings.json'), 'gemini', {
     event: 'SessionStart',
     hook: { name: 'memcue', type: 'command', command: hookCommand(ctx.env, 'gemini'), timeout: HOOK_TIMEOUT_S * 1000 },
   });
-  return { agent: 'gemini', targets: [target], notes: [] };
+  // Gemini applies a folder's settings (hooks included) only when the folder is trusted.
+  const notes = opts.project ? [`Gemini CLI runs project hooks only in a trusted folder: when Gemini asks, trust ${root} (or run /permissions in Gemini there).`] : [];
+  return { agent: 'gemini', targets: [target], notes };
 }
 
 /**
  * DeepSeek Harness: its `@deepseek-ai/dsh-hooks-claude-code` bridge runs Claude-Code-format hooks
  * from the file its `configPath` names, mounted by a bare `insert` entry in the profile's
- * cordis.patch.yml; dsh also reads $DSH_HOME/AGENTS.md and the project's AGENTS.md. The patch
- * layout follows published dsh setup guides, not a dsh schema we could validate against.
+ * cordis.patch.yml (dsh-patch.ts); dsh also reads $DSH_HOME/AGENTS.md and the project's AGENTS.md.
+ * The bridge package is not part of dsh: it has to be added to the profile (dsh-bridge.ts).
  */
 function dsh(ctx: Context, opts: InstallOptions): Wiring {
   const home = ctx.env.DSH_HOME || join(homeOf(ctx.env), '.dsh');
@@ -127,25 +145,17 @@ function dsh(ctx: Context, opts: InstallOptions): Wiring {
     agent: 'dsh',
     targets: [
       ownedFileTarget(hooksFile, 'SessionStart hook for the Claude Code hooks bridge', `${JSON.stringify(hooks, null, 2)}\n`, 'hook dsh session-start'),
-      blockTarget(join(home, 'profiles', profile, 'cordis.patch.yml'), `hooks bridge mounted in profile ${profile}`, YAML_FENCE, patch, (text) =>
-        checkYamlList(text, join(home, 'profiles', profile, 'cordis.patch.yml')),
-      ),
-      blockTarget(agentsMd, 'AGENTS.md block', MARKDOWN_FENCE, agentsBlock()),
+      dshPatchTarget(join(home, 'profiles', profile, 'cordis.patch.yml'), `hooks bridge mounted in profile ${profile}`, patch),
+      blockTarget(agentsMd, 'AGENTS.md block', MARKDOWN_FENCE, agentsBlock(ctx)),
     ],
-    notes: [`Check that the bridge is mounted: cd ${home} && dsh --profile ${profile} --dump-config | grep memcue`],
+    notes: [bridgeNote(home, profile), `Check that the bridge is mounted: dsh --profile ${profile} --dump-config | grep memcue`],
   };
 }
 
-/** cordis.patch.yml is a YAML list; a block appended to anything else would break it. */
-function checkYamlList(text: string, path: string): void {
-  const topLevel = text.split('\n').filter((l) => /^\S/.test(l) && !l.startsWith('#'));
-  if (topLevel.some((l) => !l.startsWith('-') && l !== '---')) {
-    throw new MemcueError('BAD_INPUT', `${path} is not a YAML list of patch entries; nothing was changed`, 'add the memcue insert entry by hand (see README, Agents)');
-  }
-}
-
-function agentsBlock(): string {
-  return `${INSTRUCTION}\nAt session start memcue also gives you its card: the global rules and this repository's rules and decisions.\n`;
+/** The instruction, and (like the card) the command to run when `memcue` is not on PATH. */
+function agentsBlock(ctx: Context): string {
+  const hint = runHint(ctx.env);
+  return `${INSTRUCTION}${hint ? `\n${hint}\n` : ''}\nAt session start memcue also gives you its card: the global rules and this repository's rules and decisions.\n`;
 }
 
 /** Hermes Agent: a memory-provider plugin in $HERMES_HOME/plugins/memcue, chosen by memory.provider. */
@@ -155,7 +165,7 @@ function hermes(ctx: Context): Wiring {
   return {
     agent: 'hermes',
     targets: [
-      ownedFileTarget(join(dir, 'plugin.yaml'), 'plugin manifest', readAsset('hermes/memcue/plugin.yaml'), PLUGIN_MARKER),
+      ownedFileTarget(join(dir, 'plugin.yaml'), 'plugin manifest', withCheck(readAsset('hermes/memcue/plugin.yaml'), ctx), PLUGIN_MARKER),
       ownedFileTarget(join(dir, '__init__.py'), 'memory provider', withBinary(readAsset('hermes/memcue/__init__.py'), ctx), PLUGIN_MARKER),
       hermesProviderTarget(join(home, 'config.yaml')),
     ],
@@ -178,4 +188,10 @@ function withBinary(source: string, ctx: Context): string {
   const bin = memcueBinary(ctx.env);
   if (bin === 'memcue') return source;
   return source.replace(DEFAULT_BIN_LINE, (_all, head: string, _q: string, semi: string) => `${head}${JSON.stringify(bin)}${semi}`);
+}
+
+/** Points the manifest's `memcue --version` check at this memcue binary too. */
+function withCheck(manifest: string, ctx: Context): string {
+  const bin = memcueBinary(ctx.env);
+  return bin === 'memcue' ? manifest : manifest.replace(CHECK_LINE, (_all, head: string) => `${head}${JSON.stringify(`${shellQuote(bin)} --version`)}`);
 }

@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/version.js';
-import { cli, isolatedEnv } from '../helpers.js';
+import { BINARY, cli, isolatedEnv } from '../helpers.js';
 import { repoDir } from './fixtures.js';
 
 describe('memcue doctor', () => {
@@ -54,5 +54,25 @@ describe('memcue doctor', () => {
     const r = await cli(['doctor'], { env });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/database .*: ERROR .*not a memcue database/);
+  });
+});
+
+describe('memcue doctor runs what the agents run', () => {
+  it('reports the exit code of an installed hook that cannot start', async () => {
+    const env: Record<string, string> = { ...isolatedEnv(), MEMCUE_BIN: '/nowhere/memcue' };
+    await cli(['install', 'claude'], { env });
+    const r = await cli(['doctor'], { env });
+    expect(r.stdout).toMatch(/ {12}ran \/nowhere\/memcue hook claude session-start: exit 127, .*not found\n/);
+    const json = JSON.parse((await cli(['doctor', '--json'], { env })).stdout);
+    expect(json.agents[0].wired[0].runs[0]).toMatchObject({ command: '/nowhere/memcue hook claude session-start', exit_code: 127 });
+  });
+
+  it.skipIf(!existsSync(BINARY))('reports exit 0 and the card\'s size for a working hook; Codex\'s trust step', async () => {
+    const env: Record<string, string> = { ...isolatedEnv(), MEMCUE_BIN: BINARY };
+    await cli(['install', 'codex'], { env });
+    await cli(['install', 'opencode'], { env });
+    const r = await cli(['doctor'], { env });
+    expect(r.stdout).toMatch(new RegExp(`ran ${BINARY} hook codex session-start: exit 0, card of \\d+ characters\\n {12}Codex runs the hook only after you trust it: start \`codex\`, type /hooks`));
+    expect(r.stdout).toContain(`ran ${BINARY} --version: exit 0, memcue ${VERSION}\n`);
   });
 });

@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CARD_LIMIT } from '../../src/hooks/card.js';
+import { budgetFor } from '../../src/hooks/budget.js';
 import { BINARY, cli, isolatedEnv, runProcess, tempDir } from '../helpers.js';
 import { repoDir } from './fixtures.js';
 
@@ -76,7 +77,8 @@ describe('memcue hook … session-start', () => {
     expect((await cli(['import', file], { env })).code).toBe(0);
     const r = await cli(['hook', 'claude', 'session-start'], { env, stdin: JSON.stringify(sessionStart('claude', repo)) });
     const context = (JSON.parse(r.stdout) as SessionStartOutput).hookSpecificOutput.additionalContext;
-    expect(context.length).toBeLessThanOrEqual(CARD_LIMIT);
+    expect(context.length).toBeLessThanOrEqual(budgetFor('claude').max);
+    expect(context.length).toBeGreaterThan(CARD_LIMIT); // Claude Code's own limit, not the default one
     expect(context.trimEnd().split('\n').at(-1)).toMatch(/^\d+ more left out to keep this card short: run `memcue list --kind rule` and `memcue list --kind decision` to see them\.$/);
   });
 });
@@ -135,7 +137,7 @@ describe.skipIf(!existsSync(BINARY))('memcue hook in the compiled binary', () =>
     expect(first.code).toBe(0);
     expect(first.stderr).toBe('');
     expect(second.stdout).toBe(first.stdout);
-    expect((JSON.parse(first.stdout) as SessionStartOutput).hookSpecificOutput.additionalContext).toBe((await cli(['card'], { env, cwd: repo })).stdout);
+    expect((JSON.parse(first.stdout) as SessionStartOutput).hookSpecificOutput.additionalContext).toBe((await cli(['card'], { env: { ...env, MEMCUE_BIN: BINARY }, cwd: repo })).stdout);
     const bad = runProcess(BINARY, ['hook', 'claude', 'session-start'], { env, stdin: '{' });
     expect(bad).toEqual({ code: 0, stdout: '', stderr: '' });
   });

@@ -112,7 +112,7 @@ describe('what install writes', () => {
     expect(settings.hooks.PreToolUse).toEqual(original.hooks.PreToolUse);
     expect(settings.hooks.SessionStart).toEqual([
       ...original.hooks.SessionStart,
-      { matcher: 'startup|resume|clear|compact', hooks: [{ type: 'command', command: `${BIN} hook claude session-start`, timeout: 10 }] },
+      { matcher: 'startup|resume|clear|compact|fork', hooks: [{ type: 'command', command: `${BIN} hook claude session-start`, timeout: 10 }] },
     ]);
     expect(settings.autoMemoryEnabled).toBeUndefined();
   });
@@ -175,7 +175,7 @@ describe('what install writes', () => {
     seed(env);
     await run(env, 'install', 'hermes');
     const dir = join(env.HOME!, '.hermes', 'plugins', 'memcue');
-    expect(read(join(dir, 'plugin.yaml'))).toBe(read(join(ROOT, 'plugins', 'hermes', 'memcue', 'plugin.yaml')));
+    expect(read(join(dir, 'plugin.yaml'))).toBe(read(join(ROOT, 'plugins', 'hermes', 'memcue', 'plugin.yaml')).replace('check: "memcue --version"', `check: "${BIN} --version"`));
     const provider = read(join(dir, '__init__.py'));
     expect(provider).toBe(read(join(ROOT, 'plugins', 'hermes', 'memcue', '__init__.py')).replace('DEFAULT_BIN = "memcue"', `DEFAULT_BIN = ${JSON.stringify(BIN)}`));
     expect(read(join(env.HOME!, '.hermes', 'config.yaml'))).toBe(
@@ -315,5 +315,46 @@ describe.skipIf(!existsSync(BINARY))('install from the compiled binary', () => {
     const r = runProcess('/bin/sh', ['-c', command], { env, cwd: dir, stdin: input });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).hookSpecificOutput.additionalContext).toContain('decision: Deploys go through ArgoCD');
+  });
+});
+
+describe('what the agent still needs, said at install', () => {
+  it('codex: the trust step (/hooks), and no deprecated feature-flag advice', async () => {
+    const out = await run(installEnv(), 'install', 'codex');
+    expect(out).toContain('codex: Codex runs the hook only after you trust it: start `codex`, type /hooks, and trust memcue\'s SessionStart hook');
+    expect(out).toContain('--dangerously-bypass-hook-trust');
+    expect(out).not.toContain('codex_hooks');
+  });
+
+  it('gemini --project: the folder must be trusted; the user-level install needs no trust', async () => {
+    const env = installEnv();
+    const repo = repoDir();
+    const r = await cli(['install', 'gemini', '--project'], { env, cwd: repo });
+    expect(r.stdout).toContain(`gemini: Gemini CLI runs project hooks only in a trusted folder: when Gemini asks, trust ${repo} (or run /permissions in Gemini there).`);
+    expect(await run(env, 'install', 'gemini')).not.toContain('trusted folder');
+  });
+
+  it('claude: the matcher takes every SessionStart source Claude Code sends, `fork` included', async () => {
+    const env = installEnv();
+    await run(env, 'install', 'claude');
+    const matcher = JSON.parse(read(join(env.HOME!, '.claude', 'settings.json'))).hooks.SessionStart[0].matcher as string;
+    for (const source of ['startup', 'resume', 'clear', 'compact', 'fork']) expect(new RegExp(`^(?:${matcher})$`).test(source)).toBe(true);
+  });
+});
+
+describe('an entry an older memcue wrote', () => {
+  it('claude: install again brings the matcher (fork) and the command (absolute) up to date, and uninstall still restores', async () => {
+    const env = installEnv();
+    const path = join(env.HOME!, '.claude', 'settings.json');
+    const old = { hooks: { SessionStart: [{ matcher: 'startup|resume|clear|compact', hooks: [{ type: 'command', command: 'memcue hook claude session-start', timeout: 10 }] }] } };
+    write(path, `${JSON.stringify(old, null, 2)}\n`);
+    const before = snapshot(env);
+    expect(await run(env, 'install', 'claude')).toContain('claude: wrote SessionStart hook');
+    expect(JSON.parse(read(path)).hooks.SessionStart).toEqual([
+      { matcher: 'startup|resume|clear|compact|fork', hooks: [{ type: 'command', command: `${BIN} hook claude session-start`, timeout: 10 }] },
+    ]);
+    expect(await run(env, 'install', 'claude')).toContain('already there');
+    await run(env, 'uninstall', 'claude');
+    expect(snapshot(env)).toEqual(before);
   });
 });

@@ -27,8 +27,9 @@ describe('Claude Code marketplace and plugin', () => {
     expect(entry.version).toBe(version);
   });
 
-  it('plugin.json: name, version of the package, description', () => {
+  it('plugin.json: name, version of the package, description, author (claude plugin validate --strict wants it)', () => {
     expect(plugin.name).toBe('memcue');
+    expect(typeof plugin.author?.name).toBe('string');
     expect(plugin.version).toBe(version);
     expect(plugin.description.length).toBeGreaterThan(20);
   });
@@ -38,7 +39,7 @@ describe('Claude Code marketplace and plugin', () => {
     expect(Object.keys(hooks.hooks)).toEqual(['SessionStart']);
     expect(hooks.hooks.SessionStart).toEqual([
       {
-        matcher: 'startup|resume|clear|compact',
+        matcher: 'startup|resume|clear|compact|fork',
         hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}/bin/memcue" hook claude session-start', timeout: 10 }],
       },
     ]);
@@ -85,7 +86,8 @@ describe('the plugin\'s bin/memcue launcher', () => {
     const r = runProcess(LAUNCHER, ['search', 'deploy'], { env });
     expect(r.code).toBe(127);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^memcue: memcue is not installed.*npm install -g memcue/);
+    expect(r.stderr).toMatch(/^memcue: memcue is not installed.*curl -fsSL https:\/\/github\.com\/memcue\/memcue\/releases\/latest\/download\/install\.sh \| sh/);
+    expect(r.stderr).not.toContain('npm install -g');
   });
 
   it.skipIf(!existsSync(BINARY))('runs the memcue found on PATH, skipping its own folder', () => {
@@ -112,7 +114,7 @@ describe.skipIf(!existsSync(BINARY))('the OpenCode plugin', () => {
       const first = { system: ['You are OpenCode.'] };
       await transform({ sessionID: 'ses_1' }, first);
       expect(first.system).toHaveLength(2);
-      expect(first.system[1]).toBe((await cli(['card'], { env, cwd: repo })).stdout);
+      expect(first.system[1]).toBe((await cli(['card'], { env: { ...env, MEMCUE_BIN: BINARY }, cwd: repo })).stdout);
       expect(first.system[1]).toContain('rule: Use pnpm, never npm');
 
       await cli(['add', '--kind', 'decision', 'Vite, not webpack, for the dashboard'], { env, cwd: repo });

@@ -44,7 +44,7 @@ except ImportError:  # outside Hermes (tests, inspection): the part of the contr
 DEFAULT_BIN = "memcue"
 TIMEOUT_S = 10
 KINDS = ["rule", "decision", "gotcha", "env", "note"]
-INSTALL_HINT = "install memcue (npm install -g memcue, or put the memcue binary on PATH, or set MEMCUE_BIN)"
+INSTALL_HINT = "install memcue (curl -fsSL https://github.com/memcue/memcue/releases/latest/download/install.sh | sh, or put the memcue binary on PATH, or set MEMCUE_BIN)"
 
 SEARCH_SCHEMA = {
     "name": "memcue_search",

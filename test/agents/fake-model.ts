@@ -1,0 +1,119 @@
+// A model server on 127.0.0.1 that real agent clients can talk to offline: it answers the
+// streaming APIs they use (Anthropic messages, OpenAI responses and chat completions, Gemini
+// generateContent) with one short text reply, and keeps every request body so a test can check
+// what the agent sent the model, e.g. that the card's sentinel reached the prompt.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeModel {
+  url: string;
+  /** Every request: method, path and body text, in arrival order. */
+  requests: { method: string; path: string; body: string }[];
+  close(): Promise<void>;
+}
+
+const REPLY = 'ok';
+
+export async function startFakeModel(): Promise<FakeModel> {
+  const requests: FakeModel['requests'] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      requests.push({ method: req.method ?? '', path: req.url ?? '', body });
+      answer(req, res, body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // clients keep connections alive; close would wait for them
+      }),
+  };
+}
+
+function sse(res: ServerResponse, events: [string | undefined, unknown][]): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  for (const [event, data] of events) res.write(`${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+  res.end();
+}
+
+function json(res: ServerResponse, data: unknown): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(data));
+}
+
+function wantsStream(body: string): boolean {
+  try {
+    return (JSON.parse(body) as { stream?: unknown }).stream === true;
+  } catch {
+    return false;
+  }
+}
+
+function answer(req: IncomingMessage, res: ServerResponse, body: string): void {
+  const path = (req.url ?? '').split('?')[0]!;
+  if (req.method !== 'POST') return json(res, path.endsWith('/models') ? { object: 'list', data: [{ id: 'fake-model', object: 'model' }] } : {});
+  if (path.endsWith('/messages/count_tokens')) return json(res, { input_tokens: 10 });
+  if (path.endsWith('/messages')) return anthropic(res, wantsStream(body));
+  if (path.endsWith('/responses')) return responses(res);
+  if (path.endsWith('/chat/completions')) return chat(res, wantsStream(body));
+  if (/:(stream)?generateContent$/i.test(path)) return gemini(res, /:streamGenerateContent$/i.test(path));
+  if (/:countTokens$/.test(path)) return json(res, { totalTokens: 10 });
+  json(res, {});
+}
+
+function anthropic(res: ServerResponse, stream: boolean): void {
+  const message = { id: 'msg_fake', type: 'message', role: 'assistant', model: 'fake-model', stop_reason: 'end_turn', stop_sequence: null };
+  const usage = { input_tokens: 10, output_tokens: 1 };
+  if (!stream) return json(res, { ...message, content: [{ type: 'text', text: REPLY }], usage });
+  sse(res, [
+    ['message_start', { type: 'message_start', message: { ...message, content: [], stop_reason: null, usage } }],
+    ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }],
+    ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: REPLY } }],
+    ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+    ['message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 1 } }],
+    ['message_stop', { type: 'message_stop' }],
+  ]);
+}
+
+function responses(res: ServerResponse): void {
+  const item = { type: 'message', id: 'msg_fake', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: REPLY, annotations: [] }] };
+  const response = { id: 'resp_fake', object: 'response', status: 'completed', model: 'fake-model', output: [item] };
+  const usage = { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 1, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 11 };
+  sse(res, [
+    ['response.created', { type: 'response.created', response: { ...response, status: 'in_progress', output: [] } }],
+    ['response.output_item.added', { type: 'response.output_item.added', output_index: 0, item: { ...item, status: 'in_progress', content: [] } }],
+    ['response.output_text.delta', { type: 'response.output_text.delta', item_id: 'msg_fake', output_index: 0, content_index: 0, delta: REPLY }],
+    ['response.output_item.done', { type: 'response.output_item.done', output_index: 0, item }],
+    ['response.completed', { type: 'response.completed', response: { ...response, usage } }],
+  ]);
+}
+
+function chat(res: ServerResponse, stream: boolean): void {
+  const base = { id: 'chatcmpl-fake', object: 'chat.completion', created: 1, model: 'fake-model' };
+  const usage = { prompt_tokens: 10, completion_tokens: 1, total_tokens: 11 };
+  if (!stream) return json(res, { ...base, choices: [{ index: 0, message: { role: 'assistant', content: REPLY }, finish_reason: 'stop' }], usage });
+  const chunk = { ...base, object: 'chat.completion.chunk' };
+  sse(res, [
+    [undefined, { ...chunk, choices: [{ index: 0, delta: { role: 'assistant', content: REPLY }, finish_reason: null }] }],
+    [undefined, { ...chunk, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage }],
+    [undefined, '[DONE]'],
+  ]);
+}
+
+function gemini(res: ServerResponse, stream: boolean): void {
+  const reply = {
+    candidates: [{ content: { role: 'model', parts: [{ text: REPLY }] }, finishReason: 'STOP', index: 0 }],
+    usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 1, totalTokenCount: 11 },
+    modelVersion: 'fake-model',
+  };
+  if (stream) sse(res, [[undefined, reply]]);
+  else json(res, reply);
+}
