@@ -4,8 +4,11 @@
 import { compileWasm } from './store/wasm-binary.js';
 import { VERSION } from './version.js';
 
-/** Commands that never open the database: no point compiling SQLite for them. */
-const NO_DATABASE = new Set([undefined, '--version', '-V', '--help', '-h', 'help', 'install', 'uninstall', 'hook']);
+/**
+ * Commands that never open the database: no point compiling SQLite for them. `hook` and `card`
+ * usually serve a cached card; on a cache miss they compile it when they open the database.
+ */
+const NO_DATABASE = new Set([undefined, '--version', '-V', '--help', '-h', 'help', 'install', 'uninstall', 'hook', 'card']);
 /**
  * Commands that run long enough for JavaScriptCore's JIT to pay off. The compiled binary starts with
  * the JIT made reluctant (package.json, build:bin: --compile-jit-policy), which saves a short
