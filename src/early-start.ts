@@ -1,14 +1,17 @@
-// The first thing both entries run, before the CLI's code is even evaluated: start compiling SQLite
-// for commands that will open the database (the compile runs off the main thread while commander
-// and the command load), and give long commands the JIT back.
+// The first thing both entries run, before the CLI's code is even evaluated: answer `--version`,
+// start compiling SQLite for commands that will open the database (the compile runs off the main
+// thread while commander and the command load), and give long commands the JIT back.
 import { compileWasm } from './store/wasm-binary.js';
 import { VERSION } from './version.js';
 
-/** Commands that never open the database: no point compiling SQLite for them. */
-const NO_DATABASE = new Set([undefined, '--version', '-V', '--help', '-h', 'help', 'install', 'uninstall', 'hook']);
+/**
+ * Commands that never open the database: no point compiling SQLite for them. `hook` and `card`
+ * usually serve a cached card; on a cache miss they compile it when they open the database.
+ */
+const NO_DATABASE = new Set([undefined, '--version', '-V', '--help', '-h', 'help', 'install', 'uninstall', 'hook', 'card']);
 /**
  * Commands that run long enough for JavaScriptCore's JIT to pay off. The compiled binary starts with
- * the JIT made reluctant (package.json, build:bin: --compile-jit-policy), which saves a short
+ * the JIT made reluctant (scripts/build-bin.ts: --compile-jit-policy), which saves a short
  * command the compiling it would never profit from; these get the normal policy back.
  */
 const LONG_RUNNING = new Set(['import', 'dream', 'eval', 'migrate']);
