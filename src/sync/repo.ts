@@ -12,7 +12,7 @@ import { SNAPSHOT } from './snapshot.js';
 export const BRANCH = 'main';
 const SETTING_DIR = 'sync.dir';
 const ATTRIBUTES = [`${SNAPSHOT} merge=memcue`, 'journal/*.jsonl text eol=lf'];
-const IGNORES = ['*.lock', '*-journal', '*.stale-*', '*.readers', '*.pending', '*.checked'];
+const IGNORES = ['*.lock', '*-journal', '*.stale-*', '*.reader-*', '*.pending', '*.checked'];
 
 /** Where the memory repo lives unless `--dir` or an earlier `sync init` said otherwise. */
 export function defaultRepoDir(dbPath: string): string {
