@@ -11,7 +11,8 @@ export interface DbFile {
   /** The resolved path: what SQLite opens and what every marker is named after. */
   real: string;
   lock: string;
-  /** One small file per reader: writers wait for them to finish before they commit. */
+  /** One small file per reader, `<readers><pid>-<nonce>` beside the database (no folder, so nothing
+   * is left behind but a killed reader's file): writers wait for them before they commit. */
   readers: string;
   /** Present while a writer commits: readers arriving then wait (milliseconds) for it to go. */
   pending: string;
@@ -20,7 +21,7 @@ export interface DbFile {
 
 export function dbFile(path: string): DbFile {
   const real = resolveReal(path);
-  return { given: path, real, lock: `${real}.lock`, readers: `${real}.readers`, pending: `${real}.pending`, journal: `${real}-journal` };
+  return { given: path, real, lock: `${real}.lock`, readers: `${real}.reader-`, pending: `${real}.pending`, journal: `${real}-journal` };
 }
 
 /** The realpath of the file, or (not created yet) of its folder joined with its name. */

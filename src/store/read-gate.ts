@@ -5,7 +5,7 @@
 // - A writer holds the writers' lock (lock.ts) only around its write transaction, and its
 //   connection runs with cache_spill=OFF: until COMMIT every change stays in SQLite's page cache
 //   and in the rollback journal, and the database file itself is untouched (test/store/read-gate).
-// - A reader registers one small file in `<db>.readers/`, then checks for the writer's `<db>.pending`
+// - A reader registers one small file `<db>.reader-<pid>-<nonce>`, then checks for the writer's `<db>.pending`
 //   marker (Dekker style: register first, then look), and reads through an `immutable=1`
 //   connection, which neither takes locks nor treats a writer's in-flight journal as hot.
 // - Just before COMMIT the writer raises `<db>.pending`, waits until no reader file is left, commits
@@ -15,8 +15,8 @@
 //   back by a normal connection under the writers' lock, never by a reader (see Store).
 // Long readers must not starve writers: a writer first lets new readers in while it waits (POLITE_MS),
 // then holds the marker up, and gives up with a BUSY error naming a reader after the busy timeout.
-import { closeSync, existsSync, mkdirSync, openSync, readSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, existsSync, openSync, readSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { MemcueError } from '../errors.js';
 import { sleepSync } from '../util/sleep.js';
 import type { DbFile } from './db-file.js';
@@ -88,9 +88,8 @@ export function journalIsHot(file: DbFile): boolean {
 
 function register(file: DbFile): ReadTicket {
   const owner = newOwner();
-  const path = join(file.readers, `${owner.pid}-${owner.nonce}`);
+  const path = `${file.readers}${owner.pid}-${owner.nonce}`;
   try {
-    mkdirSync(file.readers, { recursive: true });
     writeFileSync(path, JSON.stringify(owner), { flag: 'wx' });
   } catch (err) {
     if (CANNOT_REGISTER.has((err as NodeJS.ErrnoException).code ?? '')) return { leave() {} };
@@ -126,15 +125,16 @@ export function drainReaders(file: DbFile, timeoutMs: number): () => void {
 
 /** Reader files of live processes; those of dead ones are removed. */
 function liveReaders(file: DbFile): string[] {
+  const prefix = basename(file.readers);
   let names: string[];
   try {
-    names = readdirSync(file.readers);
+    names = readdirSync(dirname(file.readers)).filter((name) => name.startsWith(prefix));
   } catch {
     return [];
   }
   const live: string[] = [];
   for (const name of names) {
-    const path = join(file.readers, name);
+    const path = join(dirname(file.readers), name);
     if (fileIsStale(path)) safeUnlink(path);
     else if (existsSync(path)) live.push(path);
   }

@@ -1,6 +1,6 @@
 // The store's write path: what readers may rely on while a writer works.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -63,13 +63,12 @@ describe('Store.write', () => {
   it('waits for live readers before it commits, names one when they outlast the busy timeout, and breaks dead ones', async () => {
     const env = isolatedEnv();
     expect((await cli(['add', 'first fact'], { env })).code).toBe(0);
-    const readers = `${env.MEMCUE_DB}.readers`;
-    mkdirSync(readers, { recursive: true });
-    const dead = join(readers, '4194303-dead');
+    const readers = `${env.MEMCUE_DB}.reader-`;
+    const dead = `${readers}4194303-dead`;
     writeFileSync(dead, JSON.stringify({ pid: 2 ** 22 - 1, host: hostname(), started: '1', nonce: 'dead' }));
     expect((await cli(['add', 'second fact'], { env })).code).toBe(0);
     expect(existsSync(dead)).toBe(false);
-    const live = join(readers, `${process.pid}-live`);
+    const live = `${readers}${process.pid}-live`;
     writeFileSync(live, JSON.stringify({ pid: process.pid, host: hostname(), started: processStartTime(process.pid), nonce: 'live', command: 'memcue export', since: new Date().toISOString() }));
     process.env.MEMCUE_BUSY_TIMEOUT_MS = '300'; // the lock reads its timeout from the process
     const busy = await cli(['add', 'third fact'], { env }).finally(() => delete process.env.MEMCUE_BUSY_TIMEOUT_MS);
