@@ -84,7 +84,11 @@ describe.skipIf(!existsSync(BINARY))('memcue mcp (compiled binary, SDK client)',
   it('exits with code 0 when the client closes its stdin', async () => {
     const child = spawn(BINARY, ['mcp'], { env: isolatedEnv(), cwd: tempDir(), stdio: ['pipe', 'pipe', 'pipe'] });
     const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } };
-    const answered = new Promise<string>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(d.toString())));
+    // A binary without the command exits at once: that answers nothing, rather than hanging the test.
+    const answered = new Promise<string>((resolve) => {
+      child.stdout.once('data', (d: Buffer) => resolve(d.toString()));
+      child.once('exit', () => resolve(''));
+    });
     child.stdin.write(`${JSON.stringify(init)}\n`);
     expect(await answered).toContain('"serverInfo"');
     const exited = new Promise<[number | null, string | null]>((resolve) => child.once('exit', (code, signal) => resolve([code, signal])));
