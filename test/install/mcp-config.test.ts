@@ -88,9 +88,17 @@ describe('claude_desktop_config.json', () => {
 });
 
 it('install cursor --project writes the repository\'s .cursor/mcp.json', async () => {
-  const env = { ...isolatedEnv(), MEMCUE_BIN: BIN };
+  const env: Record<string, string> = { ...isolatedEnv(), MEMCUE_BIN: BIN };
   const cwd = join(env.HOME!, 'proj');
   mkdirSync(cwd);
   expect((await cli(['install', 'cursor', '--project'], { env, cwd })).code).toBe(0);
   expect(JSON.parse(read(join(cwd, '.cursor', 'mcp.json'))).mcpServers.memcue.args).toEqual(['mcp']);
+});
+
+it('doctor runs the MCP server\'s command with --version and reports its exit code', async () => {
+  const env: Record<string, string> = { ...isolatedEnv(), MEMCUE_BIN: BIN };
+  await cli(['install', 'cursor'], { env });
+  const cursor = JSON.parse((await cli(['doctor', '--json'], { env })).stdout).agents.find((a: { agent: string }) => a.agent === 'cursor');
+  expect(cursor.wired[0].path).toBe(join(env.HOME!, '.cursor', 'mcp.json'));
+  expect(cursor.wired[0].runs).toEqual([expect.objectContaining({ command: `${BIN} --version`, exit_code: null })]);
 });
