@@ -65,7 +65,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
 }
 
 /** The one place errors become output: one line, a hint, exit 1 for the user's errors, 2 for ours. */
-function reportError(err: unknown, io: Io): number {
+export function reportError(err: unknown, io: Io): number {
   // Help or version, already printed; help exits 1 when it stands in for a missing command (`memcue`).
   if (err instanceof CommanderError) return err.exitCode;
   const debug = io.env.MEMCUE_DEBUG === '1';

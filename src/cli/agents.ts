@@ -2,7 +2,7 @@
 import { Argument, type Command } from 'commander';
 import type { Lazy } from './kit.js';
 
-const AGENTS = ['claude', 'hermes', 'dsh', 'codex', 'gemini', 'opencode'];
+const AGENTS = ['claude', 'hermes', 'dsh', 'codex', 'gemini', 'opencode', 'cursor', 'claude-desktop'];
 
 export function defineAgentCommands(program: Command, lazy: Lazy): void {
   program
@@ -30,10 +30,16 @@ export function defineAgentCommands(program: Command, lazy: Lazy): void {
     .action(lazy(() => import('../commands/doctor.js')));
 
   program
+    .command('mcp')
+    .description('an MCP server on stdio (tools memcue_search/add/show/forget; the card as instructions); ends with stdin')
+    .addHelpText('after', '\nExample:\n  memcue install cursor   # writes ~/.cursor/mcp.json to run `memcue mcp`')
+    .action(lazy(() => import('../commands/mcp.js')));
+
+  program
     .command('install')
     .description('wire memcue into an agent (idempotent; marks what it writes; backs up what it changes)')
     .addArgument(new Argument('<agent>', 'the agent to wire').choices(AGENTS))
-    .option('--project', 'claude: .claude/settings.json of this repo; dsh: this repo\'s AGENTS.md; opencode: .opencode/plugins/')
+    .option('--project', 'claude: .claude/settings.json of this repo; dsh: this repo\'s AGENTS.md; opencode: .opencode/plugins/; cursor: .cursor/mcp.json')
     .option('--profile <name>', 'dsh: the profile whose cordis.patch.yml mounts the hooks bridge', 'web')
     .option('--disable-auto-memory', 'claude: also set "autoMemoryEnabled": false so the built-in memory does not take "remember" first')
     .addHelpText('after', '\nExamples:\n  memcue install claude\n  memcue install hermes\n  memcue uninstall claude   # gives back the files as they were')

@@ -7,7 +7,7 @@ import { hookLogPath } from '../hooks/paths.js';
 import { lastHookErrors } from '../hooks/hook-log.js';
 import { bridgeAddCommand, findBridge } from '../install/dsh-bridge.js';
 import { readFile, wiredTargets } from '../install/engine.js';
-import { ourHookCommands, pluginBinary, runHook, runVersion, type Probe } from '../install/probe.js';
+import { ourHookCommands, mcpServerCommand, pluginBinary, runHook, runVersion, type Probe } from '../install/probe.js';
 import { CODEX_TRUST_STEP, INSTALL_AGENTS, wiringFor } from '../install/wirings.js';
 import { schemaVersion } from '../store/schema.js';
 import { withStore } from '../store/store.js';
@@ -108,12 +108,12 @@ function agentWirings(ctx: Context): AgentWiring[] {
   });
 }
 
-/** Runs what the file makes the agent run: our hook commands, or the plugin's memcue binary. */
+/** Runs what the file makes the agent run: our hook commands, or the plugin's or MCP server's memcue binary. */
 function probes(ctx: Context, agent: string, path: string): Probe[] | undefined {
   const text = readFile(path)?.toString('utf8') ?? '';
   const commands = ourHookCommands(text, agent);
   if (commands.length) return commands.map((command) => runHook(command, ctx.env, ctx.cwd));
-  const binary = pluginBinary(text);
+  const binary = pluginBinary(text) ?? mcpServerCommand(text);
   return binary ? [runVersion(binary, ctx.env, ctx.cwd)] : undefined;
 }
 

@@ -84,7 +84,7 @@ function hooksOf(group: unknown): unknown[] {
   return Array.isArray(hooks) ? hooks : [];
 }
 
-function parse(text: string, path: string): Json {
+export function parse(text: string, path: string): Json {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -101,7 +101,7 @@ function parse(text: string, path: string): Json {
   return value as Json;
 }
 
-function objectAt(parent: Json, key: string, path: string): Json {
+export function objectAt(parent: Json, key: string, path: string): Json {
   const value = parent[key] ?? (parent[key] = {});
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new MemcueError('BAD_INPUT', `${path}: "${key}" is not an object; nothing was changed`, 'fix the file by hand');
@@ -116,7 +116,7 @@ function arrayAt(parent: Json, key: string, path: string): unknown[] {
 }
 
 /** JSON with the file's own indentation (two spaces when new) and its final newline. */
-function serialize(settings: Json, original: string | null): string {
+export function serialize(settings: Json, original: string | null): string {
   const indent = /^([ \t]+)"/m.exec(original ?? '')?.[1] ?? '  ';
   const newline = original === null || original === '' || original.endsWith('\n') ? '\n' : '';
   return JSON.stringify(settings, null, indent) + newline;

@@ -14,9 +14,11 @@ import { bridgeNote } from './dsh-bridge.js';
 import { dshPatchTarget } from './dsh-patch.js';
 import type { Wiring } from './engine.js';
 import { jsonHookTarget } from './json-hooks.js';
+import { claudeDesktopConfig } from './mcp-clients.js';
+import { mcpServerTarget } from './mcp-config.js';
 import { hermesProviderTarget } from './yaml-provider.js';
 
-export const INSTALL_AGENTS = ['claude', 'hermes', 'dsh', 'codex', 'gemini', 'opencode'] as const;
+export const INSTALL_AGENTS = ['claude', 'hermes', 'dsh', 'codex', 'gemini', 'opencode', 'cursor', 'claude-desktop'] as const;
 export type InstallAgent = (typeof INSTALL_AGENTS)[number];
 
 export interface InstallOptions {
@@ -48,6 +50,10 @@ export function wiringFor(agent: InstallAgent, ctx: Context, opts: InstallOption
       return hermes(ctx);
     case 'opencode':
       return opencode(ctx, opts);
+    case 'cursor':
+      return cursor(ctx, opts);
+    case 'claude-desktop':
+      return claudeDesktop(ctx);
   }
 }
 
@@ -180,6 +186,21 @@ function opencode(ctx: Context, opts: InstallOptions): Wiring {
     agent: 'opencode',
     targets: [ownedFileTarget(join(dir, 'memcue.ts'), 'plugin', withBinary(readAsset('opencode/memcue.ts'), ctx), PLUGIN_MARKER)],
     notes: ['Restart OpenCode to load the plugin.'],
+  };
+}
+
+/** Cursor: `memcue mcp` as an MCP server in ~/.cursor/mcp.json (or the repo's .cursor/mcp.json). */
+function cursor(ctx: Context, opts: InstallOptions): Wiring {
+  const dir = opts.project ? join(projectRoot(ctx), '.cursor') : join(homeOf(ctx.env), '.cursor');
+  return { agent: 'cursor', targets: [mcpServerTarget(join(dir, 'mcp.json'), memcueBinary(ctx.env))], notes: ['Restart Cursor (or toggle memcue in Settings → MCP) to start the server.'] };
+}
+
+/** Claude Desktop: `memcue mcp` as an MCP server in claude_desktop_config.json. */
+function claudeDesktop(ctx: Context): Wiring {
+  return {
+    agent: 'claude-desktop',
+    targets: [mcpServerTarget(claudeDesktopConfig(ctx.env), memcueBinary(ctx.env))],
+    notes: ['Quit and reopen Claude Desktop to start the server.'],
   };
 }
 

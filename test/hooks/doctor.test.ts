@@ -33,7 +33,7 @@ describe('memcue doctor', () => {
     const json = JSON.parse((await cli(['doctor', '--json'], { env, cwd: repo })).stdout);
     expect(json.database).toMatchObject({ exists: true, integrity: 'ok', facts: 1 });
     expect(json.repo).toEqual({ id: 'github.com/acme/app', root: repo });
-    expect(json.agents.map((a: { agent: string }) => a.agent)).toEqual(['claude', 'hermes', 'dsh', 'codex', 'gemini', 'opencode']);
+    expect(json.agents.map((a: { agent: string }) => a.agent)).toEqual(['claude', 'hermes', 'dsh', 'codex', 'gemini', 'opencode', 'cursor', 'claude-desktop']);
     expect(json.hook_log.last_errors).toHaveLength(1);
   });
 

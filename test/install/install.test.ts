@@ -292,9 +292,9 @@ describe('refusals: nothing is written', () => {
   }
 
   it('an unknown agent is a usage error', async () => {
-    const r = await cli(['install', 'cursor'], { env: installEnv() });
+    const r = await cli(['install', 'windsurf'], { env: installEnv() });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('Allowed choices are claude, hermes, dsh, codex, gemini, opencode');
+    expect(r.stderr).toContain('Allowed choices are claude, hermes, dsh, codex, gemini, opencode, cursor, claude-desktop');
   });
 });
 

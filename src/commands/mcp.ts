@@ -1,0 +1,29 @@
+// `memcue mcp`: an MCP server on stdio for agents that take tools rather than shell hooks (Cursor,
+// Claude Desktop, ...). The client spawns it; it ends when the client closes its stdin (no daemon).
+// The SDK is loaded only here, so no other command pays for it.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Context } from '../context.js';
+import { cardFor } from '../hooks/make-card.js';
+import { VERSION } from '../version.js';
+import { callTool, TOOLS } from '../mcp/tools.js';
+
+/** Said before the card: here the commands the card names are tools. */
+const TOOLS_NOTE =
+  'Here memcue is also available as MCP tools: memcue_search, memcue_add, memcue_show, memcue_forget (same arguments as the command options).\n\n';
+
+export async function run(ctx: Context): Promise<void> {
+  const card = await cardFor(ctx);
+  const server = new Server({ name: 'memcue', version: VERSION }, { capabilities: { tools: {} }, instructions: TOOLS_NOTE + card.text });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
+  server.setRequestHandler(CallToolRequestSchema, async (req) => callTool(ctx, req.params.name, req.params.arguments));
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = resolve;
+    // The SDK's transport does not watch for the end of stdin; the client closing it is our exit.
+    process.stdin.once('end', () => void server.close());
+    process.stdin.once('close', () => void server.close());
+  });
+  await server.connect(new StdioServerTransport());
+  await closed;
+}
