@@ -101,8 +101,9 @@ const REBUILDS_DERIVED = new Set([2]);
 export function ensureSchema(db: Database, path: string): boolean {
   const version = Number(db.get('PRAGMA user_version')?.user_version ?? 0);
   const appId = Number(db.get('PRAGMA application_id')?.application_id ?? 0);
-  const tables = Number(db.get("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'")?.n ?? 0);
-  if (appId !== APPLICATION_ID && (appId !== 0 || tables > 0)) {
+  // Any schema object (a lone view, an index, a trigger) makes the file someone else's.
+  const objects = Number(db.get('SELECT count(*) AS n FROM sqlite_master')?.n ?? 0);
+  if (appId !== APPLICATION_ID && (appId !== 0 || objects > 0)) {
     throw new MemcueError(
       'NOT_A_DATABASE',
       `${path} is an SQLite file but not a memcue database`,

@@ -111,7 +111,13 @@ export class Database {
       this.exec('COMMIT');
       return result;
     } catch (err) {
-      this.exec('ROLLBACK');
+      // A failed COMMIT (SQLITE_FULL, IOERR) may already have rolled back: an error from ROLLBACK
+      // then ("no transaction is active") must not hide the one that matters.
+      try {
+        this.exec('ROLLBACK');
+      } catch {
+        /* the first error is reported */
+      }
       throw err;
     }
   }

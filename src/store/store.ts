@@ -1,15 +1,14 @@
 // The fact store: one SQLite file, append-only fact versions, a derived head table and FTS index.
-import { existsSync, mkdirSync, openSync, readSync, closeSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
 import { MemcueError, mapSqliteError } from '../errors.js';
 import { INDEX_VERSION, indexText } from '../text/tokenize.js';
 import { COLUMNS, type Fact } from './facts.js';
 import { FileLock } from './lock.js';
-import { APPLICATION_ID, SCHEMA_VERSION, ensureSchema, schemaVersion } from './schema.js';
+import { headerIsCurrent, inspectDatabasePath, prepareFolder, refuseEmptyForRead, takeLock } from './open-checks.js';
+import { SCHEMA_VERSION, ensureSchema, schemaVersion } from './schema.js';
 import { Database, type Row, type SqlValue } from './sqlite.js';
 import { mark } from '../util/profile.js';
 
-const SQLITE_HEADER = 'SQLite format 3\0';
 const INDEX_VERSION_KEY = 'index_version';
 const INSERT_FACT = `INSERT INTO facts (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`;
 /** The current version of a fact: the highest (version, created_at, host). */
@@ -37,19 +36,21 @@ export class Store {
    * undefined (reads of an empty memory need no file); writes create the file and its folder.
    */
   static async open(path: string, opts: { write: boolean }): Promise<Store | undefined> {
-    const exists = existsSync(path);
-    if (!exists && !opts.write) return undefined;
-    if (!exists) mkdirSync(dirname(path), { recursive: true });
+    const found = inspectDatabasePath(path);
+    if (found !== 'file' && !opts.write) return undefined;
+    const exists = found !== 'missing';
+    if (!exists) prepareFolder(path);
     const lock = new FileLock(`${path}.lock`);
-    lock.acquire();
+    const locked = takeLock(lock, path, opts.write);
     mark('lock acquired');
     let db: Database | undefined;
     try {
       // Read under the lock: the header of a file being written could be half-way.
       const upToDate = exists && headerIsCurrent(path) && !existsSync(`${path}-journal`);
       // journal_mode=DELETE and synchronous=FULL are the build's defaults (wasm/build.sh).
-      db = await Database.open(path);
+      db = await Database.open(path, { readonly: !locked });
       if (!upToDate) {
+        refuseEmptyForRead(db, path, opts.write);
         const opened = db;
         // Schema changes and the rebuild they may need land in one transaction, or not at all.
         if (schemaVersion(db) !== SCHEMA_VERSION) {
@@ -247,37 +248,13 @@ function writeHead(db: Database, id: string, top: Row): void {
   ]);
 }
 
-/**
- * Reads the 100-byte SQLite header. A file that is not SQLite at all is reported before SQLite (or
- * we) could touch it; a memcue file of the current schema needs no schema queries (they run in the
- * WASM interpreter at start-up, so skipping them is measurable).
- */
-function headerIsCurrent(path: string): boolean {
-  if (statSync(path).size === 0) return false;
-  const fd = openSync(path, 'r');
-  const buf = Buffer.alloc(100);
-  let read = 0;
-  try {
-    read = readSync(fd, buf, 0, 100, 0);
-  } finally {
-    closeSync(fd);
-  }
-  if (read < 100 || buf.toString('latin1', 0, 16) !== SQLITE_HEADER) {
-    throw new MemcueError(
-      'NOT_A_DATABASE',
-      `${path} is not a memcue database (not an SQLite file)`,
-      'point --db or MEMCUE_DB at a memcue database; the file was left untouched',
-    );
-  }
-  // Big-endian: user_version at offset 60, application_id at 68.
-  return buf.readUInt32BE(60) === SCHEMA_VERSION && buf.readUInt32BE(68) === APPLICATION_ID;
-}
-
 /** Opens, runs, and always closes (and unlocks), like libsql's withClient. */
 export async function withStore<T>(path: string, write: boolean, fn: (store: Store | undefined) => T | Promise<T>): Promise<T> {
   const store = await Store.open(path, { write });
   try {
     return await fn(store);
+  } catch (err) {
+    throw mapSqliteError(err, path);
   } finally {
     store?.close();
   }

@@ -195,7 +195,7 @@ describe('SQLite files that are not ours', () => {
     const t = setup();
     await sqliteFile(t.db, 'PRAGMA user_version = 0');
     const before = hash(t.db);
-    expectOneLine(await t.run('stats'), /not a memcue database/);
+    expectOneLine(await t.run('stats'), /is an empty SQLite file, not yet a memcue database/);
     expect(hash(t.db)).toBe(before);
     expect((await t.run('add', 'now it is one')).code).toBe(0);
   });
