@@ -3,7 +3,8 @@ import { repoScope, searchScopes } from '../context.js';
 import { checkKind } from '../store/facts.js';
 import { withStore } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
-import { factLine, json, parseCount } from './format.js';
+import { factLine, parseCount } from './format.js';
+import { ChunkedOutput, writeJsonArray } from './stream-out.js';
 
 interface ListOptions {
   kind?: string;
@@ -20,11 +21,13 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
     since: opts.since === undefined ? undefined : parseSince(opts.since),
   };
   const limit = parseCount(opts.limit, '--limit');
-  const facts = (await withStore(ctx.dbPath, false, (store) => store?.list(filter) ?? [])).slice(0, limit);
-  if (opts.json) {
-    ctx.stdout(json(facts));
-    return;
-  }
   const own = repoScope(ctx);
-  for (const fact of facts) ctx.stdout(`${factLine(fact, { showScope: fact.scope !== own })}\n`);
+  const out = new ChunkedOutput(ctx.stdout);
+  // Printed as read, and with --limit only the rows printed are kept: 500k facts need no list of them.
+  await withStore(ctx.dbPath, false, (store) => {
+    const facts = store?.listed(filter, limit) ?? [];
+    if (opts.json) return writeJsonArray(out, facts);
+    for (const fact of facts) out.text(`${factLine(fact, { showScope: fact.scope !== own })}\n`);
+    out.flush();
+  });
 }

@@ -1,8 +1,9 @@
-// Parsing and validating JSON Lines for `memcue import`: every line is checked before anything is
-// written, and a bad line is reported by its number.
+// Parsing and validating JSON Lines for `memcue import`: every line is checked before it is written,
+// and a bad line is reported by its number (the import's one transaction is then rolled back).
 import { MemcueError } from '../errors.js';
 import { checkText } from './check-text.js';
 import { checkKind, checkScope, isState, newId, type Fact } from './facts.js';
+import { linesOf } from '../util/read-lines.js';
 
 export interface ImportDefaults {
   scope: string;
@@ -14,21 +15,42 @@ export interface ImportDefaults {
 export function parseImport(content: string, defaults: ImportDefaults, now = new Date().toISOString()): Fact[] {
   const facts: Fact[] = [];
   const seen = new Set<string>();
-  content.split(/\r?\n/).forEach((line, index) => {
-    if (!line.trim()) return;
-    const at = `line ${index + 1}`;
-    try {
-      const fact = parseLine(line, defaults, now);
-      const key = [fact.id, fact.version, fact.created_at, fact.host].join('\u0000');
-      if (seen.has(key)) throw new Error(`version ${fact.version} of fact ${fact.id} (${fact.host}, ${fact.created_at}) appears twice`);
-      seen.add(key);
-      facts.push(fact);
-    } catch (err) {
-      const reason = err instanceof MemcueError ? `${err.message}${err.hint ? ` (${err.hint})` : ''}` : (err as Error).message;
-      throw new MemcueError('BAD_INPUT', `${at}: ${reason}`, 'nothing was imported');
-    }
-  });
+  for (const { fact, line } of readImportLines(linesOf(content), defaults, now)) {
+    const key = [fact.id, fact.version, fact.created_at, fact.host].join('\u0000');
+    if (seen.has(key)) throw badLine(line, new Error(appearsTwice(fact)));
+    seen.add(key);
+    facts.push(fact);
+  }
   return facts;
+}
+
+/** Parses and checks lines one at a time (an import of any size streams through this). */
+export function* readImportLines(
+  lines: Iterable<string>,
+  defaults: ImportDefaults,
+  now = new Date().toISOString(),
+): Generator<{ fact: Fact; line: number }> {
+  let number = 0;
+  for (const line of lines) {
+    number++;
+    if (!line.trim()) continue;
+    let fact: Fact;
+    try {
+      fact = parseLine(line, defaults, now);
+    } catch (err) {
+      throw badLine(number, err);
+    }
+    yield { fact, line: number };
+  }
+}
+
+export function appearsTwice(fact: Fact): string {
+  return `version ${fact.version} of fact ${fact.id} (${fact.host}, ${fact.created_at}) appears twice`;
+}
+
+export function badLine(number: number, err: unknown): MemcueError {
+  const reason = err instanceof MemcueError ? `${err.message}${err.hint ? ` (${err.hint})` : ''}` : (err as Error).message;
+  return new MemcueError('BAD_INPUT', `line ${number}: ${reason}`, 'nothing was imported');
 }
 
 function parseLine(line: string, defaults: ImportDefaults, now: string): Fact {

@@ -104,6 +104,19 @@ export class Database {
     return this.prepare(sql).run(params);
   }
 
+  /**
+   * Rows one at a time, for results too large to hold (export, list of 500k facts). Its own
+   * statement, not the cached one: the loop body may run the same SQL, which would reset it.
+   */
+  *iterate(sql: string, params: Params = []): Generator<Row> {
+    const stmt = new Statement(this.m, this, sql);
+    try {
+      yield* stmt.rows(params);
+    } finally {
+      stmt.finalize();
+    }
+  }
+
   transaction<T>(fn: () => T): T {
     this.exec('BEGIN IMMEDIATE');
     try {
@@ -111,15 +124,31 @@ export class Database {
       this.exec('COMMIT');
       return result;
     } catch (err) {
-      // A failed COMMIT (SQLITE_FULL, IOERR) may already have rolled back: an error from ROLLBACK
-      // then ("no transaction is active") must not hide the one that matters.
-      try {
-        this.exec('ROLLBACK');
-      } catch {
-        /* the first error is reported */
-      }
-      throw err;
+      this.rollbackAfter(err);
     }
+  }
+
+  /** A transaction around work that awaits (reading an import from a stream). */
+  async transactionAsync<T>(fn: () => Promise<T>): Promise<T> {
+    this.exec('BEGIN IMMEDIATE');
+    try {
+      const result = await fn();
+      this.exec('COMMIT');
+      return result;
+    } catch (err) {
+      this.rollbackAfter(err);
+    }
+  }
+
+  private rollbackAfter(err: unknown): never {
+    // A failed COMMIT (SQLITE_FULL, IOERR) may already have rolled back: an error from ROLLBACK
+    // then ("no transaction is active") must not hide the one that matters.
+    try {
+      this.exec('ROLLBACK');
+    } catch {
+      /* the first error is reported */
+    }
+    throw err;
   }
 
   close(): void {
@@ -161,25 +190,34 @@ export class Statement {
   }
 
   all(params: Params, limit = Infinity): Row[] {
+    const rows: Row[] = [];
+    if (limit < 1) return rows;
+    for (const row of this.rows(params)) {
+      rows.push(row);
+      if (rows.length >= limit) break;
+    }
+    return rows;
+  }
+
+  /** Steps through the result; stopping early (break, return) resets the statement too. */
+  *rows(params: Params): Generator<Row> {
     const m = this.m;
     this.bind(params);
-    const rows: Row[] = [];
     try {
       const ncol = m._sqlite3_column_count(this.handle);
       const names: string[] = [];
       for (let i = 0; i < ncol; i++) names.push(m.UTF8ToString(m._sqlite3_column_name(this.handle, i)));
-      while (rows.length < limit) {
+      for (;;) {
         const rc = m._sqlite3_step(this.handle);
-        if (rc === SQLITE_DONE) break;
+        if (rc === SQLITE_DONE) return;
         if (rc !== SQLITE_ROW) this.db.fail(rc);
         const row: Row = {};
         for (let i = 0; i < ncol; i++) row[names[i]!] = this.column(i);
-        rows.push(row);
+        yield row;
       }
     } finally {
       m._sqlite3_reset(this.handle);
     }
-    return rows;
   }
 
   run(params: Params): number {

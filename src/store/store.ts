@@ -148,34 +148,49 @@ export class Store {
 
   /** Current active facts, newest first. */
   list(filter: ListFilter = {}): Fact[] {
-    const { where, params } = filterClause(filter);
-    return this.db
-      .all(
-        `SELECT ${FACT_COLUMNS} FROM heads h JOIN facts f ON f.rowid = h.fact_row
-         WHERE f.state = 'active' ${where} ORDER BY f.created_at DESC, f.id`,
-        params,
-      )
-      .map(toFact);
+    return [...this.listed(filter)];
   }
 
-  /** Every version row (or only current ones), in a stable order, for export. */
+  /** The same, one at a time; with a limit SQLite keeps only the newest `limit` while it sorts. */
+  *listed(filter: ListFilter = {}, limit?: number): Generator<Fact> {
+    const { where, params } = filterClause(filter);
+    const sql = `SELECT ${FACT_COLUMNS} FROM heads h JOIN facts f ON f.rowid = h.fact_row
+         WHERE f.state = 'active' ${where} ORDER BY f.created_at DESC, f.id${limit === undefined ? '' : ' LIMIT ?'}`;
+    for (const row of this.db.iterate(sql, limit === undefined ? params : [...params, limit])) yield toFact(row);
+  }
+
+  /** Every version row (or only current ones), in a stable order, for export: one at a time. */
   *rows(allVersions: boolean): Generator<Fact> {
     const sql = allVersions
       ? `SELECT ${FACT_COLUMNS} FROM facts f ORDER BY f.id, f.version`
       : `SELECT ${FACT_COLUMNS} FROM heads h JOIN facts f ON f.rowid = h.fact_row ORDER BY f.id`;
-    for (const row of this.db.all(sql)) yield toFact(row);
+    for (const row of this.db.iterate(sql)) yield toFact(row);
   }
 
   /** Whether this exact version row (same key) is already stored. */
   hasRow(fact: Pick<Fact, 'id' | 'version' | 'created_at' | 'host'>): boolean {
-    return (
-      this.db.get('SELECT 1 AS x FROM facts WHERE id = ? AND version = ? AND created_at = ? AND host = ?', [
-        fact.id,
-        fact.version,
-        fact.created_at,
-        fact.host,
-      ]) !== undefined
-    );
+    return this.rowOf(fact) !== undefined;
+  }
+
+  /** The rowid of this exact version row, if stored. */
+  rowOf(fact: Pick<Fact, 'id' | 'version' | 'created_at' | 'host'>): number | undefined {
+    const row = this.db.get('SELECT rowid AS row FROM facts WHERE id = ? AND version = ? AND created_at = ? AND host = ?', [
+      fact.id,
+      fact.version,
+      fact.created_at,
+      fact.host,
+    ]);
+    return row ? Number(row.row) : undefined;
+  }
+
+  /** The highest rowid of the fact rows: rows inserted later (rows are never deleted) lie above it. */
+  lastRow(): number {
+    return Number(this.db.get('SELECT max(rowid) AS row FROM facts')?.row ?? 0);
+  }
+
+  /** refreshHead for every fact with a row above `row` (after a bulk insert), without a list of ids. */
+  refreshHeadsAbove(row: number): void {
+    for (const { id } of this.db.iterate('SELECT DISTINCT id FROM facts WHERE rowid > ?', [row])) this.refreshHead(String(id));
   }
 
   /** Size on disk: the database file (the journal is transient). */

@@ -6,6 +6,10 @@ export function readTextFile(path: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (err) {
-    throw new MemcueError('NOT_FOUND', `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
+    throw cannotRead(path, err);
   }
+}
+
+export function cannotRead(path: string, err: unknown): MemcueError {
+  return new MemcueError('NOT_FOUND', `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
 }
