@@ -4,7 +4,7 @@ import { checkKind } from '../store/facts.js';
 import { withStore } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
 import { factLine, parseCount } from './format.js';
-import { ChunkedOutput, writeJsonArray } from './stream-out.js';
+import { ChunkedOutput, mapped, writeJsonArray } from './stream-out.js';
 
 interface ListOptions {
   kind?: string;
@@ -24,10 +24,9 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const own = repoScope(ctx);
   const out = new ChunkedOutput(ctx.stdout);
   // Printed as read, and with --limit only the rows printed are kept: 500k facts need no list of them.
-  await withStore(ctx.dbPath, false, (store) => {
+  await withStore(ctx.dbPath, false, async (store) => {
     const facts = store?.listed(filter, limit) ?? [];
-    if (opts.json) return writeJsonArray(out, facts);
-    for (const fact of facts) out.text(`${factLine(fact, { showScope: fact.scope !== own })}\n`);
-    out.flush();
+    if (opts.json) await writeJsonArray(out, facts);
+    else await out.all(mapped(facts, (fact) => `${factLine(fact, { showScope: fact.scope !== own })}\n`));
   });
 }

@@ -2,17 +2,26 @@
 // memory stays bounded whatever the number of facts (500k facts are ~100 MB of JSON Lines).
 const CHUNK_CHARS = 64 * 1024;
 
+/** Lets the runtime hand queued output to the OS: Bun keeps writes queued until the loop turns. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export class ChunkedOutput {
   private pending = '';
 
   constructor(private readonly write: (text: string) => void) {}
 
-  text(text: string): void {
-    this.pending += text;
-    if (this.pending.length >= CHUNK_CHARS) this.flush();
+  /** Writes each text, flushing a chunk (and letting it leave the process) every ~64 KB. */
+  async all(texts: Iterable<string>): Promise<void> {
+    for (const text of texts) {
+      this.pending += text;
+      if (this.pending.length < CHUNK_CHARS) continue;
+      this.flush();
+      await turn();
+    }
+    this.flush();
   }
 
-  flush(): void {
+  private flush(): void {
     if (!this.pending) return;
     this.write(this.pending);
     this.pending = '';
@@ -20,12 +29,20 @@ export class ChunkedOutput {
 }
 
 /** The same text as `json(items)` (a 2-space indented array), one element at a time. */
-export function writeJsonArray(out: ChunkedOutput, items: Iterable<unknown>): void {
+export async function writeJsonArray(out: ChunkedOutput, items: Iterable<unknown>): Promise<void> {
+  await out.all(jsonArrayParts(items));
+}
+
+function* jsonArrayParts(items: Iterable<unknown>): Generator<string> {
   let first = true;
   for (const item of items) {
-    out.text(`${first ? '[\n' : ',\n'}  ${JSON.stringify(item, null, 2).replace(/\n/g, '\n  ')}`);
+    yield `${first ? '[\n' : ',\n'}  ${JSON.stringify(item, null, 2).replace(/\n/g, '\n  ')}`;
     first = false;
   }
-  out.text(first ? '[]\n' : '\n]\n');
-  out.flush();
+  yield first ? '[]\n' : '\n]\n';
+}
+
+/** Each value mapped, lazily. */
+export function* mapped<T>(items: Iterable<T>, fn: (item: T) => string): Generator<string> {
+  for (const item of items) yield fn(item);
 }

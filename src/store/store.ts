@@ -161,9 +161,11 @@ export class Store {
 
   /** Every version row (or only current ones), in a stable order, for export: one at a time. */
   *rows(allVersions: boolean): Generator<Fact> {
+    // Both orders are those of a key, so SQLite reads in order and never sorts in memory (ORDER BY
+    // f.id on the join did: 0.8 GB at 500k facts).
     const sql = allVersions
       ? `SELECT ${FACT_COLUMNS} FROM facts f ORDER BY f.id, f.version`
-      : `SELECT ${FACT_COLUMNS} FROM heads h JOIN facts f ON f.rowid = h.fact_row ORDER BY f.id`;
+      : `SELECT ${FACT_COLUMNS} FROM heads h JOIN facts f ON f.rowid = h.fact_row ORDER BY h.id`;
     for (const row of this.db.iterate(sql)) yield toFact(row);
   }
 

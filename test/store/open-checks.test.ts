@@ -110,6 +110,22 @@ describe.skipIf(!canMount)('full disk (real tmpfs)', () => {
     expect(leftovers(disk)).toEqual([]);
   });
 
+  it('a read is not made without the lock while a write may be half-way (a journal is there)', async () => {
+    const { run, disk, db } = await fullDisk(0);
+    writeFileSync(`${db}-journal`, '');
+    expectOneLine(await run('search', 'staging'), /disk full: .*free space.*retry/);
+    expect(leftovers(disk)).toEqual(['memcue.db-journal']);
+  });
+
+  it('a read-only disk: reads work, writes say so in one line', async () => {
+    const { run, disk, db } = await fullDisk(1024 * 1024);
+    execFileSync('mount', ['-o', 'remount,ro', disk]);
+    const before = hash(db);
+    expect((await run('search', 'staging')).stdout).toContain('eu-west');
+    expectOneLine(await run('add', 'no writing here'), /cannot (write|create) .*(EROFS|read-only)/);
+    expect(hash(db)).toBe(before);
+  });
+
   it('with a little space left, a failed commit reports the full disk, not the rollback', async () => {
     const { run, disk, db } = await fullDisk(12 * 1024);
     const before = hash(db);
