@@ -131,6 +131,10 @@ describe.skipIf(!canMount)('full disk (real tmpfs)', () => {
     const before = hash(db);
     const words = Array.from({ length: 200 }, (_, i) => `word${i}x${(i * 7919).toString(36)}`).join(' ');
     const lines = Array.from({ length: 60 }, (_, i) => JSON.stringify({ text: `fact ${i} ${words}`.slice(0, 1900) })).join('\n');
+    const added = await run('add', `one more fact ${words}`.slice(0, 1900));
+    expectOneLine(added, /disk full: .*free space.*retry/);
+    expect(added.stderr).not.toMatch(/rollback/);
+    expect(hash(db)).toBe(before);
     const file = join(tempDir(), 'big.jsonl');
     writeFileSync(file, lines);
     const r = await run('import', file);
