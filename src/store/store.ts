@@ -1,6 +1,6 @@
 // The fact store: one SQLite file, append-only fact versions, a derived head table and FTS index.
 import { existsSync, statSync } from 'node:fs';
-import { MemcueError, mapSqliteError } from '../errors.js';
+import { MemcueError, SqliteError, mapSqliteError } from '../errors.js';
 import { INDEX_VERSION, indexText } from '../text/tokenize.js';
 import { COLUMNS, type Fact } from './facts.js';
 import { FileLock } from './lock.js';
@@ -271,7 +271,8 @@ export async function withStore<T>(path: string, write: boolean, fn: (store: Sto
   try {
     return await fn(store);
   } catch (err) {
-    throw mapSqliteError(err, path);
+    // Only the engine's errors are the database's; a file the command reads fails in its own words.
+    throw err instanceof SqliteError ? mapSqliteError(err, path) : err;
   } finally {
     store?.close();
   }
