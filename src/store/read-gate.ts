@@ -90,13 +90,28 @@ function register(file: DbFile): ReadTicket {
   const owner = newOwner();
   const path = join(file.readers, `${owner.pid}-${owner.nonce}`);
   try {
-    mkdirSync(file.readers, { recursive: true });
+    makeFolder(file.readers);
     writeFileSync(path, JSON.stringify(owner), { flag: 'wx' });
   } catch (err) {
+    // The file may have been created empty before its content failed (a full disk): an empty reader
+    // file would hold writers off until it goes stale.
+    safeUnlink(path);
     if (CANNOT_REGISTER.has((err as NodeJS.ErrnoException).code ?? '')) return { leave() {} };
     throw err;
   }
   return { leave: () => safeUnlink(path) };
+}
+
+/**
+ * The readers' folder (its parent, the database's folder, exists). Not `recursive`: Node then
+ * reports a read-only disk as ENOENT, which would hide that a reader may go on unregistered.
+ */
+function makeFolder(path: string): void {
+  try {
+    mkdirSync(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
 }
 
 /**

@@ -133,6 +133,19 @@ export class Database {
   }
 
   /**
+   * Rows one at a time, for results too large to hold (export, list of 500k facts). Its own
+   * statement, not the cached one: the loop body may run the same SQL, which would reset it.
+   */
+  *iterate(sql: string, params: Params = []): Generator<Row> {
+    const stmt = new Statement(this.m, this, sql);
+    try {
+      yield* stmt.rows(params);
+    } finally {
+      stmt.finalize();
+    }
+  }
+
+  /**
    * Runs `fn` in one write transaction. `beforeCommit` runs after `fn` and may throw (nothing is then
    * written); what it returns runs once the transaction has ended either way.
    */
@@ -197,25 +210,34 @@ export class Statement {
   }
 
   all(params: Params, limit = Infinity): Row[] {
+    const rows: Row[] = [];
+    if (limit < 1) return rows;
+    for (const row of this.rows(params)) {
+      rows.push(row);
+      if (rows.length >= limit) break;
+    }
+    return rows;
+  }
+
+  /** Steps through the result; stopping early (break, return) resets the statement too. */
+  *rows(params: Params): Generator<Row> {
     const m = this.m;
     this.bind(params);
-    const rows: Row[] = [];
     try {
       const ncol = m._sqlite3_column_count(this.handle);
       const names: string[] = [];
       for (let i = 0; i < ncol; i++) names.push(m.UTF8ToString(m._sqlite3_column_name(this.handle, i)));
-      while (rows.length < limit) {
+      for (;;) {
         const rc = m._sqlite3_step(this.handle);
-        if (rc === SQLITE_DONE) break;
+        if (rc === SQLITE_DONE) return;
         if (rc !== SQLITE_ROW) this.db.fail(rc);
         const row: Row = {};
         for (let i = 0; i < ncol; i++) row[names[i]!] = this.column(i);
-        rows.push(row);
+        yield row;
       }
     } finally {
       m._sqlite3_reset(this.handle);
     }
-    return rows;
   }
 
   run(params: Params): number {
