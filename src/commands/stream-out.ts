@@ -2,7 +2,7 @@
 // memory stays bounded whatever the number of facts (500k facts are ~100 MB of JSON Lines).
 const CHUNK_CHARS = 64 * 1024;
 
-/** Lets the runtime hand queued output to the OS: Bun keeps writes queued until the loop turns. */
+/** Lets the runtime hand queued output to the OS between chunks (a write may be queued until the loop turns). */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class ChunkedOutput {
