@@ -4,7 +4,7 @@ import { jsonText } from './format.js';
 
 const CHUNK_CHARS = 64 * 1024;
 
-/** Lets the runtime hand queued output to the OS: Bun keeps writes queued until the loop turns. */
+/** Lets the runtime hand queued output to the OS between chunks (a write may be queued until the loop turns). */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class ChunkedOutput {

@@ -210,34 +210,49 @@ export class Statement {
   }
 
   all(params: Params, limit = Infinity): Row[] {
-    const rows: Row[] = [];
-    if (limit < 1) return rows;
-    for (const row of this.rows(params)) {
-      rows.push(row);
-      if (rows.length >= limit) break;
-    }
-    return rows;
-  }
-
-  /** Steps through the result; stopping early (break, return) resets the statement too. */
-  *rows(params: Params): Generator<Row> {
     const m = this.m;
     this.bind(params);
+    const rows: Row[] = [];
     try {
-      const ncol = m._sqlite3_column_count(this.handle);
-      const names: string[] = [];
-      for (let i = 0; i < ncol; i++) names.push(m.UTF8ToString(m._sqlite3_column_name(this.handle, i)));
-      for (;;) {
-        const rc = m._sqlite3_step(this.handle);
-        if (rc === SQLITE_DONE) return;
-        if (rc !== SQLITE_ROW) this.db.fail(rc);
-        const row: Row = {};
-        for (let i = 0; i < ncol; i++) row[names[i]!] = this.column(i);
-        yield row;
+      const names = this.columnNames();
+      while (rows.length < limit) {
+        const row = this.step(names);
+        if (!row) break;
+        rows.push(row);
       }
     } finally {
       m._sqlite3_reset(this.handle);
     }
+    return rows;
+  }
+
+  /** Steps through the result one row at a time; stopping early (break, return) resets it too. */
+  *rows(params: Params): Generator<Row> {
+    this.bind(params);
+    try {
+      const names = this.columnNames();
+      for (let row = this.step(names); row; row = this.step(names)) yield row;
+    } finally {
+      this.m._sqlite3_reset(this.handle);
+    }
+  }
+
+  private columnNames(): string[] {
+    const m = this.m;
+    const names: string[] = [];
+    const ncol = m._sqlite3_column_count(this.handle);
+    for (let i = 0; i < ncol; i++) names.push(m.UTF8ToString(m._sqlite3_column_name(this.handle, i)));
+    return names;
+  }
+
+  /** The next row, or undefined when done. */
+  private step(names: string[]): Row | undefined {
+    const rc = this.m._sqlite3_step(this.handle);
+    if (rc === SQLITE_DONE) return undefined;
+    if (rc !== SQLITE_ROW) this.db.fail(rc);
+    const row: Row = {};
+    for (let i = 0; i < names.length; i++) row[names[i]!] = this.column(i);
+    return row;
   }
 
   run(params: Params): number {
