@@ -11,6 +11,8 @@ export type ErrorCode =
   | 'SCHEMA_TOO_NEW'
   | 'BAD_INPUT'
   | 'READONLY'
+  | 'DISK_FULL'
+  | 'IO'
   | 'SYNC';
 
 /** A problem the user can act on: exit code 1, one line, maybe a hint. */
@@ -36,16 +38,38 @@ export class SqliteError extends Error {
   }
 }
 
+const SQLITE_ERROR = 1;
 const SQLITE_BUSY = 5;
 const SQLITE_CORRUPT = 11;
 const SQLITE_CANTOPEN = 14;
 const SQLITE_NOTADB = 26;
 const SQLITE_READONLY = 8;
+const SQLITE_IOERR = 10;
+const SQLITE_FULL = 13;
+/** A read-only connection found a write interrupted half-way: only a writer may roll it back. */
+const SQLITE_READONLY_ROLLBACK = SQLITE_READONLY | (3 << 8);
+
+const UNTOUCHED = 'the database was left as it was';
+
+export function diskFull(path: string): MemcueError {
+  return new MemcueError('DISK_FULL', `disk full: cannot write ${path}`, `free space on that disk and retry; ${UNTOUCHED}`);
+}
 
 /** Turns engine errors that mean something to a user into MemcueErrors; leaves the rest alone. */
 export function mapSqliteError(err: unknown, dbPath: string): unknown {
-  if (!(err instanceof SqliteError)) return err;
+  if (!(err instanceof SqliteError)) return mapFsError(err, dbPath);
+  if (err.rc === SQLITE_READONLY_ROLLBACK) {
+    return new MemcueError('BUSY', `database ${dbPath} holds a write that was interrupted`, 'run any write command (e.g. `memcue add`) once there is free space; it recovers the file');
+  }
   switch (err.rc & 0xff) {
+    case SQLITE_FULL:
+      return diskFull(dbPath);
+    case SQLITE_IOERR:
+      return new MemcueError('IO', `disk I/O error on ${dbPath} (${err.message})`, `check the disk and free space, then retry; ${UNTOUCHED}`);
+    case SQLITE_ERROR:
+      // Our queries only name our own tables: a missing one means the file only claims to be ours.
+      if (!/^no such table/.test(err.message)) return err;
+    // falls through
     case SQLITE_NOTADB:
     case SQLITE_CORRUPT:
       return new MemcueError(
@@ -56,9 +80,31 @@ export function mapSqliteError(err: unknown, dbPath: string): unknown {
     case SQLITE_BUSY:
       return new MemcueError('BUSY', `database ${dbPath} is busy`, 'try again in a moment');
     case SQLITE_CANTOPEN:
-      return new MemcueError('NOT_FOUND', `cannot open database ${dbPath}`, 'check the path and its permissions');
+      return new MemcueError('NOT_FOUND', `cannot open database ${dbPath} (${err.message})`, 'check the path, its permissions and free space');
     case SQLITE_READONLY:
       return new MemcueError('READONLY', `database ${dbPath} is read-only`, 'check the file permissions');
+    default:
+      return err;
+  }
+}
+
+/** Errors of the file system around the database (its folder, lock, journal) in one line each. */
+export function mapFsError(err: unknown, path: string): unknown {
+  if (err instanceof MemcueError) return err; // already said in its own words
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return diskFull(path);
+    case 'EROFS':
+    case 'EACCES':
+    case 'EPERM':
+      return new MemcueError('READONLY', `cannot write ${path} (${code})`, 'memcue needs write access to the database and its folder');
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return new MemcueError('NOT_FOUND', `cannot create ${path} (${code})`, 'point --db or MEMCUE_DB at a file in a folder you can write to');
+    case 'EIO':
+      return new MemcueError('IO', `disk I/O error on ${path}`, `check the disk, then retry; ${UNTOUCHED}`);
     default:
       return err;
   }

@@ -1,11 +1,11 @@
 import type { Context } from '../context.js';
 import { withStore } from '../store/store.js';
+import { ChunkedOutput, mapped } from './stream-out.js';
 
 export async function run(ctx: Context, opts: { allVersions?: boolean }): Promise<void> {
-  await withStore(ctx.dbPath, false, (store) => {
+  await withStore(ctx.dbPath, false, async (store) => {
     if (!store) return;
-    const lines: string[] = [];
-    for (const fact of store.rows(Boolean(opts.allVersions))) lines.push(JSON.stringify(fact));
-    if (lines.length) ctx.stdout(`${lines.join('\n')}\n`);
+    // Written as read: a 500k-fact export never holds more than a chunk.
+    await new ChunkedOutput(ctx.stdout).all(mapped(store.rows(Boolean(opts.allVersions)), (fact) => `${JSON.stringify(fact)}\n`));
   });
 }

@@ -33,7 +33,12 @@ export function clip(text: string, max = 60): string {
 
 /** JSON escapes C0 controls itself; DEL and C1 (0x9b is CSI on some terminals) are escaped here too. */
 export function json(value: unknown): string {
-  return `${JSON.stringify(value, null, 2).replace(/[\u007f-\u009f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
+  return `${jsonText(value)}\n`;
+}
+
+/** The same without the final newline (list --json writes an array one element at a time). */
+export function jsonText(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/[\u007f-\u009f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export function parseCount(value: string | undefined, name: string): number | undefined {

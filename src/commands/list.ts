@@ -4,7 +4,8 @@ import { MemcueError } from '../errors.js';
 import { checkKind, isState, type Fact } from '../store/facts.js';
 import { withStore, type ListFilter } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
-import { json, oneLine, parseCount } from './format.js';
+import { oneLine, parseCount } from './format.js';
+import { ChunkedOutput, mapped, writeJsonArray } from './stream-out.js';
 
 interface ListOptions {
   kind?: string;
@@ -24,15 +25,14 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
     state: parseState(opts.state, opts.allVersions),
   };
   const limit = parseCount(opts.limit, '--limit');
-  const facts = (
-    await withStore(ctx.dbPath, false, (store) => (opts.allVersions ? store?.listVersions(filter) : store?.list(filter)) ?? [])
-  ).slice(0, limit);
-  if (opts.json) {
-    ctx.stdout(json(facts));
-    return;
-  }
   const own = repoScope(ctx);
-  for (const fact of facts) ctx.stdout(`${listLine(fact, { showScope: fact.scope !== own, showVersion: opts.allVersions })}\n`);
+  const out = new ChunkedOutput(ctx.stdout);
+  // Printed as read, and with --limit only the rows printed are kept: 500k facts need no list of them.
+  await withStore(ctx.dbPath, false, async (store) => {
+    const facts = (opts.allVersions ? store?.listedVersions(filter, limit) : store?.listed(filter, limit)) ?? [];
+    if (opts.json) await writeJsonArray(out, facts);
+    else await out.all(mapped(facts, (fact) => `${listLine(fact, { showScope: fact.scope !== own, showVersion: opts.allVersions })}\n`));
+  });
 }
 
 /** `--state`: active (default), forgotten, superseded or all; with --all-versions every state by default. */

@@ -1,9 +1,11 @@
 // Parsing and validating JSON Lines for `memcue import` (and, line by line, sync's journal reader):
-// every line is checked before anything is written, and a bad line is reported by its number.
+// every line is checked before it is written, and a bad line is reported by its number (the
+// import's one transaction is then rolled back).
 import { MemcueError } from '../errors.js';
 import { ALLOW_SECRET, checkRowSecrets, checkText } from './check-text.js';
 import { newId, type Fact } from './facts.js';
 import { canonicalHost, canonicalScope, checkField, checkKind, checkRowFields, checkScope, type LimitedField } from './validate.js';
+import { linesOf } from '../util/read-lines.js';
 
 export interface ImportDefaults {
   scope: string;
@@ -21,21 +23,43 @@ export const fromPlainLine = new WeakSet<Fact>();
 export function parseImport(content: string, defaults: ImportDefaults, now = new Date().toISOString()): Fact[] {
   const facts: Fact[] = [];
   const seen = new Set<string>();
-  // Editors on Windows start UTF-8 files with a byte-order mark; it is not part of line 1.
-  const body = content.startsWith(BOM) ? content.slice(BOM.length) : content;
-  body.split(/\r?\n/).forEach((line, index) => {
-    if (!line.trim()) return;
-    try {
-      const fact = checkRowSecrets(parseRow(line, defaults, now), { allowSecret: defaults.allowSecret, override: ALLOW_SECRET });
-      const key = [fact.id, fact.version, fact.created_at, fact.host].join('\u0000');
-      if (seen.has(key)) throw new Error(`version ${fact.version} of fact ${fact.id} (${fact.host}, ${fact.created_at}) appears twice`);
-      seen.add(key);
-      facts.push(fact);
-    } catch (err) {
-      throw new MemcueError('BAD_INPUT', `line ${index + 1}: ${reasonOf(err)}`, 'nothing was imported');
-    }
-  });
+  for (const { fact, line } of readImportLines(linesOf(content), defaults, now)) {
+    const key = [fact.id, fact.version, fact.created_at, fact.host].join('\u0000');
+    if (seen.has(key)) throw badLine(line, new Error(appearsTwice(fact)));
+    seen.add(key);
+    facts.push(fact);
+  }
   return facts;
+}
+
+/** Parses and checks lines one at a time (an import of any size streams through this). */
+export function* readImportLines(
+  lines: Iterable<string>,
+  defaults: ImportDefaults,
+  now = new Date().toISOString(),
+): Generator<{ fact: Fact; line: number }> {
+  let number = 0;
+  for (const raw of lines) {
+    number++;
+    // Editors on Windows start UTF-8 files with a byte-order mark; it is not part of line 1.
+    const line = number === 1 && raw.startsWith(BOM) ? raw.slice(BOM.length) : raw;
+    if (!line.trim()) continue;
+    let fact: Fact;
+    try {
+      fact = checkRowSecrets(parseRow(line, defaults, now), { allowSecret: defaults.allowSecret, override: ALLOW_SECRET });
+    } catch (err) {
+      throw badLine(number, err);
+    }
+    yield { fact, line: number };
+  }
+}
+
+export function appearsTwice(fact: Fact): string {
+  return `version ${fact.version} of fact ${fact.id} (${fact.host}, ${fact.created_at}) appears twice`;
+}
+
+export function badLine(number: number, err: unknown): MemcueError {
+  return new MemcueError('BAD_INPUT', `line ${number}: ${reasonOf(err)}`, 'nothing was imported');
 }
 
 /**
@@ -73,7 +97,7 @@ export function parseRow(line: string, defaults: ImportDefaults, now: string): F
   };
   const field = (key: LimitedField, fallback: string) => checkField(key, str(key, fallback));
   if (typeof o.text !== 'string') throw new Error('"text" is missing or not a string');
-  const text = checkText(o.text, { allowSecret: true }); // every field, this one too, is checked for secrets in parseImport
+  const text = checkText(o.text, { allowSecret: true }); // every field, this one too, is checked for secrets in readImportLines
   const full = o.id !== undefined || o.version !== undefined;
   if (!full && defaults.rowsOnly) throw new Error('not a version row: "id" and "version" are missing');
   const fact: Fact = {

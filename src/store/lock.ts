@@ -79,10 +79,14 @@ export class FileLock {
       }
       throw err;
     }
+    let written = false;
     try {
       writeSync(fd, JSON.stringify(this.owner));
+      written = true;
     } finally {
       closeSync(fd);
+      // An empty lock (the disk filled up) would make every other process wait for it.
+      if (!written) safeUnlink(this.path);
     }
     this.held = true;
     return true;

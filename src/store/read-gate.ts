@@ -92,6 +92,9 @@ function register(file: DbFile): ReadTicket {
   try {
     writeFileSync(path, JSON.stringify(owner), { flag: 'wx' });
   } catch (err) {
+    // The file may have been created empty before its content failed (a full disk): an empty reader
+    // file would hold writers off until it goes stale.
+    safeUnlink(path);
     if (CANNOT_REGISTER.has((err as NodeJS.ErrnoException).code ?? '')) return { leave() {} };
     throw err;
   }

@@ -100,21 +100,27 @@ const CODE_STEPS: Record<number, (db: Database) => boolean> = { 4: canonicalizeL
 /** Migrations after which the derived tables (heads, fact_index) must be rebuilt from facts. */
 const REBUILDS_DERIVED = new Set([2]);
 
-/**
- * Creates or migrates the schema. Refuses files that are not ours and schemas from the future.
- * Returns true when the derived tables must be rebuilt (the caller owns the tokenizer).
- */
-export function ensureSchema(db: Database, path: string): boolean {
-  const version = Number(db.get('PRAGMA user_version')?.user_version ?? 0);
+/** Refuses someone else's SQLite file (it is never converted): a read can ask this before any write. */
+export function refuseForeign(db: Database, path: string): void {
   const appId = Number(db.get('PRAGMA application_id')?.application_id ?? 0);
-  const tables = Number(db.get("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'")?.n ?? 0);
-  if (appId !== APPLICATION_ID && (appId !== 0 || tables > 0)) {
+  // Any schema object (a lone view, an index, a trigger) makes the file someone else's.
+  const objects = Number(db.get('SELECT count(*) AS n FROM sqlite_master')?.n ?? 0);
+  if (appId !== APPLICATION_ID && (appId !== 0 || objects > 0)) {
     throw new MemcueError(
       'NOT_A_DATABASE',
       `${path} is an SQLite file but not a memcue database`,
       'point --db or MEMCUE_DB at a memcue database; the file was left untouched',
     );
   }
+}
+
+/**
+ * Creates or migrates the schema. Refuses files that are not ours and schemas from the future.
+ * Returns true when the derived tables must be rebuilt (the caller owns the tokenizer).
+ */
+export function ensureSchema(db: Database, path: string): boolean {
+  const version = Number(db.get('PRAGMA user_version')?.user_version ?? 0);
+  refuseForeign(db, path);
   if (version > SCHEMA_VERSION) {
     throw new MemcueError(
       'SCHEMA_TOO_NEW',

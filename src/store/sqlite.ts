@@ -133,6 +133,19 @@ export class Database {
   }
 
   /**
+   * Rows one at a time, for results too large to hold (export, list of 500k facts). Its own
+   * statement, not the cached one: the loop body may run the same SQL, which would reset it.
+   */
+  *iterate(sql: string, params: Params = []): Generator<Row> {
+    const stmt = new Statement(this.m, this, sql);
+    try {
+      yield* stmt.rows(params);
+    } finally {
+      stmt.finalize();
+    }
+  }
+
+  /**
    * Runs `fn` in one write transaction. `beforeCommit` runs after `fn` and may throw (nothing is then
    * written); what it returns runs once the transaction has ended either way.
    */
@@ -201,21 +214,45 @@ export class Statement {
     this.bind(params);
     const rows: Row[] = [];
     try {
-      const ncol = m._sqlite3_column_count(this.handle);
-      const names: string[] = [];
-      for (let i = 0; i < ncol; i++) names.push(m.UTF8ToString(m._sqlite3_column_name(this.handle, i)));
+      const names = this.columnNames();
       while (rows.length < limit) {
-        const rc = m._sqlite3_step(this.handle);
-        if (rc === SQLITE_DONE) break;
-        if (rc !== SQLITE_ROW) this.db.fail(rc);
-        const row: Row = {};
-        for (let i = 0; i < ncol; i++) row[names[i]!] = this.column(i);
+        const row = this.step(names);
+        if (!row) break;
         rows.push(row);
       }
     } finally {
       m._sqlite3_reset(this.handle);
     }
     return rows;
+  }
+
+  /** Steps through the result one row at a time; stopping early (break, return) resets it too. */
+  *rows(params: Params): Generator<Row> {
+    this.bind(params);
+    try {
+      const names = this.columnNames();
+      for (let row = this.step(names); row; row = this.step(names)) yield row;
+    } finally {
+      this.m._sqlite3_reset(this.handle);
+    }
+  }
+
+  private columnNames(): string[] {
+    const m = this.m;
+    const names: string[] = [];
+    const ncol = m._sqlite3_column_count(this.handle);
+    for (let i = 0; i < ncol; i++) names.push(m.UTF8ToString(m._sqlite3_column_name(this.handle, i)));
+    return names;
+  }
+
+  /** The next row, or undefined when done. */
+  private step(names: string[]): Row | undefined {
+    const rc = this.m._sqlite3_step(this.handle);
+    if (rc === SQLITE_DONE) return undefined;
+    if (rc !== SQLITE_ROW) this.db.fail(rc);
+    const row: Row = {};
+    for (let i = 0; i < names.length; i++) row[names[i]!] = this.column(i);
+    return row;
   }
 
   run(params: Params): number {

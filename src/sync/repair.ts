@@ -30,8 +30,8 @@ export function repairRepo(git: Git, gitDir: string, scratchDir: string): string
     done.push('discarded an unfinished commit (it is remade from the database)');
   }
   for (const name of readdirSync(git.dir)) {
-    // The merge driver's temporary files (and the lock/journal beside them) from a killed merge.
-    if (name.startsWith('.merge_file_')) rmSync(join(git.dir, name), { force: true });
+    // The merge driver's temporary files (and the lock, journal and readers' folder beside them) from a killed merge.
+    if (name.startsWith('.merge_file_')) rmSync(join(git.dir, name), { recursive: true, force: true });
   }
   rmSync(scratchDir, { recursive: true, force: true });
   return done;

@@ -6,7 +6,7 @@ export function readTextFile(path: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (err) {
-    throw new MemcueError('NOT_FOUND', `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
+    throw cannotRead(path, err);
   }
 }
 
@@ -111,4 +111,8 @@ export function* fileLines(path: string, maxLineBytes: number): Generator<FileLi
   } finally {
     closeSync(fd);
   }
+}
+
+export function cannotRead(path: string, err: unknown): MemcueError {
+  return new MemcueError('NOT_FOUND', `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
 }

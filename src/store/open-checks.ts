@@ -1,0 +1,84 @@
+// What is at the database path, and whether this command may open or write it. Checked before
+// SQLite sees the file: SQLite would block on a FIFO, turn an empty or foreign file into a memcue
+// database, and report a full disk as an internal error. (A read on a full or read-only disk needs
+// no lock: readers never take one, and the read gate lets them in unregistered, read-gate.ts.)
+import { closeSync, mkdirSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { dirname } from 'node:path';
+import { MemcueError, mapFsError } from '../errors.js';
+import { APPLICATION_ID, SCHEMA_VERSION } from './schema.js';
+import type { Database } from './sqlite.js';
+
+const SQLITE_HEADER = 'SQLite format 3\0';
+const POINT_ELSEWHERE = 'point --db or MEMCUE_DB at a memcue database; the file was left untouched';
+
+/** `missing` and `empty` hold no facts: a read needs no file for them. */
+export type DatabaseFile = 'missing' | 'empty' | 'file';
+
+/** Looks at the path without opening it (opening a FIFO blocks until a writer comes). */
+export function inspectDatabasePath(path: string): DatabaseFile {
+  let stats: Stats | undefined;
+  try {
+    stats = statSync(path, { throwIfNoEntry: false });
+  } catch (err) {
+    throw mapFsError(err, path); // e.g. a parent that is a file: ENOTDIR
+  }
+  if (!stats) return 'missing';
+  if (!stats.isFile()) {
+    throw new MemcueError('NOT_A_DATABASE', `${path} is ${describeNonFile(stats)}, not a database file`, POINT_ELSEWHERE);
+  }
+  return stats.size === 0 ? 'empty' : 'file';
+}
+
+function describeNonFile(stats: Stats): string {
+  if (stats.isDirectory()) return 'a directory';
+  if (stats.isFIFO()) return 'a FIFO';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  if (stats.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+/** The folder a new database goes in; a full or read-only disk is said in one line. */
+export function prepareFolder(path: string): void {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (err) {
+    throw mapFsError(err, path);
+  }
+}
+
+/**
+ * Reads the 100-byte SQLite header. A file that is not SQLite at all is reported before SQLite (or
+ * we) could touch it; a memcue file of the current schema needs no schema queries (they run in the
+ * WASM interpreter at start-up, so skipping them is measurable). `shown`: the path as the user gave it.
+ */
+export function headerIsCurrent(path: string, shown = path): boolean {
+  if (statSync(path).size === 0) return false;
+  const fd = openSync(path, 'r');
+  const buf = Buffer.alloc(100);
+  let read = 0;
+  try {
+    read = readSync(fd, buf, 0, 100, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (read < 100 || buf.toString('latin1', 0, 16) !== SQLITE_HEADER) {
+    throw new MemcueError('NOT_A_DATABASE', `${shown} is not a memcue database (not an SQLite file)`, POINT_ELSEWHERE);
+  }
+  // Big-endian: user_version at offset 60, application_id at 68.
+  return buf.readUInt32BE(60) === SCHEMA_VERSION && buf.readUInt32BE(68) === APPLICATION_ID;
+}
+
+/**
+ * A read command never turns a file into a memcue database: an empty SQLite file (no schema objects,
+ * not our application id) is reported instead of set up. Someone else's file is refused by
+ * ensureSchema, for reads and writes alike.
+ */
+export function refuseEmptyForRead(db: Database, path: string, write: boolean): void {
+  if (write || Number(db.get('PRAGMA application_id')?.application_id ?? 0) === APPLICATION_ID) return;
+  if (Number(db.get('SELECT count(*) AS n FROM sqlite_master')?.n ?? 0) > 0) return;
+  throw new MemcueError(
+    'NOT_A_DATABASE',
+    `${path} is an empty SQLite file, not yet a memcue database`,
+    'a write command such as `memcue add` sets it up; the file was left untouched',
+  );
+}
