@@ -54,7 +54,9 @@ describe.skipIf(!existsSync(DIST))('npx memcue install', () => {
   });
 
   it('a package installed in a lasting place is used where it is, through the same launcher', () => {
-    const env: Record<string, string> = { ...isolatedEnv(), PATH: '/usr/bin:/bin' };
+    // The checkout itself may sit in the temp folder (CI clones there): give the child its own TMPDIR,
+    // so that only a package inside the temp folder counts as transient.
+    const env: Record<string, string> = { ...isolatedEnv(), PATH: '/usr/bin:/bin', TMPDIR: tempDir() };
     const r = runProcess(process.execPath, [BUNDLE, 'install', 'codex'], { env, cwd: tempDir() });
     expect(r.code).toBe(0);
     const launcher = readFileSync(join(env.XDG_DATA_HOME!, 'memcue', 'bin', 'memcue'), 'utf8');
