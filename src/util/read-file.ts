@@ -71,10 +71,11 @@ export type FileLine = { n: number; text: string } | { n: number; tooLong: true 
 /**
  * The lines of a regular file, read in chunks: memory stays bounded by `maxLineBytes` however long a
  * line or the file is; a longer line is reported (tooLong) and skipped. Line ends are \n or \r\n.
+ * A UTF-8 character cut between two chunks is whole: a line is decoded only once all its bytes are in.
  */
-export function* fileLines(path: string, maxLineBytes: number): Generator<FileLine> {
+export function* fileLines(path: string, maxLineBytes: number, chunkBytes = 64 * 1024): Generator<FileLine> {
   const fd = openRegular(path);
-  const chunk = Buffer.alloc(64 * 1024);
+  const chunk = Buffer.alloc(chunkBytes);
   let parts: Buffer[] = [];
   let length = 0;
   let tooLong = false;

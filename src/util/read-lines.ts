@@ -1,7 +1,8 @@
 // Lines of a large input one at a time: a file is read in chunks, so memory stays the size of a
 // chunk and a line whatever the size of the file; a text is cut without an array of all its lines.
-import { closeSync, openSync, readSync } from 'node:fs';
-import { cannotRead } from './read-file.js';
+import { cannotRead, fileLines as boundedFileLines } from './read-file.js';
+
+const BOM = '\ufeff';
 
 const CHUNK_BYTES = 256 * 1024;
 
@@ -16,34 +17,19 @@ export function* linesOf(text: string): Generator<string> {
   }
 }
 
-/** The lines of a file; a UTF-8 character split between two chunks is kept whole. */
+/**
+ * The lines of a user's file, whatever their length (the import's own checks refuse what is too
+ * long), read in chunks by the same reader as the memory repo's files; a byte-order mark is dropped.
+ */
 export function* fileLines(path: string, chunkBytes = CHUNK_BYTES): Generator<string> {
-  let fd: number;
   try {
-    fd = openSync(path, 'r');
-  } catch (err) {
-    throw cannotRead(path, err);
-  }
-  try {
-    const decoder = new TextDecoder();
-    const buf = Buffer.alloc(chunkBytes);
-    let pending = '';
-    for (;;) {
-      let read: number;
-      try {
-        read = readSync(fd, buf, 0, chunkBytes, null);
-      } catch (err) {
-        throw cannotRead(path, err); // e.g. EISDIR
-      }
-      pending += decoder.decode(buf.subarray(0, read), { stream: read > 0 });
-      if (read === 0) break;
-      const cut = pending.lastIndexOf('\n');
-      if (cut === -1) continue;
-      yield* linesOf(pending.slice(0, cut));
-      pending = pending.slice(cut + 1);
+    for (const line of boundedFileLines(path, Number.POSITIVE_INFINITY, chunkBytes)) {
+      const text = 'text' in line ? line.text : '';
+      yield line.n === 1 && text.startsWith(BOM) ? text.slice(BOM.length) : text;
     }
-    if (pending) yield* linesOf(pending);
-  } finally {
-    closeSync(fd);
+  } catch (err) {
+    // Opening or reading the file (ENOENT, EISDIR, ...): one line naming it.
+    if ((err as NodeJS.ErrnoException).code) throw cannotRead(path, err);
+    throw err;
   }
 }
