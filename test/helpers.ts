@@ -1,7 +1,7 @@
 // Test helpers: temp folders, the CLI run in-process with its own env, and the built artefacts run
 // as real processes. Nothing here touches the real home or the real database.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,4 +83,14 @@ export function git(cwd: string, ...args: string[]): string {
     cwd,
     encoding: 'utf8',
   }).trim();
+}
+
+/** A memory of its own and a working folder (`<dir>/work`), and the CLI run in-process there. */
+export function workspace(extraEnv: Record<string, string> = {}) {
+  const dir = tempDir();
+  const env: Record<string, string> = { ...isolatedEnv(dir), ...extraEnv };
+  const cwd = join(dir, 'work');
+  mkdirSync(cwd);
+  const run = (argv: string[], stdin?: string) => cli(argv, { env, cwd, stdin });
+  return { dir, env, cwd, run };
 }

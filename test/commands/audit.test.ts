@@ -5,14 +5,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, isolatedEnv, tempDir } from '../helpers.js';
+import { workspace } from '../helpers.js';
 
 function setup(host = 'testhost') {
-  const dir = tempDir();
-  const env: Record<string, string> = { ...isolatedEnv(dir), MEMCUE_HOST: host };
-  const cwd = join(dir, 'work');
-  mkdirSync(cwd);
-  const run = (argv: string[], stdin?: string) => cli(argv, { env, cwd, stdin });
+  const { dir, env, cwd, run } = workspace({ MEMCUE_HOST: host });
   const add = async (...argv: string[]) => {
     const r = await run(['add', '--scope', 'global', ...argv]);
     expect(r.stderr).toBe('');

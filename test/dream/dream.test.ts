@@ -1,18 +1,14 @@
 // The dream cycle end to end through the real CLI and a real database: prepare a batch, answer it as
 // the session's model would, apply; invalid answers are refused whole; translation makes a Russian
 // fact findable in English.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, isolatedEnv, tempDir } from '../helpers.js';
+import { workspace } from '../helpers.js';
 
 function setup(languages = 'en,ru') {
-  const dir = tempDir();
   // Most cases here are about translation: a bilingual user unless the case says otherwise.
-  const env = { ...isolatedEnv(dir), MEMCUE_LANGUAGES: languages };
-  const cwd = join(dir, 'work');
-  mkdirSync(cwd);
-  const run = (argv: string[], stdin?: string) => cli(argv, { env, cwd, stdin });
+  const { dir, env, cwd, run } = workspace({ MEMCUE_LANGUAGES: languages });
   const add = async (...argv: string[]) => {
     const r = await run(['add', '--scope', 'global', ...argv]);
     expect(r.stderr).toBe('');

@@ -1,17 +1,12 @@
 // Index keywords (issue 15): dream asks for them where a fact has none, applies them to the
 // index-only column next to the translation, and search meets a question's words through them;
 // what is translated depends on the languages the memory is written in.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, isolatedEnv, tempDir } from '../helpers.js';
+import { workspace } from '../helpers.js';
 
 function setup(extraEnv: Record<string, string> = {}) {
-  const dir = tempDir();
-  const env = { ...isolatedEnv(dir), ...extraEnv };
-  const cwd = join(dir, 'work');
-  mkdirSync(cwd);
-  const run = (argv: string[], stdin?: string) => cli(argv, { env, cwd, stdin });
+  const { run } = workspace(extraEnv);
   const add = async (...argv: string[]) => (await run(['add', '--scope', 'global', ...argv])).stdout.trim();
   const dream = async (...argv: string[]) => JSON.parse((await run(['dream', '--json', ...argv])).stdout);
   const apply = (answer: unknown) => run(['dream', 'apply', '-'], JSON.stringify(answer));
