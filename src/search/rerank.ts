@@ -91,7 +91,7 @@ function saturate(tf: number, norm: number): number {
 }
 
 /** How often an item occurs in a candidate, column by column (as FTS5 counts it). */
-export function occurrencesIn(item: QueryItem, candidate: Candidate): number {
+export function occurrencesIn(item: QueryItem, candidate: Pick<Candidate, 'columns'>): number {
   return candidate.columns.reduce((n, column) => n + occurrences(item, column), 0);
 }
 

@@ -6,6 +6,7 @@ import type { Row } from '../store/sqlite.js';
 import { filterClause, toFact, type ListFilter, type Store } from '../store/store.js';
 import { itemExpression, queryItems, type QueryItem } from './query.js';
 import { occurrencesIn, POOL_SIZE, rescore, type ItemStats } from './rerank.js';
+import { snapshotPool, type LiveIndex, type PoolFact } from '../snapshot/pool.js';
 import { mark } from '../util/profile.js';
 
 export const DEFAULT_LIMIT = 5;
@@ -26,52 +27,80 @@ export interface Hit extends Fact {
 export function search(store: Store, query: string, opts: SearchOptions = {}): Hit[] {
   const items = queryItems(query);
   if (items.length === 0) return [];
+  return ranked(query, items, sqlitePool(store, items, opts), opts);
+}
+
+/** The same search over the search file (src/snapshot): the same pool, so the same results. */
+export function searchLive(live: LiveIndex, query: string, opts: SearchOptions = {}): Hit[] {
+  const items = queryItems(query);
+  if (items.length === 0) return [];
+  const limit = opts.limit ?? DEFAULT_LIMIT;
+  const pool = snapshotPool(live, items, opts, opts.preferScope ?? '', Math.max(limit, POOL_SIZE));
+  const stats = (held: readonly QueryItem[]) => ({ facts: pool.facts, matching: held.map((item) => pool.matching[items.indexOf(item)]!) });
+  return ranked(query, items, { candidates: pool.candidates, stats }, opts);
+}
+
+/** FTS5's first candidates, and the counts for the items that need them. */
+interface Candidates {
+  candidates: PoolFact[];
+  stats: (held: readonly QueryItem[]) => ItemStats;
+}
+
+/** Re-scores the candidates (rerank.ts) and applies the limit and the relative cut-off. */
+function ranked(query: string, items: QueryItem[], pool: Candidates, opts: SearchOptions): Hit[] {
   const limit = opts.limit ?? DEFAULT_LIMIT;
   const cutoff = opts.cutoff ?? DEFAULT_CUTOFF;
-  const { where, params } = filterClause(opts);
-  const expressions = [...new Set(items.map(itemExpression))];
-  // The first search on a connection counts its items in the pool's own statement: each statement
-  // is parsed and compiled in the WASM interpreter in a cold process (the common case: one search).
-  const counting = statsCache.has(store) ? [] : expressions;
-  // The pool is in FTS5's order, ties broken by the current repo first, then the newest. The index
-  // terms are read for the pool's rows only. (`bm`, not `rank`: that name is FTS5's hidden column.)
-  const rows = store.db.all(
-    `WITH pool AS (
-       SELECT f.rowid AS row, bm25(fact_index) AS bm
-       FROM fact_index JOIN facts f ON f.rowid = fact_index.rowid
-       WHERE fact_index MATCH ? ${where}
-       ORDER BY round(bm, 6), (f.scope = ?) DESC, f.created_at DESC
-       LIMIT ?)
-     SELECT f.*, i.c0 AS index_terms, i.c1 AS index_translation, ${STAMP_COLUMNS}${counting.length ? `, ${countColumns(counting.length)}` : ''}
-     FROM pool JOIN facts f ON f.rowid = pool.row JOIN fact_index_content i ON i.id = pool.row
-     ORDER BY round(pool.bm, 6), (f.scope = ?) DESC, f.created_at DESC`,
-    [items.map(itemExpression).join(' OR '), ...params, opts.preferScope ?? '', Math.max(limit, POOL_SIZE), ...counting, opts.preferScope ?? ''],
-  );
-  mark('query run');
-  if (rows.length === 0) return [];
-  const stamp = stampOf(rows[0]!, store);
-  if (counting.length > 0) {
-    const matching = new Map(counting.map((e, k) => [e, Number(rows[0]![`m${k}`])]));
-    statsCache.set(store, { stamp, facts: Number(rows[0]!.facts_total), matching });
-  }
-  const termsOf = (value: unknown) => String(value).split(' ').filter(Boolean);
-  const candidates = rows.map((row) => ({
-    columns: [termsOf(row.index_terms), termsOf(row.index_translation)],
-    text: `${row.text} ${row.translation}`,
-  }));
+  if (pool.candidates.length === 0) return [];
+  const candidates = pool.candidates.map((c) => ({ columns: c.columns, text: `${c.fact.text} ${c.fact.translation}` }));
   // Only items some candidate holds need counting: the others add nothing to any score.
   const held = items.filter((item) => candidates.some((c) => occurrencesIn(item, c) > 0));
-  const counted = itemStats(store, held, stamp);
+  const counted = pool.stats(held);
   const stats = { facts: counted.facts, matching: items.map((item) => counted.matching[held.indexOf(item)] ?? 0) };
   const scores = rescore(query, items, stats, candidates);
-  const hits = rows
-    .map((row, i) => ({ hit: { ...toFact(row), score: scores[i]! }, i }))
+  const hits = pool.candidates
+    .map((c, i) => ({ hit: { ...c.fact, score: scores[i]! }, i }))
     .sort((a, b) => b.hit.score - a.hit.score || a.i - b.i)
     .slice(0, limit)
     .map(({ hit }) => hit);
   mark('rerank');
   const best = hits[0]?.score ?? 0;
   return hits.filter((hit) => hit.score >= best * cutoff);
+}
+
+function sqlitePool(store: Store, items: QueryItem[], opts: SearchOptions): Candidates {
+  const limit = opts.limit ?? DEFAULT_LIMIT;
+  const { where, params } = filterClause(opts);
+  const expressions = [...new Set(items.map(itemExpression))];
+  // The first search on a connection counts its items in the pool's own statement: each statement
+  // is parsed and compiled in the WASM interpreter in a cold process (the common case: one search).
+  const counting = statsCache.has(store) ? [] : expressions;
+  // The pool is in FTS5's order, ties broken by the current repo first, then the newest, then the
+  // row (what src/snapshot/pool.ts repeats). The index terms are read for the pool's rows only.
+  // (`bm`, not `rank`: that name is FTS5's hidden column.)
+  const rows = store.db.all(
+    `WITH pool AS (
+       SELECT f.rowid AS row, bm25(fact_index) AS bm, (f.scope = ?) AS preferred, f.created_at AS created
+       FROM fact_index JOIN facts f ON f.rowid = fact_index.rowid
+       WHERE fact_index MATCH ? ${where}
+       ORDER BY round(bm, 6), preferred DESC, created DESC, row
+       LIMIT ?)
+     SELECT f.*, i.c0 AS index_terms, i.c1 AS index_translation, ${STAMP_COLUMNS}${counting.length ? `, ${countColumns(counting.length)}` : ''}
+     FROM pool JOIN facts f ON f.rowid = pool.row JOIN fact_index_content i ON i.id = pool.row
+     ORDER BY round(pool.bm, 6), pool.preferred DESC, pool.created DESC, pool.row`,
+    [opts.preferScope ?? '', items.map(itemExpression).join(' OR '), ...params, Math.max(limit, POOL_SIZE), ...counting],
+  );
+  mark('query run');
+  if (rows.length === 0) return { candidates: [], stats: () => ({ facts: 0, matching: [] }) };
+  const stamp = stampOf(rows[0]!, store);
+  if (counting.length > 0) {
+    const matching = new Map(counting.map((e, k) => [e, Number(rows[0]![`m${k}`])]));
+    statsCache.set(store, { stamp, facts: Number(rows[0]!.facts_total), matching });
+  }
+  const termsOf = (value: unknown) => String(value).split(' ').filter(Boolean);
+  return {
+    candidates: rows.map((row) => ({ fact: toFact(row), columns: [termsOf(row.index_terms), termsOf(row.index_translation)] })),
+    stats: (held) => itemStats(store, held, stamp),
+  };
 }
 
 /**

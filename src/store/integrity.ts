@@ -45,7 +45,11 @@ function recorded(file: DbFile): string | undefined {
   }
 }
 
-function fileState(path: string): string | undefined {
+/**
+ * The file's state as one string: inode, size, mtime and SQLite's change counter (which every commit
+ * in rollback-journal mode moves). Also what the search file (src/snapshot) is valid for.
+ */
+export function fileState(path: string): string | undefined {
   try {
     const stat = statSync(path);
     const header = Buffer.alloc(28);

@@ -1,0 +1,136 @@
+// Where the search file and its delta live, and whether they describe the database as it is now.
+// Both are derived and local (never synced): a missing, damaged or outdated one only means the
+// search takes the SQLite path once and writes a new one. Validity is the database file's state
+// (inode, size, mtime, SQLite's change counter): every commit changes it, so a copy labelled with
+// the current state holds exactly the committed data, even while a writer is between its journal
+// and its commit.
+import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { fileState } from '../store/integrity.js';
+import { INDEX_VERSION } from '../text/tokenize.js';
+import { decodeSnapshot, type SnapshotData } from './format.js';
+import type { AddedDoc, LiveIndex } from './pool.js';
+
+export interface SnapshotFiles {
+  base: string;
+  delta: string;
+}
+
+export function snapshotFiles(realDbPath: string): SnapshotFiles {
+  return { base: `${realDbPath}.search`, delta: `${realDbPath}.search-delta` };
+}
+
+/** What a writer appends to: the facts added and the file's facts removed since the file was built. */
+export interface Delta {
+  base: string;
+  stamp: string;
+  added: AddedDoc[];
+  removed: number[];
+}
+
+/** `MEMCUE_SEARCH_FILE=0` turns the search file off (every search takes the SQLite path). */
+export function searchFileEnabled(env: Record<string, string | undefined>): boolean {
+  return env.MEMCUE_SEARCH_FILE !== '0';
+}
+
+/**
+ * The database's current state, or undefined when the file cannot be vouched for: in WAL mode
+ * (someone else's `PRAGMA journal_mode=WAL`) commits land in `-wal` and leave the main file's
+ * state as it was.
+ */
+export function currentStamp(realDbPath: string): string | undefined {
+  if (existsSync(`${realDbPath}-wal`)) return undefined;
+  const header = Buffer.alloc(20);
+  try {
+    const fd = openSync(realDbPath, 'r');
+    try {
+      if (readSync(fd, header, 0, 20, 0) < 20) return undefined;
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+  if (header[18] === 2 || header[19] === 2) return undefined;
+  return fileState(realDbPath);
+}
+
+/** The index as it is now, from the search file and its delta; undefined when they are not current. */
+export function openLiveIndex(realDbPath: string): LiveIndex | undefined {
+  const stamp = currentStamp(realDbPath);
+  if (stamp === undefined) return undefined;
+  const files = snapshotFiles(realDbPath);
+  const delta = readDelta(files.delta);
+  const wanted = delta?.stamp === stamp ? delta : undefined;
+  let data: SnapshotData | undefined;
+  try {
+    data = decodeSnapshot(readFileSync(files.base));
+  } catch {
+    return undefined;
+  }
+  if (!data || data.header.indexVersion !== INDEX_VERSION) return undefined;
+  if (wanted ? wanted.base !== data.header.id : data.header.stamp !== stamp) return undefined;
+  return liveIndex(data, wanted);
+}
+
+export function liveIndex(data: SnapshotData, delta: Delta | undefined): LiveIndex {
+  const removed = new Set<number>();
+  let tokens = data.header.tokens;
+  for (const row of delta?.removed ?? []) {
+    const d = docOfRow(data, row);
+    if (d === undefined || removed.has(d)) continue;
+    removed.add(d);
+    tokens -= data.fwdStart[d + 1]! - data.fwdStart[d]!;
+  }
+  const added = delta?.added ?? [];
+  for (const doc of added) tokens += doc.columns[0].length + doc.columns[1].length;
+  const scopesInUse = [...new Set([...data.header.scopesInUse, ...added.map((a) => a.fact.scope)])];
+  return { data, removed, added, docs: data.header.docs - removed.size + added.length, tokens, scopesInUse };
+}
+
+/** The file doc holding `row` (rows are stored ascending). */
+export function docOfRow(data: SnapshotData, row: number): number | undefined {
+  let lo = 0;
+  let hi = data.rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (data.rows[mid]! < row) lo = mid + 1;
+    else hi = mid;
+  }
+  return data.rows[lo] === row ? lo : undefined;
+}
+
+export function readDelta(path: string): Delta | undefined {
+  try {
+    const delta = JSON.parse(readFileSync(path, 'utf8')) as Delta;
+    return typeof delta.base === 'string' && typeof delta.stamp === 'string' && Array.isArray(delta.added) && Array.isArray(delta.removed)
+      ? delta
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written whole to a temporary name, then renamed: a reader sees the old file or the new one. */
+export function replaceFile(path: string, bytes: Uint8Array | string): boolean {
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, bytes);
+    renameSync(temporary, path);
+    return true;
+  } catch {
+    try {
+      unlinkSync(temporary);
+    } catch {
+      /* nothing was written */
+    }
+    return false; // a read-only folder or a full disk: searches keep taking the SQLite path
+  }
+}
+
+export function removeFile(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    /* already gone */
+  }
+}

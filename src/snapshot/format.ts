@@ -1,0 +1,238 @@
+// The search file's layout: a copy of the live index that `memcue search` reads without starting
+// SQLite (issue 14: compiling the WASM and running FTS5 in JavaScriptCore's interpreter cost ~80 ms
+// CPU of a cold search; reading this file costs a few). One JSON header, then typed arrays that are
+// used in place (no parsing): the sorted term dictionary with its postings, each fact's terms in
+// order (phrases need positions), and each fact's fields as JSON, decoded only for the results.
+import type { Fact } from '../store/facts.js';
+import { KINDS } from '../store/schema.js';
+
+const MAGIC = 'memcue-search\n';
+/** Bump when the layout changes: an older file is then simply rebuilt. */
+export const FORMAT = 1;
+
+/** One live (current, active) fact as the index holds it. */
+export interface SnapshotDoc {
+  /** The facts rowid, which is also the FTS5 rowid. */
+  row: number;
+  fact: Fact;
+  /** Index terms of each column (text, translation), as FTS5 counts them. */
+  columns: [string[], string[]];
+}
+
+export interface SnapshotHeader {
+  format: number;
+  /** The tokenizer the terms were made with (tokenize.ts INDEX_VERSION). */
+  indexVersion: number;
+  /** The database file's state the copy was taken at (file-state.ts). */
+  stamp: string;
+  /** Names this build, so a delta is never applied to another build of the same state. */
+  id: string;
+  docs: number;
+  terms: number;
+  /** All index terms of all docs: FTS5's xColumnTotalSize(-1). */
+  tokens: number;
+  /** The scopes of the docs (a doc stores an index into this). */
+  scopes: string[];
+  /** Every scope any fact row has, in any state (for `--in NAME` checks). */
+  scopesInUse: string[];
+  sections: Record<SectionName, [offset: number, length: number]>;
+}
+
+const SECTIONS = [
+  'termStart', 'termBytes', 'postStart', 'posts', 'fwdStart', 'firstColumn', 'fwd',
+  'rows', 'scope', 'kind', 'created', 'createdStart', 'createdBytes', 'factStart', 'factBytes',
+] as const;
+type SectionName = (typeof SECTIONS)[number];
+
+/** The decoded views; nothing is copied out of the file's buffer. */
+export interface SnapshotData {
+  header: SnapshotHeader;
+  /** termBytes[termStart[t]..termStart[t+1]] is term t, in UTF-8 byte order. */
+  termStart: Uint32Array;
+  termBytes: Uint8Array;
+  /** posts[3p..3p+2] = doc, tf in the text, tf in the translation; postStart[t] is term t's first. */
+  postStart: Uint32Array;
+  posts: Uint32Array;
+  /** fwd[fwdStart[d]..] = doc d's term ids, the text's first (firstColumn[d] of them). */
+  fwdStart: Uint32Array;
+  firstColumn: Uint32Array;
+  fwd: Uint32Array;
+  rows: Float64Array;
+  scope: Uint32Array;
+  kind: Uint8Array;
+  /** Rank of the doc's created_at among the sorted distinct values (createdStart/createdBytes). */
+  created: Uint32Array;
+  createdStart: Uint32Array;
+  createdBytes: Uint8Array;
+  /** JSON of [Fact fields…, text terms, translation terms] per doc. */
+  factStart: Uint32Array;
+  factBytes: Uint8Array;
+}
+
+const utf8 = new TextEncoder();
+
+/** The file for `docs` (sorted by row), taken at `stamp`. */
+export function encodeSnapshot(docs: readonly SnapshotDoc[], stamp: string, indexVersion: number, scopesInUse: string[]): Uint8Array {
+  const termIds = new Map<string, number>();
+  for (const doc of docs) for (const column of doc.columns) for (const term of column) termIds.set(term, 0);
+  const encoded = [...termIds.keys()].map((term) => ({ term, bytes: utf8.encode(term) }));
+  encoded.sort((a, b) => compareBytes(a.bytes, b.bytes));
+  encoded.forEach(({ term }, id) => termIds.set(term, id));
+
+  const termStart = offsets(encoded.map((e) => e.bytes.length));
+  const termBytes = concat(encoded.map((e) => e.bytes));
+  // Postings: per term, the docs (ascending) with their frequency in each column.
+  const perTerm: number[][] = encoded.map(() => []);
+  const fwdLengths: number[] = [];
+  const fwd: number[] = [];
+  const firstColumn = new Uint32Array(docs.length);
+  let tokens = 0;
+  docs.forEach((doc, d) => {
+    const counts = new Map<number, [number, number]>();
+    doc.columns.forEach((column, c) => {
+      for (const term of column) {
+        const id = termIds.get(term)!;
+        fwd.push(id);
+        const tf = counts.get(id) ?? [0, 0];
+        tf[c]!++;
+        counts.set(id, tf);
+      }
+    });
+    for (const [id, [tf0, tf1]] of counts) perTerm[id]!.push(d, tf0, tf1);
+    firstColumn[d] = doc.columns[0].length;
+    fwdLengths.push(doc.columns[0].length + doc.columns[1].length);
+    tokens += fwdLengths[d]!;
+  });
+  const postStart = offsets(perTerm.map((p) => p.length / 3));
+  const scopes = [...new Set(docs.map((d) => d.fact.scope))];
+  const scopeIndex = new Map(scopes.map((s, i) => [s, i]));
+  // In SQLite's order for TEXT (the bytes of the UTF-8), which the ranks stand for.
+  const created = [...new Set(docs.map((d) => d.fact.created_at))].map((value) => ({ value, bytes: utf8.encode(value) }));
+  created.sort((a, b) => compareBytes(a.bytes, b.bytes));
+  const createdRank = new Map(created.map((c, i) => [c.value, i]));
+  const createdEncoded = created.map((c) => c.bytes);
+  const factsEncoded = docs.map((d) => utf8.encode(JSON.stringify(factRecord(d))));
+
+  const arrays: Record<SectionName, ArrayBufferView> = {
+    termStart,
+    termBytes,
+    postStart,
+    posts: Uint32Array.from(perTerm.flat()),
+    fwdStart: offsets(fwdLengths),
+    firstColumn,
+    fwd: Uint32Array.from(fwd),
+    rows: Float64Array.from(docs.map((d) => d.row)),
+    scope: Uint32Array.from(docs.map((d) => scopeIndex.get(d.fact.scope)!)),
+    kind: Uint8Array.from(docs.map((d) => KINDS.indexOf(d.fact.kind))),
+    created: Uint32Array.from(docs.map((d) => createdRank.get(d.fact.created_at)!)),
+    createdStart: offsets(createdEncoded.map((b) => b.length)),
+    createdBytes: concat(createdEncoded),
+    factStart: offsets(factsEncoded.map((b) => b.length)),
+    factBytes: concat(factsEncoded),
+  };
+  const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  const header: Omit<SnapshotHeader, 'sections'> = {
+    format: FORMAT, indexVersion, stamp, id, docs: docs.length, terms: encoded.length, tokens, scopes, scopesInUse,
+  };
+  return layOut(header, arrays);
+}
+
+/** Header length, header, then each section at an 8-byte boundary. */
+function layOut(header: Omit<SnapshotHeader, 'sections'>, arrays: Record<SectionName, ArrayBufferView>): Uint8Array {
+  const sections = {} as SnapshotHeader['sections'];
+  let at = 0;
+  for (const name of SECTIONS) {
+    sections[name] = [at, arrays[name].byteLength];
+    at = align(at + arrays[name].byteLength);
+  }
+  const head = utf8.encode(JSON.stringify({ ...header, sections }));
+  const base = align(MAGIC.length + 4 + head.length);
+  const out = new Uint8Array(base + at);
+  out.set(utf8.encode(MAGIC));
+  new DataView(out.buffer).setUint32(MAGIC.length, head.length, true);
+  out.set(head, MAGIC.length + 4);
+  for (const name of SECTIONS) {
+    const view = arrays[name];
+    out.set(new Uint8Array(view.buffer, view.byteOffset, view.byteLength), base + sections[name][0]);
+  }
+  return out;
+}
+
+/** Views into a file's bytes; undefined when the bytes are not a search file of this format. */
+export function decodeSnapshot(bytes: Uint8Array): SnapshotData | undefined {
+  if (bytes.length < MAGIC.length + 4 || new TextDecoder().decode(bytes.subarray(0, MAGIC.length)) !== MAGIC) return undefined;
+  // Typed arrays need aligned offsets: a buffer that starts unaligned is copied once.
+  if (bytes.byteOffset % 8 !== 0) bytes = bytes.slice();
+  const headLength = new DataView(bytes.buffer, bytes.byteOffset).getUint32(MAGIC.length, true);
+  let header: SnapshotHeader;
+  try {
+    header = JSON.parse(new TextDecoder().decode(bytes.subarray(MAGIC.length + 4, MAGIC.length + 4 + headLength)));
+  } catch {
+    return undefined;
+  }
+  if (header.format !== FORMAT) return undefined;
+  const base = bytes.byteOffset + align(MAGIC.length + 4 + headLength);
+  const view = <T>(name: SectionName, Type: { new (b: ArrayBufferLike, o: number, n: number): T; BYTES_PER_ELEMENT: number }): T => {
+    const [offset, length] = header.sections[name];
+    return new Type(bytes.buffer, base + offset, length / Type.BYTES_PER_ELEMENT);
+  };
+  if (base + Object.values(header.sections).reduce((end, [o, n]) => Math.max(end, o + n), 0) > bytes.byteOffset + bytes.length) return undefined;
+  return {
+    header,
+    termStart: view('termStart', Uint32Array),
+    termBytes: view('termBytes', Uint8Array),
+    postStart: view('postStart', Uint32Array),
+    posts: view('posts', Uint32Array),
+    fwdStart: view('fwdStart', Uint32Array),
+    firstColumn: view('firstColumn', Uint32Array),
+    fwd: view('fwd', Uint32Array),
+    rows: view('rows', Float64Array),
+    scope: view('scope', Uint32Array),
+    kind: view('kind', Uint8Array),
+    created: view('created', Uint32Array),
+    createdStart: view('createdStart', Uint32Array),
+    createdBytes: view('createdBytes', Uint8Array),
+    factStart: view('factStart', Uint32Array),
+    factBytes: view('factBytes', Uint8Array),
+  };
+}
+
+type FactRecord = [...(string | number)[]];
+const FIELDS = ['id', 'version', 'text', 'translation', 'kind', 'scope', 'source', 'quote', 'created_at', 'host', 'state'] as const;
+
+function factRecord(doc: SnapshotDoc): FactRecord {
+  return [...FIELDS.map((f) => doc.fact[f]), doc.columns[0].join(' '), doc.columns[1].join(' ')];
+}
+
+/** Doc d's fact and index columns, as the SQLite search reads them. */
+export function readDoc(data: SnapshotData, d: number): { fact: Fact; terms: string; translationTerms: string } {
+  const record = JSON.parse(new TextDecoder().decode(data.factBytes.subarray(data.factStart[d], data.factStart[d + 1]))) as FactRecord;
+  const fact = Object.fromEntries(FIELDS.map((f, i) => [f, record[i]])) as unknown as Fact;
+  return { fact, terms: String(record[FIELDS.length]), translationTerms: String(record[FIELDS.length + 1]) };
+}
+
+export function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
+}
+
+function offsets(lengths: readonly number[]): Uint32Array {
+  const out = new Uint32Array(lengths.length + 1);
+  for (let i = 0; i < lengths.length; i++) out[i + 1] = out[i]! + lengths[i]!;
+  return out;
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+function align(n: number): number {
+  return (n + 7) & ~7;
+}

@@ -1,0 +1,60 @@
+// The search file must answer every query exactly as FTS5 does: same facts, same order, same scores.
+// Checked on the evaluation sets (XQuAD-ru in the repository; LoCoMo when the shared data is there),
+// raw and agent-written queries, with the index-only column and without, and with filters.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { agentPart, crossLanguageParts, keywordsPart, loadParts, locomoDir, type Part } from '../../bench/quality-sets.js';
+import { parseFacts, parseQueries } from '../../src/eval/dataset.js';
+import { loadFacts } from '../../src/eval/run.js';
+import { search, searchLive, type SearchOptions } from '../../src/search/search.js';
+import { buildSearchFile } from '../../src/snapshot/build.js';
+import { openLiveIndex } from '../../src/snapshot/files.js';
+import { Store } from '../../src/store/store.js';
+import { tempDir } from '../helpers.js';
+
+if (!locomoDir()) console.log('skipped: LoCoMo in the search-file equality test (set MEMCUE_SHARED_DATA to the shared data folder)');
+
+async function loaded(part: Part): Promise<Store> {
+  const store = (await Store.open(join(tempDir(), 'eval.db'), { write: true }))!;
+  loadFacts(store, parseFacts(part.facts), 'test');
+  expect(buildSearchFile(store)).toBe(true);
+  return store;
+}
+
+function expectSame(store: Store, queries: string[], opts: SearchOptions): number {
+  const live = openLiveIndex(store.file.real);
+  expect(live).toBeDefined();
+  let compared = 0;
+  for (const text of queries) {
+    const fromSqlite = search(store, text, opts).map((h) => `${h.id} ${h.score}`);
+    const fromFile = searchLive(live!, text, opts).map((h) => `${h.id} ${h.score}`);
+    expect(fromFile, text).toEqual(fromSqlite);
+    compared += fromSqlite.length;
+  }
+  return compared;
+}
+
+const parts = () => {
+  const base = loadParts().filter((p) => p.split === 'tune' || p.dataset === 'XQuAD-ru');
+  return [...base, ...base.map(agentPart), ...base.map(keywordsPart).filter((p): p is Part => !!p), ...crossLanguageParts()];
+};
+
+describe('the search file answers as FTS5 does', () => {
+  for (const part of parts()) {
+    it(`${part.dataset} ${part.split} ${part.style} ${part.name}`, { timeout: 120_000 }, async () => {
+      const store = await loaded(part);
+      try {
+        const queries = parseQueries(part.queries).map((q) => q.text);
+        expect(expectSame(store, queries, {})).toBeGreaterThan(0);
+        // Filters, another limit and a preferred scope reach the same pool.
+        const some = queries.slice(0, 40);
+        const fact = parseFacts(part.facts)[3]!;
+        expectSame(store, some, { limit: 12, cutoff: 0 });
+        expectSame(store, some, { scopes: [fact.scope], kind: fact.kind, preferScope: fact.scope });
+        expectSame(store, some, { since: new Date(Date.UTC(2026, 0, 1) + 300_000).toISOString() });
+      } finally {
+        store.close();
+      }
+    });
+  }
+});
