@@ -2,10 +2,12 @@
 // (function words, a core of engineering words, then a long tail of real words from the Snowball vocabularies) with
 // identifiers, so term frequencies look like a real memory rather than uniform noise.
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 
-const SNOWBALL = resolve(process.env.MEMCUE_SHARED_DATA ?? resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'shared', 'data'), 'snowball');
+// Snowball's vocabularies as the repository keeps them (test/fixtures/snowball): a fresh clone benchmarks too.
+const SNOWBALL = fileURLToPath(new URL('../test/fixtures/snowball/', import.meta.url));
 const TAIL_WORDS = 4000;
 
 const EN_CORE = 'deploy server build cache token timeout staging production database migration index query latency queue worker retry config secret proxy gateway container image registry branch release review lint test flaky mock fixture schema backup restore replica shard cluster node pod ingress certificate domain dns port firewall bastion ssh key user group role permission policy budget alert metric dashboard log trace span sample error warning panic crash memory disk cpu thread lock mutex deadlock race signal socket http grpc json yaml toml env variable path binary package version upgrade rollback hotfix incident postmortem owner team meeting decision rule gotcha workaround bug feature flag experiment cohort customer invoice payment refund email template render layout component style theme font icon'.split(' ');
@@ -31,7 +33,7 @@ function rng(seed: number): () => number {
 
 /** Every n-th word of the reference vocabulary: real words of every frequency, deterministic. */
 function tail(language: string): string[] {
-  const words = readFileSync(join(SNOWBALL, language, 'voc.txt'), 'utf8').split('\n').filter((w) => w.length > 3);
+  const words = gunzipSync(readFileSync(join(SNOWBALL, language, 'voc.txt.gz'))).toString('utf8').split('\n').filter((w) => w.length > 3);
   const step = Math.max(1, Math.floor(words.length / TAIL_WORDS));
   return words.filter((_, i) => i % step === 0).slice(0, TAIL_WORDS);
 }

@@ -2,13 +2,15 @@
 // start compiling SQLite for commands that will open the database (the compile runs off the main
 // thread while commander and the command load), and give long commands the JIT back.
 import { compileWasm } from './store/wasm-binary.js';
+import { restoreJit } from './util/jit.js';
 import { VERSION } from './version.js';
 
 /**
  * Commands that never open the database: no point compiling SQLite for them. `hook` and `card`
- * usually serve a cached card; on a cache miss they compile it when they open the database.
+ * usually serve a cached card, and `search` usually reads the search file (src/snapshot); when they
+ * cannot, they compile it when they open the database.
  */
-const NO_DATABASE = new Set([undefined, '--version', '-V', '--help', '-h', 'help', 'install', 'uninstall', 'hook', 'card']);
+const NO_DATABASE = new Set([undefined, '--version', '-V', '--help', '-h', 'help', 'install', 'uninstall', 'hook', 'card', 'search']);
 /**
  * Commands that run long enough for JavaScriptCore's JIT to pay off. The compiled binary starts with
  * the JIT made reluctant (scripts/build-bin.ts: --compile-jit-policy), which saves a short
@@ -32,9 +34,4 @@ export function earlyStart(argv: readonly string[]): void {
   if (NO_DATABASE.has(first) || argv.includes('--help')) return;
   // A failure here (a missing file) is reported by the command that needs SQLite, not here.
   compileWasm().catch(() => {});
-}
-
-function restoreJit(): void {
-  const bun = (globalThis as { Bun?: { unsafe?: { setJITPolicy?: (scale: number) => void } } }).Bun;
-  bun?.unsafe?.setJITPolicy?.(1);
 }

@@ -11,10 +11,13 @@ function scopesInUse(store: Store): string[] {
   return store.db.all('SELECT DISTINCT scope FROM facts ORDER BY scope').map((r) => String(r.scope));
 }
 
-/** Throws when `--in` names a scope (the first of `scopes`) that no fact in the memory has. */
-export function checkNamedScope(store: Store | undefined, where: string | undefined, scopes: string[] | undefined): void {
+/**
+ * Throws when `--in` names a scope (the first of `scopes`) that no fact in the memory has. `store`:
+ * the database, or the scopes in use as the search file knows them.
+ */
+export function checkNamedScope(store: Store | readonly string[] | undefined, where: string | undefined, scopes: string[] | undefined): void {
   if (where === undefined || KEYWORDS.has(where) || !scopes?.length) return;
-  const known = store ? scopesInUse(store) : [];
+  const known = store === undefined ? [] : Array.isArray(store) ? [...store].sort() : scopesInUse(store as Store);
   if (known.includes(scopes[0]!)) return;
   const existing = known.length ? `scopes with facts: ${known.join(', ')}` : 'the memory is empty';
   throw new MemcueError('USAGE', `--in ${where}: no fact has scope "${scopes[0]}"`, `${existing}; or use --in all, repo, global or machine`);

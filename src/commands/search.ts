@@ -1,6 +1,9 @@
 import type { Context } from '../context.js';
 import { repoScope, searchScopes } from '../context.js';
-import { search } from '../search/search.js';
+import { search, searchLive, type Hit } from '../search/search.js';
+import { buildSearchFile } from '../snapshot/build.js';
+import { openLiveIndex, searchFileEnabled } from '../snapshot/files.js';
+import { dbFile } from '../store/db-file.js';
 import { checkKind } from '../store/facts.js';
 import { withStore } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
@@ -24,12 +27,26 @@ export async function run(ctx: Context, words: string[], opts: SearchOptions): P
     preferScope: repoScope(ctx),
   };
   const query = words.join(' ');
-  const { hits, empty } = await withStore(ctx.dbPath, false, (store) => {
+  const print = (hits: Hit[], empty: boolean) => printHits(ctx, query, hits, empty, filter.scopes !== undefined, opts);
+  // The search file answers without starting SQLite when it is current (src/snapshot).
+  const real = dbFile(ctx.dbPath).real;
+  const live = searchFileEnabled(ctx.env) ? openLiveIndex(real) : undefined;
+  if (live) {
+    checkNamedScope(live.scopesInUse, opts.in, filter.scopes);
+    print(searchLive(live, query, filter), false);
+    return;
+  }
+  await withStore(ctx.dbPath, false, (store) => {
     checkNamedScope(store, opts.in, filter.scopes);
-    return { hits: store ? search(store, query, filter) : [], empty: !store };
+    print(store ? search(store, query, filter) : [], !store);
+    // Written after the answer is out: the next search reads it instead of starting SQLite.
+    if (store && searchFileEnabled(ctx.env)) buildSearchFile(store.db, store.file.real);
   });
+}
+
+function printHits(ctx: Context, query: string, hits: Hit[], empty: boolean, narrowed: boolean, opts: SearchOptions): void {
   // Say why nothing came back (on stderr: stdout stays parseable), so no result is never silent.
-  if (!hits.length) ctx.stderr(`memcue: ${noMatch(query, empty, filter.scopes !== undefined, opts)}\n`);
+  if (!hits.length) ctx.stderr(`memcue: ${noMatch(query, empty, narrowed, opts)}\n`);
   if (opts.json) {
     const shaped = hits.map(({ id, version, text, kind, scope, source, created_at, score }) => ({
       id, version, text, kind, scope, source, created_at, score: Number(score.toPrecision(4)),

@@ -4,7 +4,7 @@
 // (inode, size, mtime, SQLite's change counter): every commit changes it, so a copy labelled with
 // the current state holds exactly the committed data, even while a writer is between its journal
 // and its commit.
-import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { fileState } from '../store/integrity.js';
 import { INDEX_VERSION } from '../text/tokenize.js';
 import { decodeSnapshot, type SnapshotData } from './format.js';
@@ -41,6 +41,7 @@ export function currentStamp(realDbPath: string): string | undefined {
   if (existsSync(`${realDbPath}-wal`)) return undefined;
   const header = Buffer.alloc(20);
   try {
+    if (!statSync(realDbPath).isFile()) return undefined; // opening a FIFO would block
     const fd = openSync(realDbPath, 'r');
     try {
       if (readSync(fd, header, 0, 20, 0) < 20) return undefined;
@@ -110,11 +111,16 @@ export function readDelta(path: string): Delta | undefined {
   }
 }
 
-/** Written whole to a temporary name, then renamed: a reader sees the old file or the new one. */
-export function replaceFile(path: string, bytes: Uint8Array | string): boolean {
+/**
+ * Written whole to a temporary name, then renamed: a reader sees the old file or the new one. It
+ * copies the facts, so it gets the database's permissions (a private database stays private).
+ */
+export function replaceFile(path: string, bytes: Uint8Array | string, realDbPath: string): boolean {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    writeFileSync(temporary, bytes);
+    const mode = statSync(realDbPath).mode & 0o666;
+    writeFileSync(temporary, bytes, { mode });
+    chmodSync(temporary, mode); // the umask may have taken bits away; never more than the database has
     renameSync(temporary, path);
     return true;
   } catch {

@@ -71,70 +71,120 @@ export interface SnapshotData {
 
 const utf8 = new TextEncoder();
 
-/** The file for `docs` (sorted by row), taken at `stamp`. */
+/** The file for `docs` (sorted by row), taken at `stamp`. Typed arrays throughout: it runs over every term of every fact. */
 export function encodeSnapshot(docs: readonly SnapshotDoc[], stamp: string, indexVersion: number, scopesInUse: string[]): Uint8Array {
   const termIds = new Map<string, number>();
-  for (const doc of docs) for (const column of doc.columns) for (const term of column) termIds.set(term, 0);
-  const encoded = [...termIds.keys()].map((term) => ({ term, bytes: utf8.encode(term) }));
-  encoded.sort((a, b) => compareBytes(a.bytes, b.bytes));
-  encoded.forEach(({ term }, id) => termIds.set(term, id));
-
-  const termStart = offsets(encoded.map((e) => e.bytes.length));
-  const termBytes = concat(encoded.map((e) => e.bytes));
-  // Postings: per term, the docs (ascending) with their frequency in each column.
-  const perTerm: number[][] = encoded.map(() => []);
-  const fwdLengths: number[] = [];
-  const fwd: number[] = [];
-  const firstColumn = new Uint32Array(docs.length);
   let tokens = 0;
+  for (const doc of docs) {
+    for (const column of doc.columns) {
+      tokens += column.length;
+      for (const term of column) termIds.set(term, 0);
+    }
+  }
+  const sorted = sortByBytes([...termIds.keys()]);
+  sorted.forEach((term, id) => termIds.set(term, id));
+  const { starts: termStart, bytes: termBytes } = encodeLines(sorted);
+
+  // Each doc's term ids in order, and its (term, tf in text, tf in translation) once per distinct term.
+  const fwd = new Uint32Array(tokens);
+  const fwdStart = new Uint32Array(docs.length + 1);
+  const firstColumn = new Uint32Array(docs.length);
+  const seenIn = new Int32Array(sorted.length).fill(-1);
+  const tf = [new Uint32Array(sorted.length), new Uint32Array(sorted.length)];
+  const perTerm = new Uint32Array(sorted.length);
+  const entries: number[] = []; // term, doc, tf0, tf1
+  let at = 0;
   docs.forEach((doc, d) => {
-    const counts = new Map<number, [number, number]>();
+    const distinct: number[] = [];
     doc.columns.forEach((column, c) => {
       for (const term of column) {
         const id = termIds.get(term)!;
-        fwd.push(id);
-        const tf = counts.get(id) ?? [0, 0];
-        tf[c]!++;
-        counts.set(id, tf);
+        fwd[at++] = id;
+        if (seenIn[id] !== d) {
+          seenIn[id] = d;
+          tf[0]![id] = 0;
+          tf[1]![id] = 0;
+          distinct.push(id);
+        }
+        tf[c]![id]!++;
       }
     });
-    for (const [id, [tf0, tf1]] of counts) perTerm[id]!.push(d, tf0, tf1);
+    for (const id of distinct) {
+      entries.push(id, d, tf[0]![id]!, tf[1]![id]!);
+      perTerm[id]!++;
+    }
     firstColumn[d] = doc.columns[0].length;
-    fwdLengths.push(doc.columns[0].length + doc.columns[1].length);
-    tokens += fwdLengths[d]!;
+    fwdStart[d + 1] = at;
   });
-  const postStart = offsets(perTerm.map((p) => p.length / 3));
+  // Postings grouped by term (a counting sort); docs stay ascending within a term.
+  const postStart = new Uint32Array(sorted.length + 1);
+  for (let t = 0; t < sorted.length; t++) postStart[t + 1] = postStart[t]! + perTerm[t]!;
+  const posts = new Uint32Array(3 * postStart[sorted.length]!);
+  const next = postStart.slice(0, sorted.length);
+  for (let e = 0; e < entries.length; e += 4) {
+    const p = 3 * next[entries[e]!]!++;
+    posts[p] = entries[e + 1]!;
+    posts[p + 1] = entries[e + 2]!;
+    posts[p + 2] = entries[e + 3]!;
+  }
+
   const scopes = [...new Set(docs.map((d) => d.fact.scope))];
   const scopeIndex = new Map(scopes.map((s, i) => [s, i]));
-  // In SQLite's order for TEXT (the bytes of the UTF-8), which the ranks stand for.
-  const created = [...new Set(docs.map((d) => d.fact.created_at))].map((value) => ({ value, bytes: utf8.encode(value) }));
-  created.sort((a, b) => compareBytes(a.bytes, b.bytes));
-  const createdRank = new Map(created.map((c, i) => [c.value, i]));
-  const createdEncoded = created.map((c) => c.bytes);
-  const factsEncoded = docs.map((d) => utf8.encode(JSON.stringify(factRecord(d))));
+  // Ranks in SQLite's order for TEXT (the bytes of the UTF-8).
+  const created = sortByBytes([...new Set(docs.map((d) => d.fact.created_at))]);
+  const createdRank = new Map(created.map((c, i) => [c, i]));
+  const createdLines = encodeLines(created);
+  const factLines = encodeLines(docs.map((d) => JSON.stringify(factRecord(d))));
 
   const arrays: Record<SectionName, ArrayBufferView> = {
     termStart,
     termBytes,
     postStart,
-    posts: Uint32Array.from(perTerm.flat()),
-    fwdStart: offsets(fwdLengths),
+    posts,
+    fwdStart,
     firstColumn,
-    fwd: Uint32Array.from(fwd),
+    fwd,
     rows: Float64Array.from(docs.map((d) => d.row)),
     scope: Uint32Array.from(docs.map((d) => scopeIndex.get(d.fact.scope)!)),
     kind: Uint8Array.from(docs.map((d) => KINDS.indexOf(d.fact.kind))),
     created: Uint32Array.from(docs.map((d) => createdRank.get(d.fact.created_at)!)),
-    createdStart: offsets(createdEncoded.map((b) => b.length)),
-    createdBytes: concat(createdEncoded),
-    factStart: offsets(factsEncoded.map((b) => b.length)),
-    factBytes: concat(factsEncoded),
+    createdStart: createdLines.starts,
+    createdBytes: createdLines.bytes,
+    factStart: factLines.starts,
+    factBytes: factLines.bytes,
   };
   const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   const header: Omit<SnapshotHeader, 'sections'> = {
-    format: FORMAT, indexVersion, stamp, id, docs: docs.length, terms: encoded.length, tokens, scopes, scopesInUse,
+    format: FORMAT, indexVersion, stamp, id, docs: docs.length, terms: sorted.length, tokens, scopes, scopesInUse,
   };
   return layOut(header, arrays);
+}
+
+/**
+ * Strings in the order of their UTF-8 bytes (SQLite's and the file's). JavaScript's own sort
+ * compares UTF-16 units, which agrees unless a string holds a surrogate pair.
+ */
+function sortByBytes(values: string[]): string[] {
+  if (!values.some((v) => SURROGATE.test(v))) return values.sort();
+  const encoded = values.map((value) => ({ value, bytes: utf8.encode(value) }));
+  return encoded.sort((a, b) => compareBytes(a.bytes, b.bytes)).map((e) => e.value);
+}
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** Texts without newlines, encoded in one go (one call instead of one per text): the bytes and where each starts. */
+function encodeLines(values: readonly string[]): { starts: Uint32Array; bytes: Uint8Array } {
+  if (values.some((v) => v.includes('\n'))) throw new Error('a value holds a newline'); // never for terms, dates or JSON
+  const joined = utf8.encode(values.join('\n'));
+  const bytes = new Uint8Array(joined.length - Math.max(0, values.length - 1));
+  const starts = new Uint32Array(values.length + 1);
+  let k = 1;
+  let out = 0;
+  for (let i = 0; i < joined.length; i++) {
+    if (joined[i] === 10) starts[k++] = out;
+    else bytes[out++] = joined[i]!;
+  }
+  starts[values.length] = out;
+  return { starts, bytes };
 }
 
 /** Header length, header, then each section at an 8-byte boundary. */
@@ -215,22 +265,6 @@ export function compareBytes(a: Uint8Array, b: Uint8Array): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
   return a.length - b.length;
-}
-
-function offsets(lengths: readonly number[]): Uint32Array {
-  const out = new Uint32Array(lengths.length + 1);
-  for (let i = 0; i < lengths.length; i++) out[i + 1] = out[i]! + lengths[i]!;
-  return out;
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 function align(n: number): number {

@@ -14,6 +14,7 @@ import { checkBeforeWrite, recordChecked } from './integrity.js';
 import { FileLock, busyTimeout } from './lock.js';
 import { drainReaders, enterReader, journalIsHot, safeUnlink, type ReadTicket } from './read-gate.js';
 import { Database } from './sqlite.js';
+import { DeltaWriter } from '../snapshot/delta.js';
 
 /**
  * The writer's connection keeps every change in its page cache until COMMIT (cache_spill=OFF: the
@@ -144,12 +145,16 @@ export class Connections {
         throw new MemcueError('BUSY', `${this.file.given} was replaced while memcue was opening it`, 'run the command again');
       }
       this.writer = Database.openWith(this.m, this.file.real);
+      const writer = this.writer;
+      const searchFile = new DeltaWriter(this.file.real);
       try {
-        this.writer.exec(WRITER_PRAGMAS);
-        checkBeforeWrite(this.writer, this.file);
-        const result = this.writer.transaction(
+        writer.exec(WRITER_PRAGMAS);
+        checkBeforeWrite(writer, this.file);
+        searchFile.begin(writer);
+        const result = writer.transaction(
           () => {
             const result = fn();
+            searchFile.collect(writer);
             pauseAt('write-transaction', process.env); // tests stop a writer here (MEMCUE_SYNC_PAUSE_AT)
             return result;
           },
@@ -160,6 +165,7 @@ export class Connections {
           },
         );
         recordChecked(this.file);
+        searchFile.commit(writer);
         return result;
       } finally {
         this.writer.close();

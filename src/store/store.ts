@@ -13,6 +13,7 @@ import { headerIsCurrent, inspectDatabasePath, prepareFolder, refuseEmptyForRead
 import { ensureSchema, refuseForeign } from './schema.js';
 import { type Database, loadModule, type Row, type SqlValue } from './sqlite.js';
 import { mark } from '../util/profile.js';
+import { indexAdded, indexRebuilt, indexRemoved } from '../snapshot/delta.js';
 
 const INDEX_VERSION_KEY = 'index_version';
 const HEADS_WINDOW = 20_000;
@@ -153,7 +154,10 @@ export class Store {
     const old = this.db.get('SELECT fact_row FROM heads WHERE id = ?', [id]);
     const top = this.db.get(CURRENT_VERSION, [id]);
     if (!top || (old && old.fact_row === top.row)) return;
-    if (old) this.db.run('DELETE FROM fact_index WHERE rowid = ?', [old.fact_row!]);
+    if (old) {
+      this.db.run('DELETE FROM fact_index WHERE rowid = ?', [old.fact_row!]);
+      indexRemoved(this.db, Number(old.fact_row));
+    }
     writeHead(this.db, id, top);
   }
 
@@ -303,6 +307,7 @@ export function toFact(row: Row): Fact {
  */
 export function rebuildDerived(db: Database): void {
   db.exec('DELETE FROM heads; DELETE FROM fact_index');
+  indexRebuilt(db);
   const ids = db.all('SELECT DISTINCT id FROM facts');
   for (const { id } of ids) {
     writeHead(db, String(id), db.get(CURRENT_VERSION, [id!])!);
@@ -325,6 +330,7 @@ function writeHead(db: Database, id: string, top: Row): void {
     indexText(String(top.text)),
     indexText(String(top.translation)),
   ]);
+  indexAdded(db, Number(top.row));
 }
 
 /** Opens, runs, and always closes (and unlocks), like libsql's withClient. */

@@ -17,7 +17,7 @@ if (!locomoDir()) console.log('skipped: LoCoMo in the search-file equality test 
 async function loaded(part: Part): Promise<Store> {
   const store = (await Store.open(join(tempDir(), 'eval.db'), { write: true }))!;
   loadFacts(store, parseFacts(part.facts), 'test');
-  expect(buildSearchFile(store)).toBe(true);
+  expect(buildSearchFile(store.db, store.file.real)).toBe(true);
   return store;
 }
 
@@ -57,4 +57,27 @@ describe('the search file answers as FTS5 does', () => {
       }
     });
   }
+});
+
+describe('ties', () => {
+  it('equal scores and equal dates break the same way (preferred scope, then the row)', async () => {
+    const store = (await Store.open(join(tempDir(), 'ties.db'), { write: true }))!;
+    try {
+      store.write(() => {
+        for (let i = 0; i < 80; i++) {
+          store.insertVersion({
+            id: `tie${String(i).padStart(4, '0')}`, version: 1, text: i % 3 ? 'deploy the service' : 'deploy the other service',
+            translation: '', kind: 'note', scope: i % 2 ? 'global' : 'repo:example', source: '', quote: '',
+            created_at: i < 40 ? '2026-01-01T00:00:00.000Z' : '2026-01-02T00:00:00.000Z', host: 'h', state: 'active',
+          });
+        }
+      });
+      expect(buildSearchFile(store.db, store.file.real)).toBe(true);
+      for (const opts of [{}, { preferScope: 'repo:example' }, { limit: 50, cutoff: 0 }, { limit: 50, cutoff: 0, preferScope: 'global' }]) {
+        expectSame(store, ['deploy service', 'other', 'deploy'], opts);
+      }
+    } finally {
+      store.close();
+    }
+  });
 });

@@ -1,0 +1,151 @@
+// Keeps the search file current across memcue's own writes without rebuilding it: a write records
+// which facts entered and left the index (store.ts calls indexAdded / indexRemoved on the writer's
+// connection), and after its commit writes them, with the file state it left, to the delta file.
+// A search then reads the search file plus the delta (files.ts). Anything it cannot vouch for — the
+// file was not current before the write, the index was rebuilt, the delta grew past a few hundred
+// facts, another program committed in between — leaves no delta: the next search rebuilds the file.
+import { closeSync, openSync, readSync } from 'node:fs';
+import type { Database } from '../store/sqlite.js';
+import { buildSearchFile, indexedDocs } from './build.js';
+import { currentStamp, readDelta, replaceFile, searchFileEnabled, snapshotFiles, type Delta } from './files.js';
+
+/** Past this many added and removed facts the next search rebuilds the file instead. */
+export const MAX_DELTA = 300;
+
+interface Recording {
+  added: Set<number>;
+  removed: Set<number>;
+  rebuilt: boolean;
+}
+
+const recordings = new WeakMap<Database, Recording>();
+
+/** store.ts: `row` entered the index (inside a write transaction). */
+export function indexAdded(db: Database, row: number): void {
+  recordings.get(db)?.added.add(row);
+}
+
+/** store.ts: `row` left the index. */
+export function indexRemoved(db: Database, row: number): void {
+  const recording = recordings.get(db);
+  if (!recording) return;
+  // A row added and removed in the same write never reaches the delta.
+  if (!recording.added.delete(row)) recording.removed.add(row);
+}
+
+/** store.ts: the whole index was rebuilt (the delta cannot describe that). */
+export function indexRebuilt(db: Database): void {
+  const recording = recordings.get(db);
+  if (recording) recording.rebuilt = true;
+}
+
+/**
+ * One write transaction's part (connections.ts): `begin` under the writers' lock before the
+ * transaction, `collect` inside it after the work, `commit` after COMMIT, still under the lock.
+ */
+export class DeltaWriter {
+  private prior: Delta | undefined;
+  private priorCounter = 0;
+  private usable = false;
+
+  constructor(private readonly realDbPath: string) {}
+
+  // None of this may fail the write it rides on: an error only means no delta (the next search rebuilds).
+  begin(db: Database): void {
+    bestEffort(() => this.start(db));
+  }
+
+  collect(db: Database): void {
+    bestEffort(() => this.gather(db));
+    recordings.delete(db);
+  }
+
+  /**
+   * After COMMIT: the delta for the state this write left. A write the delta cannot describe (a bulk
+   * import, a rebuilt index) builds a new search file instead, so the next search does not have to.
+   */
+  commit(db: Database): void {
+    bestEffort(() => this.finish(db));
+  }
+
+  private start(db: Database): void {
+    if (!searchFileEnabled(process.env)) return;
+    const stamp = currentStamp(this.realDbPath);
+    this.prior = stamp === undefined ? undefined : currentDelta(this.realDbPath, stamp);
+    if (!this.prior) return;
+    this.priorCounter = counterOf(stamp!);
+    recordings.set(db, { added: new Set(), removed: new Set(), rebuilt: false });
+  }
+
+  private gather(db: Database): void {
+    const recording = recordings.get(db);
+    if (!this.prior || !recording || recording.rebuilt) return;
+    const removed = new Set([...this.prior.removed, ...recording.removed]);
+    // Facts added since the file was built and removed now leave the delta altogether.
+    const added = this.prior.added.filter((doc) => !removed.has(doc.row));
+    for (const doc of this.prior.added) if (removed.has(doc.row)) removed.delete(doc.row);
+    if (added.length + recording.added.size + removed.size > MAX_DELTA) return;
+    const fresh = recording.added.size ? indexedDocs(db, [...recording.added]) : [];
+    if (!fresh) return;
+    this.prior = { ...this.prior, added: [...added, ...fresh], removed: [...removed] };
+    this.usable = true;
+  }
+
+  private finish(db: Database): void {
+    const delta = snapshotFiles(this.realDbPath).delta;
+    const stamp = currentStamp(this.realDbPath);
+    if (!this.prior || stamp === undefined) return;
+    if (stamp === this.prior.stamp) return; // nothing was written: the delta still holds
+    if (counterOf(stamp) !== this.priorCounter + 1) return; // another program wrote too: the next search rebuilds
+    if (!this.usable) {
+      buildSearchFile(db, this.realDbPath);
+      return;
+    }
+    replaceFile(delta, JSON.stringify({ ...this.prior, stamp }), this.realDbPath);
+  }
+}
+
+function bestEffort(step: () => void): void {
+  try {
+    step();
+  } catch {
+    /* no delta: the search file is rebuilt by the next search */
+  }
+}
+
+/** The delta to extend for a database in state `stamp`: the existing one, or an empty one on the search file. */
+function currentDelta(realDbPath: string, stamp: string): Delta | undefined {
+  const files = snapshotFiles(realDbPath);
+  const header = readHeaderFields(files.base);
+  if (!header) return undefined;
+  const delta = readDelta(files.delta);
+  if (delta?.stamp === stamp && delta.base === header.id) return delta;
+  return header.stamp === stamp ? { base: header.id, stamp, added: [], removed: [] } : undefined;
+}
+
+/** SQLite's change counter, the last field of the state. */
+function counterOf(stamp: string): number {
+  return Number(stamp.slice(stamp.lastIndexOf(' ') + 1));
+}
+
+/** The search file's id and stamp, read from its header alone (the file may be megabytes). */
+function readHeaderFields(path: string): { id: string; stamp: string } | undefined {
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      const start = Buffer.alloc(64);
+      const n = readSync(fd, start, 0, 64, 0);
+      const magicEnd = start.indexOf(10) + 1; // the magic ends with a newline
+      if (magicEnd <= 0 || n < magicEnd + 4) return undefined;
+      const length = start.readUInt32LE(magicEnd);
+      const head = Buffer.alloc(length);
+      readSync(fd, head, 0, length, magicEnd + 4);
+      const { id, stamp } = JSON.parse(head.toString('utf8')) as { id: string; stamp: string };
+      return typeof id === 'string' && typeof stamp === 'string' ? { id, stamp } : undefined;
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,126 @@
+// The search file stays current across memcue's own writes (a delta), is never trusted after a write
+// it did not see, and never changes what `memcue search` answers.
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MAX_DELTA } from '../../src/snapshot/delta.js';
+import { openLiveIndex, snapshotFiles } from '../../src/snapshot/files.js';
+import { Database } from '../../src/store/sqlite.js';
+import { workspace } from '../helpers.js';
+
+const QUERIES = [
+  'deploy staging',
+  'PRs review',
+  'VMs nightly image',
+  'коммит сообщение',
+  '"quoted" NEAR( * - 🚀',
+  'token rotation vault',
+  'x'.repeat(100_000),
+];
+
+async function memory() {
+  const ws = workspace();
+  const db = ws.env.MEMCUE_DB!;
+  const facts = [
+    'Deploys go through the staging cluster first',
+    'Prefer small PRs; review them within a day',
+    'The VM image is built nightly by the image job',
+    'Коммит сообщение пишется по-английски',
+    'Tokens rotate monthly; they live in the vault',
+  ];
+  for (const text of facts) expect((await ws.run(['add', '--scope', 'global', text])).code).toBe(0);
+  return { ...ws, db, files: () => snapshotFiles(db) };
+}
+
+/** Every query answers the same with the search file as without it. */
+async function expectSameAnswers(ws: Awaited<ReturnType<typeof memory>>) {
+  for (const q of QUERIES) {
+    expect(openLiveIndex(ws.db)).toBeDefined();
+    const withFile = await ws.run(['search', '--in', 'all', '--json', q]);
+    const plain = await workspaceRun(ws, ['search', '--in', 'all', '--json', q]);
+    expect(withFile.code).toBe(plain.code);
+    expect(withFile.stdout, q.slice(0, 40)).toBe(plain.stdout);
+    expect(withFile.stderr).toBe(plain.stderr);
+  }
+}
+
+/** The same command with the search file turned off. */
+async function workspaceRun(ws: Awaited<ReturnType<typeof memory>>, argv: string[]) {
+  const { cli } = await import('../helpers.js');
+  return cli(argv, { env: { ...ws.env, MEMCUE_SEARCH_FILE: '0' }, cwd: ws.cwd });
+}
+
+describe('the search file across writes', () => {
+  it('is written by the first search and kept current by add, edit and forget', async () => {
+    const ws = await memory();
+    expect(existsSync(ws.files().base)).toBe(false); // no search yet, so no file
+    await ws.run(['search', 'deploy']);
+    expect(openLiveIndex(ws.db)).toBeDefined();
+
+    const added = (await ws.run(['add', '--scope', 'global', 'The staging database is restored every Sunday'])).stdout.trim();
+    expect(existsSync(ws.files().delta)).toBe(true);
+    const live = openLiveIndex(ws.db)!;
+    expect(live.added.map((d) => d.fact.id)).toEqual([added]);
+    expect((await ws.run(['search', 'staging', 'Sunday'])).stdout).toContain(added);
+
+    const [target] = (await ws.run(['search', '--json', 'VM', 'image'])).stdout.match(/"id": ?"(\w+)"/)!.slice(1);
+    expect((await ws.run(['edit', target!, 'The VM image is built every night at 02:00'])).code).toBe(0);
+    expect((await ws.run(['forget', added])).code).toBe(0);
+    const after = openLiveIndex(ws.db)!;
+    expect(after).toBeDefined();
+    expect(after.removed.size).toBe(1); // the edited fact's old version (the forgotten one was in the delta only)
+    expect(after.added.map((d) => d.fact.text)).toEqual(['The VM image is built every night at 02:00']);
+    expect((await ws.run(['search', 'staging', 'Sunday'])).stdout).not.toContain(added);
+    await expectSameAnswers(ws);
+  });
+
+  it('is not trusted after a write by another program, and the next search rebuilds it', async () => {
+    const ws = await memory();
+    await ws.run(['search', 'deploy']);
+    const db = await Database.open(ws.db);
+    db.exec(`INSERT INTO settings (key, value) VALUES ('someone-else', 'was here')`);
+    db.close();
+    expect(openLiveIndex(ws.db)).toBeUndefined();
+    expect((await ws.run(['search', 'deploy', 'staging'])).stdout).toContain('staging cluster');
+    expect(openLiveIndex(ws.db)).toBeDefined();
+  });
+
+  it('is rebuilt by a write too big for the delta, and left alone by a failed one', async () => {
+    const ws = await memory();
+    await ws.run(['search', 'deploy']);
+    const lines = Array.from({ length: MAX_DELTA + 5 }, (_, i) => JSON.stringify({ text: `Imported fact number ${i} about queue ${i % 7}`, scope: 'global' }));
+    writeFileSync(join(ws.dir, 'bulk.jsonl'), lines.join('\n'));
+    expect((await ws.run(['import', join(ws.dir, 'bulk.jsonl')])).code).toBe(0);
+    const live = openLiveIndex(ws.db)!;
+    expect(live.added).toHaveLength(0); // a new file, not a delta
+    expect(live.docs).toBe(5 + MAX_DELTA + 5);
+    const before = readFileSync(ws.files().base);
+    // A write that fails (a secret) changes nothing, so the file stays current.
+    expect((await ws.run(['add', 'password=hunter2hunter2 for the db'])).code).not.toBe(0);
+    expect(openLiveIndex(ws.db)).toBeDefined();
+    expect(readFileSync(ws.files().base).equals(before)).toBe(true);
+    await expectSameAnswers(ws);
+  });
+
+  it('is as private as the database, and a damaged one is replaced', async () => {
+    const ws = await memory();
+    chmodSync(ws.db, 0o600);
+    await ws.run(['search', 'deploy']);
+    expect(statSync(ws.files().base).mode & 0o777).toBe(0o600);
+    await ws.run(['add', '--scope', 'global', 'One more fact about deploys']);
+    expect(statSync(ws.files().delta).mode & 0o777).toBe(0o600);
+
+    writeFileSync(ws.files().base, 'not a search file at all');
+    expect(openLiveIndex(ws.db)).toBeUndefined();
+    const found = await ws.run(['search', 'deploys']);
+    expect(found.code).toBe(0);
+    expect(found.stdout).toContain('One more fact');
+    expect(openLiveIndex(ws.db)).toBeDefined();
+  });
+
+  it('is not written when turned off', async () => {
+    const ws = await memory();
+    await workspaceRun(ws, ['search', 'deploy']);
+    expect(existsSync(ws.files().base)).toBe(false);
+  });
+});
