@@ -3,7 +3,8 @@
 // as an agent's session-start hook, on a database of 5,000 generated facts (a fifth global, two
 // fifths this repository's, the rest other repositories'). Budget: 30 ms.
 //   hook (cached card)  the usual case: the database has not changed since the last card
-//   hook (no cache)     first session after a write: SQLite is opened and queried
+//   hook (no cache)     first session after a write: the card is made from the search file
+//   hook (no cache, SQLite)  the same when the search file is outdated too: SQLite is opened and queried
 // `memcue --version` is the floor: starting the binary and our CLI at all.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,6 +43,8 @@ try {
   const candidates = facts.filter((f) => (f.scope === 'global' && f.kind === 'rule') || (f.scope === `repo:${REPO_ID}` && ['rule', 'decision'].includes(f.kind))).length;
   console.log(`card: ${context.length} characters, ${candidates} candidate rules and decisions, ${/(\d+) more left out/.exec(context)?.[1] ?? 0} left out`);
 
+  // Any search writes the search file (src/snapshot), as it would on a user's machine.
+  spawnSync(BINARY, ['search', 'deploy'], { env, encoding: 'utf8' });
   let miss = 0;
   const rows = withHelloWorld((hello) =>
     measureAgainstHello(hello, env, [
@@ -49,6 +52,8 @@ try {
       ['hook (cached card)', () => timeProcess(BINARY, ['hook', 'claude', 'session-start'], env, input)],
       // A fresh cache folder each run: the card is made from SQLite every time.
       ['hook (no cache)', () => timeProcess(BINARY, ['hook', 'claude', 'session-start'], { ...env, XDG_CACHE_HOME: join(work, `cold-${miss++}`) }, input)],
+      // The same from SQLite: what a card costs when the search file is outdated too.
+      ['hook (no cache, SQLite)', () => timeProcess(BINARY, ['hook', 'claude', 'session-start'], { ...env, XDG_CACHE_HOME: join(work, `cold-${miss++}`), MEMCUE_SEARCH_FILE: '0' }, input)],
       ['memcue search', () => timeProcess(BINARY, ['search', 'deploy', 'staging', 'timeout'], env)],
     ], RUNS),
   );

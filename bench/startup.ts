@@ -46,6 +46,17 @@ export function startupRows(binary: string, env: NodeJS.ProcessEnv, db: string, 
       return measureAgainstHello(hello, env, [
         ['memcue --version', () => timeProcess(binary, ['--version'], env)],
         ['memcue search', () => timeProcess(binary, ['search', ...queries[q++ % queries.length]!.split(' ')], env)],
+        // The first search after an add: the search file plus the add's delta.
+        ['memcue search (after an add)', () => {
+          const copy = join(scratch, `delta-${fresh++}.db`);
+          copyFileSync(db, copy);
+          const copyEnv = { ...env, MEMCUE_DB: copy };
+          spawnSync(binary, ['search', 'warm-up'], { env: copyEnv });
+          spawnSync(binary, ['add', 'a fact added just before the search'], { env: copyEnv });
+          return timeProcess(binary, ['search', ...queries[q++ % queries.length]!.split(' ')], copyEnv);
+        }],
+        // Without the search file (src/snapshot): SQLite starts and FTS5 answers, as after a write by another program.
+        ['memcue search (SQLite)', () => timeProcess(binary, ['search', ...queries[q++ % queries.length]!.split(' ')], { ...env, MEMCUE_SEARCH_FILE: '0' })],
         ...(hasCard ? [['memcue card', () => timeProcess(binary, ['card'], env)] as [string, () => Timing]] : []),
         ['memcue add', onCopy(['add', 'benchmark fact about deploy latency'])],
         // The first add ever: no database yet, so the file and its schema are made.

@@ -39,7 +39,7 @@ export interface Card {
  * line, 24 characters) fill the card before that, so reading more could not change it. Reading
  * only these (through the facts_by_scope_kind index) keeps a card for a big memory cheap.
  */
-const RECENT_READ = 400;
+export const RECENT_READ = 400;
 
 /** Current active facts of one scope and kind, newest first, through facts_by_scope_kind. */
 const GROUP = `SELECT f.id, f.kind, f.scope, f.text, f.created_at FROM facts f INDEXED BY facts_by_scope_kind
@@ -47,7 +47,7 @@ const GROUP = `SELECT f.id, f.kind, f.scope, f.text, f.created_at FROM facts f I
   WHERE f.scope = ? AND f.kind = ? AND f.state = 'active'`;
 
 /** The card's candidate groups: global rules, and this repo's rules and decisions. */
-function groups(repoId: string | undefined): [string, string][] {
+export function groups(repoId: string | undefined): [string, string][] {
   const repo = repoId ? `repo:${repoId}` : undefined;
   return [['global', 'rule'], ...(repo ? ([[repo, 'rule'], [repo, 'decision']] as [string, string][]) : [])];
 }

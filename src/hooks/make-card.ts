@@ -11,6 +11,9 @@ import { composeCard, loadCardEntries, type Card } from './card.js';
 import { dbFingerprint, readCachedCard, readLastCard, writeCachedCard } from './card-cache.js';
 import { INSTRUCTION } from './instruction.js';
 import { runHint } from './run-hint.js';
+import { liveCardEntries } from '../snapshot/card-entries.js';
+import { openLiveIndex, searchFileEnabled } from '../snapshot/files.js';
+import { dbFile } from '../store/db-file.js';
 
 export async function cardFor(ctx: Context, agent?: HookAgent, opts: { budgetMs?: number } = {}): Promise<Card> {
   const repoId = ctx.repo()?.id;
@@ -21,6 +24,16 @@ export async function cardFor(ctx: Context, agent?: HookAgent, opts: { budgetMs?
   const seen = dbFingerprint(ctx.dbPath);
   const cached = seen === undefined ? undefined : readCachedCard(ctx.env, ctx.dbPath, cacheKey, seen);
   if (cached) return cached;
+  // A current search file holds every live fact: the card is made from it without starting SQLite.
+  const live = searchFileEnabled(ctx.env) ? openLiveIndex(dbFile(ctx.dbPath).real) : undefined;
+  if (live) {
+    const { global, repo, total } = liveCardEntries(live, repoId);
+    const card = composeCard(repoId, global, repo, { total, budget, note });
+    mark('card composed from the search file');
+    // Cached only if the database is still in the state the card was read from.
+    if (seen !== undefined && dbFingerprint(ctx.dbPath) === seen) writeCachedCard(ctx.env, ctx.dbPath, cacheKey, seen, card);
+    return card;
+  }
   // Loaded only on a cache miss: the store pulls in SQLite and the stemmers, which a cached card needs not.
   const { withStore } = await import('../store/store.js');
   try {

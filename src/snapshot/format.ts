@@ -35,6 +35,8 @@ export interface SnapshotHeader {
   scopes: string[];
   /** Every scope any fact row has, in any state (for `--in NAME` checks). */
   scopesInUse: string[];
+  /** fact_usage (id → hits) when the file was built: the card keeps the most used first. */
+  usage: Record<string, number>;
   sections: Record<SectionName, [offset: number, length: number]>;
 }
 
@@ -72,7 +74,7 @@ export interface SnapshotData {
 const utf8 = new TextEncoder();
 
 /** The file for `docs` (sorted by row), taken at `stamp`. Typed arrays throughout: it runs over every term of every fact. */
-export function encodeSnapshot(docs: readonly SnapshotDoc[], stamp: string, indexVersion: number, scopesInUse: string[]): Uint8Array {
+export function encodeSnapshot(docs: readonly SnapshotDoc[], stamp: string, indexVersion: number, scopesInUse: string[], usage: Record<string, number> = {}): Uint8Array {
   const termIds = new Map<string, number>();
   let tokens = 0;
   for (const doc of docs) {
@@ -155,7 +157,7 @@ export function encodeSnapshot(docs: readonly SnapshotDoc[], stamp: string, inde
   };
   const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   const header: Omit<SnapshotHeader, 'sections'> = {
-    format: FORMAT, indexVersion, stamp, id, docs: docs.length, terms: sorted.length, tokens, scopes, scopesInUse,
+    format: FORMAT, indexVersion, stamp, id, docs: docs.length, terms: sorted.length, tokens, scopes, scopesInUse, usage,
   };
   return layOut(header, arrays);
 }

@@ -213,7 +213,7 @@ function lowerBoundCreated(data: SnapshotData, since: string): number {
  * created_at as one comparable number for file docs and added ones together: the file's rank, and
  * for an added doc the rank it would take (between two file values it sits half-way).
  */
-function createdKey(live: LiveIndex): { base: (d: number) => number; added: (doc: AddedDoc) => number } {
+export function createdKey(live: LiveIndex): { base: (d: number) => number; added: (doc: AddedDoc) => number } {
   const { data } = live;
   return {
     base: (d) => 2 * data.created[d]!,

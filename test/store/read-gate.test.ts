@@ -20,6 +20,8 @@ function run(args: string[], env: Record<string, string>, stdin = ''): Promise<{
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     child.on('close', (code) => resolve({ code, stdout, stderr }));
+    // A command that never reads its input (a search from the search file) may be gone before it is written.
+    child.stdin.on('error', () => {});
     child.stdin.end(stdin);
   });
 }
