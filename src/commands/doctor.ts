@@ -9,6 +9,8 @@ import { bridgeAddCommand, findBridge } from '../install/dsh-bridge.js';
 import { readFile, wiredTargets } from '../install/engine.js';
 import { ourHookCommands, mcpServerCommand, pluginBinary, runHook, runVersion, type Probe } from '../install/probe.js';
 import { CODEX_TRUST_STEP, INSTALL_AGENTS, wiringFor } from '../install/wirings.js';
+import { openLiveIndex, searchFileEnabled, snapshotFiles } from '../snapshot/files.js';
+import { dbFile } from '../store/db-file.js';
 import { schemaVersion } from '../store/schema.js';
 import { withStore } from '../store/store.js';
 import { VERSION } from '../version.js';
@@ -38,6 +40,7 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<void>
   const report = {
     version: VERSION,
     database: await databaseHealth(ctx),
+    search_file: searchFileHealth(ctx),
     repo: repo ? { id: repo.id, root: repo.root } : null,
     agents: agentWirings(ctx),
     hook_log: { path: hookLogPath(ctx.env), last_errors: lastHookErrors(ctx.env, 5) },
@@ -53,6 +56,7 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<void>
   else {
     lines.push(`database  ${db.path}: integrity ${db.integrity}, schema ${db.schema}, ${db.facts} facts, ${db.versions} versions, ${db.bytes} bytes`);
   }
+  lines.push(`search    ${describeSearchFile(report.search_file)}`);
   lines.push(`repo      ${report.repo ? `${report.repo.id} (${report.repo.root})` : `none: ${ctx.cwd} is not in a git repository`}`);
   lines.push('agents');
   for (const { agent, wired, notes } of report.agents) {
@@ -87,6 +91,38 @@ async function databaseHealth(ctx: Context): Promise<DatabaseHealth> {
     });
   } catch (err) {
     return { path, exists: true, error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+interface SearchFileHealth {
+  path: string;
+  /** current: searches and cards need no SQLite; outdated: the next search rebuilds it. */
+  state: 'current' | 'outdated' | 'missing' | 'off';
+  facts?: number;
+  /** Facts added and removed since it was built (kept in the delta file). */
+  changed_since_built?: number;
+}
+
+function searchFileHealth(ctx: Context): SearchFileHealth {
+  const real = dbFile(ctx.dbPath).real;
+  const path = snapshotFiles(real).base;
+  if (!searchFileEnabled(ctx.env)) return { path, state: 'off' };
+  if (!existsSync(path)) return { path, state: 'missing' };
+  const live = openLiveIndex(real);
+  if (!live) return { path, state: 'outdated' };
+  return { path, state: 'current', facts: live.docs, changed_since_built: live.added.length + live.removed.size };
+}
+
+function describeSearchFile(health: SearchFileHealth): string {
+  switch (health.state) {
+    case 'off':
+      return 'search file off (MEMCUE_SEARCH_FILE=0): every search starts SQLite';
+    case 'missing':
+      return `${health.path}: not written yet (the next search writes it)`;
+    case 'outdated':
+      return `${health.path}: outdated (the next search rebuilds it)`;
+    default:
+      return `${health.path}: current, ${health.facts} facts, ${health.changed_since_built} changed since it was built`;
   }
 }
 

@@ -13,7 +13,7 @@ import { isSymlink, notRegularFile, readFileStart } from '../util/read-file.js';
 export const BRANCH = 'main';
 const SETTING_DIR = 'sync.dir';
 const ATTRIBUTES = [`${SNAPSHOT} merge=memcue`, 'journal/*.jsonl text eol=lf'];
-const IGNORES = ['*.lock', '*-journal', '*.stale-*', '*.reader-*', '*.pending', '*.checked'];
+const IGNORES = ['*.lock', '*-journal', '*.stale-*', '*.reader-*', '*.pending', '*.checked', '*.search', '*.search-delta', '*.search*.tmp'];
 /** .gitattributes and .gitignore are a few lines; beyond this they are not read. */
 const MAX_SETUP_FILE_BYTES = 1024 * 1024;
 

@@ -81,8 +81,10 @@ describe('the search file across writes', () => {
     db.exec(`INSERT INTO settings (key, value) VALUES ('someone-else', 'was here')`);
     db.close();
     expect(openLiveIndex(ws.db)).toBeUndefined();
+    expect((await ws.run(['doctor'])).stdout).toMatch(/^search {4}.*\.search: outdated \(the next search rebuilds it\)$/m);
     expect((await ws.run(['search', 'deploy', 'staging'])).stdout).toContain('staging cluster');
     expect(openLiveIndex(ws.db)).toBeDefined();
+    expect((await ws.run(['doctor'])).stdout).toMatch(/^search {4}.*: current, 5 facts, 0 changed since it was built$/m);
   });
 
   it('is rebuilt by a write too big for the delta, and left alone by a failed one', async () => {
