@@ -11,8 +11,6 @@ import { composeCard, loadCardEntries, type Card } from './card.js';
 import { dbFingerprint, readCachedCard, readLastCard, writeCachedCard } from './card-cache.js';
 import { INSTRUCTION } from './instruction.js';
 import { runHint } from './run-hint.js';
-import { liveCardEntries } from '../snapshot/card-entries.js';
-import { openLiveIndex, searchFileEnabled } from '../snapshot/files.js';
 import { dbFile } from '../store/db-file.js';
 
 export async function cardFor(ctx: Context, agent?: HookAgent, opts: { budgetMs?: number } = {}): Promise<Card> {
@@ -25,6 +23,11 @@ export async function cardFor(ctx: Context, agent?: HookAgent, opts: { budgetMs?
   const cached = seen === undefined ? undefined : readCachedCard(ctx.env, ctx.dbPath, cacheKey, seen);
   if (cached) return cached;
   // A current search file holds every live fact: the card is made from it without starting SQLite.
+  // (Loaded here, not up front: a cached card needs neither it nor the stemmers it pulls in.)
+  const [{ openLiveIndex, searchFileEnabled }, { liveCardEntries }] = await Promise.all([
+    import('../snapshot/files.js'),
+    import('../snapshot/card-entries.js'),
+  ]);
   const live = searchFileEnabled(ctx.env) ? openLiveIndex(dbFile(ctx.dbPath).real) : undefined;
   if (live) {
     const { global, repo, total } = liveCardEntries(live, repoId);
