@@ -4,20 +4,24 @@
 // fifths this repository's, the rest other repositories'). Budget: 30 ms.
 //   hook (cached card)  the usual case: the database has not changed since the last card
 //   hook (no cache)     first session after a write: SQLite is opened and queried
+//   memcue card (cached) what the Hermes and OpenCode plugins run at a session start, in the same repository
 // `memcue --version` is the floor: starting the binary and our CLI at all.
+// With $MEMCUE_BASELINE_BINARY (say main's build, named memcue) every row is also measured with that
+// binary, interleaved in the same run: a before/after whose ratios share one hello world.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateFacts } from './generate.js';
-import { printTable, timeMs, timeProcess, TIMING_HEADER } from './measure.js';
+import { printTable, timeMs, timeProcess, TIMING_HEADER, type Timing } from './measure.js';
 import { measureAgainstHello, withHelloWorld } from './startup.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const BINARY = process.env.MEMCUE_BINARY ?? join(ROOT, 'dist', 'memcue');
 const FACTS = Number(process.env.BENCH_FACTS ?? 5000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const BASELINE = process.env.MEMCUE_BASELINE_BINARY;
 const REPO_ID = 'github.com/bench/app';
 
 const work = mkdtempSync(join(tmpdir(), 'memcue-hook-bench-'));
@@ -43,14 +47,16 @@ try {
   console.log(`card: ${context.length} characters, ${candidates} candidate rules and decisions, ${/(\d+) more left out/.exec(context)?.[1] ?? 0} left out`);
 
   let miss = 0;
+  const commands = (binary: string, suffix: string): [string, () => Timing][] => [
+    [`memcue --version${suffix}`, () => timeProcess(binary, ['--version'], env)],
+    [`hook (cached card)${suffix}`, () => timeProcess(binary, ['hook', 'claude', 'session-start'], env, input)],
+    [`memcue card (cached)${suffix}`, () => timeProcess(binary, ['card'], env, undefined, repo)],
+    // A fresh cache folder each run: the card is made from SQLite every time.
+    [`hook (no cache)${suffix}`, () => timeProcess(binary, ['hook', 'claude', 'session-start'], { ...env, XDG_CACHE_HOME: join(work, `cold-${miss++}`) }, input)],
+    [`memcue search${suffix}`, () => timeProcess(binary, ['search', 'deploy', 'staging', 'timeout'], env)],
+  ];
   const rows = withHelloWorld((hello) =>
-    measureAgainstHello(hello, env, [
-      ['memcue --version', () => timeProcess(BINARY, ['--version'], env)],
-      ['hook (cached card)', () => timeProcess(BINARY, ['hook', 'claude', 'session-start'], env, input)],
-      // A fresh cache folder each run: the card is made from SQLite every time.
-      ['hook (no cache)', () => timeProcess(BINARY, ['hook', 'claude', 'session-start'], { ...env, XDG_CACHE_HOME: join(work, `cold-${miss++}`) }, input)],
-      ['memcue search', () => timeProcess(BINARY, ['search', 'deploy', 'staging', 'timeout'], env)],
-    ], RUNS),
+    measureAgainstHello(hello, env, [...commands(BINARY, ''), ...(BASELINE ? commands(BASELINE, ' [baseline]') : [])], RUNS),
   );
   printTable(`Whole-process medians, ${RUNS} runs, ${FACTS} facts (budget for the hook: 30 ms)`, ['command', ...TIMING_HEADER], rows);
 } finally {

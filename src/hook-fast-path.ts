@@ -42,7 +42,7 @@ export async function servedFast(argv: readonly string[]): Promise<boolean> {
   const io: Io = { env: process.env, cwd: process.cwd(), stdout: (text) => (out += text), stderr: (text) => process.stderr.write(text), readStdin };
   const code = await runFastPath(argv, io);
   if (code === undefined) return false;
-  await writeStdout(out);
+  if (out) await writeStdout(out);
   mark('done');
   report((text) => process.stderr.write(text));
   process.exitCode = code;
