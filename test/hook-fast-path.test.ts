@@ -1,12 +1,13 @@
 // The fast path of `memcue hook <agent> <event>` and `memcue card` (issue 14): a cached card is
 // served without the CLI, SQLite or node:crypto loaded, byte for byte what the CLI prints, and a
 // card the database has moved past is never served.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Io } from '../src/context.js';
 import { runFastPath } from '../src/hook-fast-path.js';
-import { cli, isolatedEnv, ROOT, runProcess, tempDir } from './helpers.js';
+import { VERSION } from '../src/version.js';
+import { BINARY, BUNDLE, cli, isolatedEnv, ROOT, runProcess, tempDir } from './helpers.js';
 import { repoDir } from './hooks/fixtures.js';
 
 /** Runs the fast path in this process; undefined: it left the command to the CLI. */
@@ -54,6 +55,31 @@ describe('memcue hook without the CLI', () => {
     expect(viaCli.stdout).toContain('Postgres 16');
     for (let i = 0; i < 2; i++) expect(await fast(['hook', 'codex', 'session-start'], env, tempDir(), stdin)).toEqual({ code: 0, stdout: viaCli.stdout });
   });
+});
+
+// The entries' way in: the compiled binary (Bun's stdout writer) and the npm bundle under Node.
+const entries: [string, string[], string][] = [
+  ['the compiled binary', [BINARY], BINARY],
+  ['the npm bundle under Node', [process.execPath, BUNDLE], join(ROOT, 'dist', 'memcue.mjs')],
+];
+describe.each(entries)('the fast path in %s', (_name, command, built) => {
+  it.skipIf(!existsSync(built))('prints the card the CLI makes, then the cached one, and a new one after a write', async () => {
+    const env = isolatedEnv();
+    const repo = repoDir();
+    const run = (args: string[], stdin?: string) => runProcess(command[0]!, [...command.slice(1), ...args], { env, cwd: repo, stdin });
+    expect(run(['add', '--kind', 'rule', 'first rule']).code).toBe(0);
+    const made = run(['card']);
+    expect(made).toEqual({ code: 0, stdout: expect.stringContaining('first rule'), stderr: '' });
+    expect(run(['card'])).toEqual(made);
+    const stdin = JSON.stringify({ session_id: 's', cwd: repo, hook_event_name: 'SessionStart' });
+    const hooked = run(['hook', 'claude', 'session-start'], stdin);
+    expect(JSON.parse(hooked.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: expect.stringContaining('first rule') } });
+    expect(run(['hook', 'claude', 'session-start'], stdin)).toEqual(hooked);
+    run(['add', '--kind', 'rule', 'second rule']);
+    expect(run(['card']).stdout).toContain('second rule');
+    expect(run(['hook', 'claude', 'session-start'], stdin).stdout).toContain('second rule');
+    expect(run(['--version'])).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
+  }, 60_000);
 });
 
 /**
