@@ -10,7 +10,7 @@ import { mark, report } from './util/profile.js';
 import { readStdin, writeStdout } from './util/stdio.js';
 
 /** The hook's agent and event when `argv` is `hook [agent] [event]` with no options, else undefined. */
-export function plainHookArgs(argv: readonly string[]): (string | undefined)[] | undefined {
+function plainHookArgs(argv: readonly string[]): (string | undefined)[] | undefined {
   if (argv[0] !== 'hook' || argv.length > 3 || argv.some((a) => a.startsWith('-'))) return undefined;
   return [argv[1], argv[2]];
 }
