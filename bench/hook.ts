@@ -5,20 +5,24 @@
 //   hook (cached card)  the usual case: the database has not changed since the last card
 //   hook (no cache)     first session after a write: the card is made from the search file
 //   hook (no cache, SQLite)  the same when the search file is outdated too: SQLite is opened and queried
+//   memcue card (cached) what the Hermes and OpenCode plugins run at a session start, in the same repository
 // `memcue --version` is the floor: starting the binary and our CLI at all.
+// With $MEMCUE_BASELINE_BINARY (say main's build, named memcue) every row is also measured with that
+// binary, interleaved in the same run: a before/after whose ratios share one hello world.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateFacts } from './generate.js';
-import { printTable, timeMs, timeProcess, TIMING_HEADER } from './measure.js';
+import { printTable, timeMs, timeProcess, TIMING_HEADER, type Timing } from './measure.js';
 import { measureAgainstHello, withHelloWorld } from './startup.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const BINARY = process.env.MEMCUE_BINARY ?? join(ROOT, 'dist', 'memcue');
 const FACTS = Number(process.env.BENCH_FACTS ?? 5000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const BASELINE = process.env.MEMCUE_BASELINE_BINARY;
 const REPO_ID = 'github.com/bench/app';
 
 const work = mkdtempSync(join(tmpdir(), 'memcue-hook-bench-'));
@@ -46,16 +50,18 @@ try {
   // Any search writes the search file (src/snapshot), as it would on a user's machine.
   spawnSync(BINARY, ['search', 'deploy'], { env, encoding: 'utf8' });
   let miss = 0;
+  const commands = (binary: string, suffix: string): [string, () => Timing][] => [
+    [`memcue --version${suffix}`, () => timeProcess(binary, ['--version'], env)],
+    [`hook (cached card)${suffix}`, () => timeProcess(binary, ['hook', 'claude', 'session-start'], env, input)],
+    [`memcue card (cached)${suffix}`, () => timeProcess(binary, ['card'], env, undefined, repo)],
+    // A fresh cache folder each run: the card is made anew every time (from the search file).
+    [`hook (no cache)${suffix}`, () => timeProcess(binary, ['hook', 'claude', 'session-start'], { ...env, XDG_CACHE_HOME: join(work, `cold-${miss++}`) }, input)],
+    // The same from SQLite: what a card costs when the search file is outdated too.
+    [`hook (no cache, SQLite)${suffix}`, () => timeProcess(binary, ['hook', 'claude', 'session-start'], { ...env, XDG_CACHE_HOME: join(work, `cold-${miss++}`), MEMCUE_SEARCH_FILE: '0' }, input)],
+    [`memcue search${suffix}`, () => timeProcess(binary, ['search', 'deploy', 'staging', 'timeout'], env)],
+  ];
   const rows = withHelloWorld((hello) =>
-    measureAgainstHello(hello, env, [
-      ['memcue --version', () => timeProcess(BINARY, ['--version'], env)],
-      ['hook (cached card)', () => timeProcess(BINARY, ['hook', 'claude', 'session-start'], env, input)],
-      // A fresh cache folder each run: the card is made from SQLite every time.
-      ['hook (no cache)', () => timeProcess(BINARY, ['hook', 'claude', 'session-start'], { ...env, XDG_CACHE_HOME: join(work, `cold-${miss++}`) }, input)],
-      // The same from SQLite: what a card costs when the search file is outdated too.
-      ['hook (no cache, SQLite)', () => timeProcess(BINARY, ['hook', 'claude', 'session-start'], { ...env, XDG_CACHE_HOME: join(work, `cold-${miss++}`), MEMCUE_SEARCH_FILE: '0' }, input)],
-      ['memcue search', () => timeProcess(BINARY, ['search', 'deploy', 'staging', 'timeout'], env)],
-    ], RUNS),
+    measureAgainstHello(hello, env, [...commands(BINARY, ''), ...(BASELINE ? commands(BASELINE, ' [baseline]') : [])], RUNS),
   );
   printTable(`Whole-process medians, ${RUNS} runs, ${FACTS} facts (budget for the hook: 30 ms)`, ['command', ...TIMING_HEADER], rows);
 } finally {

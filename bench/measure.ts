@@ -13,15 +13,15 @@ export interface Timing {
 interface BunSpawn {
   spawnSync(
     cmd: string[],
-    opts: { env: NodeJS.ProcessEnv; stdin: 'ignore' | Uint8Array; stdout: 'ignore'; stderr: 'pipe' },
+    opts: { env: NodeJS.ProcessEnv; cwd?: string; stdin: 'ignore' | Uint8Array; stdout: 'ignore'; stderr: 'pipe' },
   ): { exitCode: number | null; stderr: Uint8Array; resourceUsage: { cpuTime: { user: bigint; system: bigint } } };
 }
 
-export function timeProcess(command: string, args: string[], env: NodeJS.ProcessEnv, input?: string): Timing {
+export function timeProcess(command: string, args: string[], env: NodeJS.ProcessEnv, input?: string, cwd?: string): Timing {
   const bun = (globalThis as { Bun?: BunSpawn }).Bun;
   if (!bun) throw new Error('run the benchmarks with bun (npx bun bench/...): Node does not report a child\'s CPU time');
   const start = performance.now();
-  const r = bun.spawnSync([command, ...args], { env, stdin: input === undefined ? 'ignore' : Buffer.from(input), stdout: 'ignore', stderr: 'pipe' });
+  const r = bun.spawnSync([command, ...args], { env, cwd, stdin: input === undefined ? 'ignore' : Buffer.from(input), stdout: 'ignore', stderr: 'pipe' });
   const wall = performance.now() - start;
   if (r.exitCode !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${Buffer.from(r.stderr).toString()}`);
   const { user, system } = r.resourceUsage.cpuTime;

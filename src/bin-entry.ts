@@ -2,11 +2,11 @@
 // build splits the rest into chunks loaded on demand): it answers `--version` alone, and starts
 // compiling the WASM before the rest of the program is loaded (imported below).
 import wasmPath from '../wasm/sqlite3.wasm' with { type: 'file' };
-import { earlyStart, printedVersion } from './early-start.js';
+import { earlyStart, printedVersion, servedFast } from './early-start.js';
 import { useEmbeddedWasm } from './store/wasm-binary.js';
 
 if (!printedVersion(process.argv)) {
   useEmbeddedWasm(wasmPath);
   earlyStart(process.argv);
-  void import('./bin-main.js').then(({ run }) => run());
+  void servedFast(process.argv).then(async (served) => served || (await import('./bin-main.js')).run());
 }

@@ -1,9 +1,11 @@
 // The first thing both entries run, before the CLI's code is even evaluated: answer `--version`,
 // start compiling SQLite for commands that will open the database (the compile runs off the main
-// thread while commander and the command load), and give long commands the JIT back.
+// thread while commander and the command load), give long commands the JIT back, and send a plain
+// `hook` or `card` to the fast path that usually serves it without the CLI.
 import { compileWasm } from './store/wasm-binary.js';
 import { restoreJit } from './util/jit.js';
 import { VERSION } from './version.js';
+import { writeStdout } from './util/stdio.js';
 
 /**
  * Commands that never open the database: no point compiling SQLite for them. `hook` and `card`
@@ -24,7 +26,7 @@ const LONG_RUNNING = new Set(['import', 'dream', 'eval', 'migrate']);
  */
 export function printedVersion(argv: readonly string[]): boolean {
   if (argv.length !== 3 || (argv[2] !== '--version' && argv[2] !== '-V')) return false;
-  process.stdout.write(`${VERSION}\n`);
+  void writeStdout(`${VERSION}\n`);
   return true;
 }
 
@@ -35,3 +37,10 @@ export function earlyStart(argv: readonly string[]): void {
   // A failure here (a missing file) is reported by the command that needs SQLite, not here.
   compileWasm().catch(() => {});
 }
+
+/** Whether the fast path (src/hook-fast-path.ts) served `argv`: a plain `hook`, a cached `card`. */
+export async function servedFast(argv: readonly string[]): Promise<boolean> {
+  if (argv[2] !== 'hook' && argv[2] !== 'card') return false;
+  return (await import('./hook-fast-path.js')).servedFast(argv.slice(2));
+}
+

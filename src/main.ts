@@ -1,7 +1,7 @@
 // Process entry: real streams and environment in, exit code out.
 import type { Io } from './context.js';
-import { plainHookArgs, runPlainHook } from './hook-fast-path.js';
 import { mark, report } from './util/profile.js';
+import { readStdin } from './util/stdio.js';
 
 export async function main(): Promise<void> {
   // The SQLite WASM is already compiling (src/early-start.ts, run by the entries).
@@ -22,22 +22,10 @@ export async function main(): Promise<void> {
     stderrIsTTY: process.stderr.isTTY === true,
     readStdin,
   };
-  const hookArgs = plainHookArgs(argv);
-  // The CLI (commander and every command's definition) is loaded only when needed.
-  const code = (hookArgs && (await runPlainHook(hookArgs, io))) ?? (await (await import('./cli.js')).runCli(argv, io));
+  // The CLI (commander and every command's definition) is loaded only here: the entries serve a plain
+  // `hook` and a cached `card` without it (src/hook-fast-path.ts).
+  const code = await (await import('./cli.js')).runCli(argv, io);
   mark('done');
   report((text) => process.stderr.write(text));
   process.exitCode = code;
-}
-
-/**
- * All of standard input. Under Bun (the binary) through Bun's own reader: setting up Node's
- * process.stdin stream there costs ~13 ms of CPU, most of a cached hook's time (bench/RESULTS.md).
- */
-async function readStdin(): Promise<string> {
-  const bun = (globalThis as { Bun?: { stdin: { text(): Promise<string> } } }).Bun;
-  if (bun) return bun.stdin.text();
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }

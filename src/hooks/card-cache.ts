@@ -4,7 +4,7 @@
 // rollback-journal mode, the only mode our build has), size, mtime and inode. A hot journal means a
 // write is in flight or was interrupted: then the cache is not used and SQLite itself is asked.
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Env } from '../config.js';
 import { VERSION } from '../version.js';
@@ -34,8 +34,16 @@ export function dbFingerprint(dbPath: string): string | undefined {
   }
 }
 
+/** SHA-256 in hex. Under Bun with Bun's own hasher: importing node:crypto costs Bun ~2.4 ms, a quarter of a cached hook. */
+function sha256(text: string): string {
+  const bun = (globalThis as { Bun?: { CryptoHasher: new (algorithm: 'sha256') => { update(t: string): { digest(e: 'hex'): string } } } }).Bun;
+  if (bun) return new bun.CryptoHasher('sha256').update(text).digest('hex');
+  const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  return createHash('sha256').update(text).digest('hex');
+}
+
 function cacheFile(env: Env, dbPath: string, repoId: string | undefined): string {
-  const name = createHash('sha256').update(`${dbPath}\0${repoId ?? ''}`).digest('hex').slice(0, 24);
+  const name = sha256(`${dbPath}\0${repoId ?? ''}`).slice(0, 24);
   return join(cacheDir(env), 'cards', `${name}.json`);
 }
 

@@ -6,28 +6,52 @@ import type { Context } from '../context.js';
 import { MemcueError } from '../errors.js';
 import { mark } from '../util/profile.js';
 import type { HookAgent } from './agents.js';
-import { budgetFor, DEFAULT_BUDGET } from './budget.js';
+import { budgetFor, DEFAULT_BUDGET, type CardBudget } from './budget.js';
 import { composeCard, loadCardEntries, type Card } from './card.js';
 import { dbFingerprint, readCachedCard, readLastCard, writeCachedCard } from './card-cache.js';
 import { INSTRUCTION } from './instruction.js';
 import { runHint } from './run-hint.js';
 import { dbFile } from '../store/db-file.js';
 
-export async function cardFor(ctx: Context, agent?: HookAgent, opts: { budgetMs?: number } = {}): Promise<Card> {
+/** What a card is made of and cached under, for this context and agent. */
+interface CardRequest {
+  repoId: string | undefined;
+  budget: CardBudget;
+  note: string | undefined;
+  cacheKey: string | undefined;
+}
+
+function cardRequest(ctx: Context, agent: HookAgent | undefined): CardRequest {
   const repoId = ctx.repo()?.id;
   const budget = budgetFor(agent);
   const note = runHint(ctx.env);
   // Cards of other budgets or with another note are other cards: they are cached under their own key.
   const cacheKey = budget === DEFAULT_BUDGET && !note ? repoId : `${repoId ?? ''}\0${budget.id}\0${note ?? ''}`;
+  return { repoId, budget, note, cacheKey };
+}
+
+function fromCache(ctx: Context, { cacheKey }: CardRequest): Card | undefined {
   const seen = dbFingerprint(ctx.dbPath);
-  const cached = seen === undefined ? undefined : readCachedCard(ctx.env, ctx.dbPath, cacheKey, seen);
+  return seen === undefined ? undefined : readCachedCard(ctx.env, ctx.dbPath, cacheKey, seen);
+}
+
+/** The cached card if the database has not changed since it was made, else undefined. Reads no SQLite. */
+export function cachedCard(ctx: Context, agent?: HookAgent): Card | undefined {
+  return fromCache(ctx, cardRequest(ctx, agent));
+}
+
+export async function cardFor(ctx: Context, agent?: HookAgent, opts: { budgetMs?: number } = {}): Promise<Card> {
+  const request = cardRequest(ctx, agent);
+  const cached = fromCache(ctx, request);
   if (cached) return cached;
+  const { repoId, budget, note, cacheKey } = request;
   // A current search file holds every live fact: the card is made from it without starting SQLite.
   // (Loaded here, not up front: a cached card needs neither it nor the stemmers it pulls in.)
   const [{ openLiveIndex, searchFileEnabled }, { liveCardEntries }] = await Promise.all([
     import('../snapshot/files.js'),
     import('../snapshot/card-entries.js'),
   ]);
+  const seen = dbFingerprint(ctx.dbPath);
   const live = searchFileEnabled(ctx.env) ? openLiveIndex(dbFile(ctx.dbPath).real) : undefined;
   if (live) {
     const { global, repo, total } = liveCardEntries(live, repoId);
