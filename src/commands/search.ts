@@ -2,7 +2,7 @@ import type { Context } from '../context.js';
 import { repoScope, searchScopes } from '../context.js';
 import { search, searchLive, type Hit } from '../search/search.js';
 import { buildSearchFile } from '../snapshot/build.js';
-import { openLiveIndex, searchFileEnabled } from '../snapshot/files.js';
+import { openLiveIndex, searchFileEnabled, unlessBroken } from '../snapshot/files.js';
 import { dbFile } from '../store/db-file.js';
 import { checkKind } from '../store/facts.js';
 import { withStore } from '../store/store.js';
@@ -33,8 +33,8 @@ export async function run(ctx: Context, words: string[], opts: SearchOptions): P
   const live = searchFileEnabled(ctx.env) ? openLiveIndex(real) : undefined;
   if (live) {
     checkNamedScope(live.scopesInUse, opts.in, filter.scopes);
-    print(searchLive(live, query, filter), false);
-    return;
+    const hits = unlessBroken(() => searchLive(live, query, filter));
+    if (hits) return print(hits, false);
   }
   await withStore(ctx.dbPath, false, (store) => {
     checkNamedScope(store, opts.in, filter.scopes);

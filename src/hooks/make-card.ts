@@ -47,14 +47,15 @@ export async function cardFor(ctx: Context, agent?: HookAgent, opts: { budgetMs?
   const { repoId, budget, note, cacheKey } = request;
   // A current search file holds every live fact: the card is made from it without starting SQLite.
   // (Loaded here, not up front: a cached card needs neither it nor the stemmers it pulls in.)
-  const [{ openLiveIndex, searchFileEnabled }, { liveCardEntries }] = await Promise.all([
+  const [{ openLiveIndex, searchFileEnabled, unlessBroken }, { liveCardEntries }] = await Promise.all([
     import('../snapshot/files.js'),
     import('../snapshot/card-entries.js'),
   ]);
   const seen = dbFingerprint(ctx.dbPath);
   const live = searchFileEnabled(ctx.env) ? openLiveIndex(dbFile(ctx.dbPath).real) : undefined;
-  if (live) {
-    const { global, repo, total } = liveCardEntries(live, repoId);
+  const entries = live && unlessBroken(() => liveCardEntries(live, repoId));
+  if (entries) {
+    const { global, repo, total } = entries;
     const card = composeCard(repoId, global, repo, { total, budget, note });
     mark('card composed from the search file');
     // Cached only if the database is still in the state the card was read from.

@@ -55,6 +55,18 @@ export function currentStamp(realDbPath: string): string | undefined {
   return fileState(realDbPath);
 }
 
+/**
+ * What `fn` gives from a live index, or undefined if it throws: a search file that does not hold
+ * together (hand-edited, a bug) never fails a search or a card; SQLite answers instead.
+ */
+export function unlessBroken<T>(fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch {
+    return undefined;
+  }
+}
+
 /** The index as it is now, from the search file and its delta; undefined when they are not current. */
 export function openLiveIndex(realDbPath: string): LiveIndex | undefined {
   const stamp = currentStamp(realDbPath);

@@ -3,6 +3,7 @@
 // CPU of a cold search; reading this file costs a few). One JSON header, then typed arrays that are
 // used in place (no parsing): the sorted term dictionary with its postings, each fact's terms in
 // order (phrases need positions), and each fact's fields as JSON, decoded only for the results.
+import { createRequire } from 'node:module';
 import type { Fact } from '../store/facts.js';
 import { KINDS } from '../store/schema.js';
 
@@ -38,6 +39,8 @@ export interface SnapshotHeader {
   /** fact_usage (id → hits) when the file was built: the card keeps the most used first. */
   usage: Record<string, number>;
   sections: Record<SectionName, [offset: number, length: number]>;
+  /** CRC-32 of everything after the header (null: written where no CRC-32 was at hand). */
+  crc: number | null;
 }
 
 const SECTIONS = [
@@ -156,7 +159,7 @@ export function encodeSnapshot(docs: readonly SnapshotDoc[], stamp: string, inde
     factBytes: factLines.bytes,
   };
   const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-  const header: Omit<SnapshotHeader, 'sections'> = {
+  const header: Omit<SnapshotHeader, 'sections' | 'crc'> = {
     format: FORMAT, indexVersion, stamp, id, docs: docs.length, terms: sorted.length, tokens, scopes, scopesInUse, usage,
   };
   return layOut(header, arrays);
@@ -189,26 +192,45 @@ function encodeLines(values: readonly string[]): { starts: Uint32Array; bytes: U
   return { starts, bytes };
 }
 
-/** Header length, header, then each section at an 8-byte boundary. */
-function layOut(header: Omit<SnapshotHeader, 'sections'>, arrays: Record<SectionName, ArrayBufferView>): Uint8Array {
+/** Header length, header, then each section at an 8-byte boundary; the header holds the body's CRC-32. */
+function layOut(header: Omit<SnapshotHeader, 'sections' | 'crc'>, arrays: Record<SectionName, ArrayBufferView>): Uint8Array {
   const sections = {} as SnapshotHeader['sections'];
   let at = 0;
   for (const name of SECTIONS) {
     sections[name] = [at, arrays[name].byteLength];
     at = align(at + arrays[name].byteLength);
   }
-  const head = utf8.encode(JSON.stringify({ ...header, sections }));
+  const body = new Uint8Array(at);
+  for (const name of SECTIONS) {
+    const view = arrays[name];
+    body.set(new Uint8Array(view.buffer, view.byteOffset, view.byteLength), sections[name][0]);
+  }
+  const head = utf8.encode(JSON.stringify({ ...header, sections, crc: crc32(body) ?? null }));
   const base = align(MAGIC.length + 4 + head.length);
   const out = new Uint8Array(base + at);
   out.set(utf8.encode(MAGIC));
   new DataView(out.buffer).setUint32(MAGIC.length, head.length, true);
   out.set(head, MAGIC.length + 4);
-  for (const name of SECTIONS) {
-    const view = arrays[name];
-    out.set(new Uint8Array(view.buffer, view.byteOffset, view.byteLength), base + sections[name][0]);
-  }
+  out.set(body, base);
   return out;
 }
+
+/**
+ * CRC-32 of the bytes, where the runtime has it built in (Bun, Node ≥ 20.15: ~0.2 ms for 2.5 MB);
+ * undefined elsewhere (the file is then used unchecked, as SQLite uses its own pages).
+ */
+function crc32(bytes: Uint8Array): number | undefined {
+  const bun = (globalThis as { Bun?: { hash: { crc32(b: Uint8Array): number } } }).Bun;
+  if (bun) return bun.hash.crc32(bytes);
+  return nodeCrc32?.(bytes);
+}
+const nodeCrc32 = (() => {
+  try {
+    return (createRequire(import.meta.url)('node:zlib') as { crc32?: (b: Uint8Array) => number }).crc32;
+  } catch {
+    return undefined;
+  }
+})();
 
 /** Views into a file's bytes; undefined when the bytes are not a search file of this format. */
 export function decodeSnapshot(bytes: Uint8Array): SnapshotData | undefined {
@@ -229,6 +251,9 @@ export function decodeSnapshot(bytes: Uint8Array): SnapshotData | undefined {
     return new Type(bytes.buffer, base + offset, length / Type.BYTES_PER_ELEMENT);
   };
   if (base + Object.values(header.sections).reduce((end, [o, n]) => Math.max(end, o + n), 0) > bytes.byteOffset + bytes.length) return undefined;
+  // A damaged body (a bad disk block, a truncated copy) is never used: the search goes through SQLite.
+  const sum = header.crc === null ? undefined : crc32(bytes.subarray(base - bytes.byteOffset));
+  if (sum !== undefined && sum !== header.crc) return undefined;
   return {
     header,
     termStart: view('termStart', Uint32Array),

@@ -126,3 +126,26 @@ describe('the search file across writes', () => {
     expect(existsSync(ws.files().base)).toBe(false);
   });
 });
+
+describe('a damaged search file or delta', () => {
+  it('is never used: a flipped byte fails its CRC, a nonsense delta falls back to SQLite', async () => {
+    const ws = await memory();
+    await ws.run(['search', 'deploy']);
+    const bytes = readFileSync(ws.files().base);
+    bytes[bytes.length - 3]! ^= 0x40;
+    writeFileSync(ws.files().base, bytes);
+    expect(openLiveIndex(ws.db)).toBeUndefined();
+    expect((await ws.run(['search', 'staging'])).stdout).toContain('staging cluster');
+    expect(openLiveIndex(ws.db)).toBeDefined(); // rebuilt
+
+    await ws.run(['add', '--scope', 'global', 'A fact in the delta about rollbacks']);
+    const delta = JSON.parse(readFileSync(ws.files().delta, 'utf8'));
+    delta.added[0].columns = 'nonsense';
+    writeFileSync(ws.files().delta, JSON.stringify(delta));
+    expect(openLiveIndex(ws.db)).toBeDefined(); // it looks current…
+    const found = await ws.run(['search', 'rollbacks']);
+    expect(found.code).toBe(0); // …but SQLite answers
+    expect(found.stdout).toContain('A fact in the delta about rollbacks');
+    expect((await ws.run(['card'])).code).toBe(0);
+  });
+});
