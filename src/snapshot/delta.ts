@@ -47,6 +47,7 @@ export class DeltaWriter {
   private prior: Delta | undefined;
   private priorCounter = 0;
   private usable = false;
+  private bulk = false;
 
   constructor(private readonly realDbPath: string) {}
 
@@ -72,14 +73,16 @@ export class DeltaWriter {
     if (!searchFileEnabled(process.env)) return;
     const stamp = currentStamp(this.realDbPath);
     this.prior = stamp === undefined ? undefined : currentDelta(this.realDbPath, stamp);
-    if (!this.prior) return;
-    this.priorCounter = counterOf(stamp!);
+    if (this.prior) this.priorCounter = counterOf(stamp!);
+    // Without a current search file the write is still watched: a bulk write builds one (below).
     recordings.set(db, { added: new Set(), removed: new Set(), rebuilt: false });
   }
 
   private gather(db: Database): void {
     const recording = recordings.get(db);
-    if (!this.prior || !recording || recording.rebuilt) return;
+    if (!recording) return;
+    this.bulk = recording.rebuilt || recording.added.size + recording.removed.size > MAX_DELTA;
+    if (!this.prior || recording.rebuilt) return;
     const removed = new Set([...this.prior.removed, ...recording.removed]);
     // Facts added since the file was built and removed now leave the delta altogether.
     const added = this.prior.added.filter((doc) => !removed.has(doc.row));
@@ -94,7 +97,13 @@ export class DeltaWriter {
   private finish(db: Database): void {
     const delta = snapshotFiles(this.realDbPath).delta;
     const stamp = currentStamp(this.realDbPath);
-    if (!this.prior || stamp === undefined) return;
+    if (stamp === undefined) return;
+    // A bulk write (an import, a migration, a sync bringing many facts) pays for the file itself, so
+    // the next search or card does not: ~0.1 s at 5k facts, ~2 s CPU at 50k.
+    if (!this.prior) {
+      if (this.bulk) buildSearchFile(db, this.realDbPath);
+      return;
+    }
     if (stamp === this.prior.stamp) return; // nothing was written: the delta still holds
     if (counterOf(stamp) !== this.priorCounter + 1) return; // another program wrote too: the next search rebuilds
     if (!this.usable) {

@@ -97,7 +97,11 @@ export function encodeSnapshot(docs: readonly SnapshotDoc[], stamp: string, inde
   const seenIn = new Int32Array(sorted.length).fill(-1);
   const tf = [new Uint32Array(sorted.length), new Uint32Array(sorted.length)];
   const perTerm = new Uint32Array(sorted.length);
-  const entries: number[] = []; // term, doc, tf0, tf1
+  // (term, doc, tf in text, tf in translation) per distinct term of a doc: at most one per token.
+  const entryTerm = new Uint32Array(tokens);
+  const entryDoc = new Uint32Array(tokens);
+  const entryTf = [new Uint32Array(tokens), new Uint32Array(tokens)];
+  let entries = 0;
   let at = 0;
   docs.forEach((doc, d) => {
     const distinct: number[] = [];
@@ -115,7 +119,11 @@ export function encodeSnapshot(docs: readonly SnapshotDoc[], stamp: string, inde
       }
     });
     for (const id of distinct) {
-      entries.push(id, d, tf[0]![id]!, tf[1]![id]!);
+      entryTerm[entries] = id;
+      entryDoc[entries] = d;
+      entryTf[0]![entries] = tf[0]![id]!;
+      entryTf[1]![entries] = tf[1]![id]!;
+      entries++;
       perTerm[id]!++;
     }
     firstColumn[d] = doc.columns[0].length;
@@ -126,11 +134,11 @@ export function encodeSnapshot(docs: readonly SnapshotDoc[], stamp: string, inde
   for (let t = 0; t < sorted.length; t++) postStart[t + 1] = postStart[t]! + perTerm[t]!;
   const posts = new Uint32Array(3 * postStart[sorted.length]!);
   const next = postStart.slice(0, sorted.length);
-  for (let e = 0; e < entries.length; e += 4) {
-    const p = 3 * next[entries[e]!]!++;
-    posts[p] = entries[e + 1]!;
-    posts[p + 1] = entries[e + 2]!;
-    posts[p + 2] = entries[e + 3]!;
+  for (let e = 0; e < entries; e++) {
+    const p = 3 * next[entryTerm[e]!]!++;
+    posts[p] = entryDoc[e]!;
+    posts[p + 1] = entryTf[0]![e]!;
+    posts[p + 2] = entryTf[1]![e]!;
   }
 
   const scopes = [...new Set(docs.map((d) => d.fact.scope))];

@@ -120,6 +120,18 @@ describe('the search file across writes', () => {
     expect(openLiveIndex(ws.db)).toBeDefined();
   });
 
+  it('is built by a bulk write even before any search, so the first search needs no SQLite', async () => {
+    const ws = workspace();
+    const lines = Array.from({ length: MAX_DELTA + 1 }, (_, i) => JSON.stringify({ text: `Bulk fact ${i} about caches`, scope: 'global' }));
+    writeFileSync(join(ws.dir, 'bulk.jsonl'), lines.join('\n'));
+    expect((await ws.run(['import', join(ws.dir, 'bulk.jsonl')])).code).toBe(0);
+    expect(openLiveIndex(ws.env.MEMCUE_DB!)?.docs).toBe(MAX_DELTA + 1);
+    // A small write without a search file leaves none (the first search writes it).
+    const small = workspace();
+    await small.run(['add', 'One fact']);
+    expect(existsSync(snapshotFiles(small.env.MEMCUE_DB!).base)).toBe(false);
+  });
+
   it('is not written when turned off', async () => {
     const ws = await memory();
     await workspaceRun(ws, ['search', 'deploy']);
