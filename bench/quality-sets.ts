@@ -94,9 +94,11 @@ function xquadParts(): Part[] {
   return parts;
 }
 
+/** `AGENT_QUERIES=round2` measures the second writer's queries (bench/data/agent-queries.instruction.md). */
+const ROUND = process.env.AGENT_QUERIES === 'round2' ? '.round2' : '';
 const AGENT_QUERIES: Partial<Record<Part['dataset'], string>> = {
-  LoCoMo: 'locomo.agent-queries.tsv',
-  'XQuAD-ru': 'xquad-ru.agent-queries.tsv',
+  LoCoMo: `locomo.agent-queries${ROUND}.tsv`,
+  'XQuAD-ru': `xquad-ru.agent-queries${ROUND}.tsv`,
 };
 const KEYWORDS: Partial<Record<Part['dataset'], string>> = {
   LoCoMo: 'locomo.keywords.jsonl',
