@@ -2,7 +2,8 @@
 // (each LoCoMo conversation, XQuAD-ru) holding the set's facts and nothing else — no questions — so
 // that a model can answer the real `memcue dream` batches over them; `collect DIR` reads back the
 // keywords the applied answers left in the index-only column, keyed by the set's own fact ids, into
-// bench/data/<set>.keywords.jsonl, which bench/quality.ts uses for its "agent + keywords" rows.
+// bench/data/<set>.keywords.jsonl (with KEYWORDS=round2: <set>.keywords.round2.jsonl), which
+// bench/quality.ts uses for its "agent + keywords" rows.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +11,7 @@ import { parseFacts } from '../src/eval/dataset.js';
 import { loadFacts } from '../src/eval/run.js';
 import { withStore } from '../src/store/store.js';
 import { readHidden } from '../src/text/hidden-index.js';
-import { loadParts } from './quality-sets.js';
+import { KEYWORD_ROUND, loadParts } from './quality-sets.js';
 
 const [command, dir] = process.argv.slice(2);
 if (!dir || (command !== 'prepare' && command !== 'collect')) {
@@ -45,7 +46,7 @@ if (command === 'prepare') {
         return id && keywords.length ? [JSON.stringify({ id, keywords })] : [];
       }),
     );
-    const file = set.name === 'xquad-ru' ? 'xquad-ru.keywords.jsonl' : 'locomo.keywords.jsonl';
+    const file = `${set.name === 'xquad-ru' ? 'xquad-ru' : 'locomo'}.keywords${KEYWORD_ROUND}.jsonl`;
     byFile.set(file, [...(byFile.get(file) ?? []), ...lines]);
     console.log(`${set.name}: ${lines.length} of ${Object.keys(ids).length} facts have keywords`);
   }

@@ -100,9 +100,11 @@ const AGENT_QUERIES: Partial<Record<Part['dataset'], string>> = {
   LoCoMo: `locomo.agent-queries${ROUND}.tsv`,
   'XQuAD-ru': `xquad-ru.agent-queries${ROUND}.tsv`,
 };
+/** `KEYWORDS=round2` measures the second keyword pass (bench/data/keyword-pass.instruction.md). */
+export const KEYWORD_ROUND = process.env.KEYWORDS === 'round2' ? '.round2' : '';
 const KEYWORDS: Partial<Record<Part['dataset'], string>> = {
-  LoCoMo: 'locomo.keywords.jsonl',
-  'XQuAD-ru': 'xquad-ru.keywords.jsonl',
+  LoCoMo: `locomo.keywords${KEYWORD_ROUND}.jsonl`,
+  'XQuAD-ru': `xquad-ru.keywords${KEYWORD_ROUND}.jsonl`,
 };
 const benchData = (file: string) => fileURLToPath(new URL(`./data/${file}`, import.meta.url));
 
