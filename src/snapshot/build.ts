@@ -8,7 +8,8 @@ import { toFact } from '../store/store.js';
 import { INDEX_VERSION } from '../text/tokenize.js';
 import { restoreJit } from '../util/jit.js';
 import { mark } from '../util/profile.js';
-import { encodeSnapshot, type SnapshotDoc } from './format.js';
+import { encodeSnapshot } from './encode.js';
+import type { SnapshotDoc } from './format.js';
 import { currentStamp, removeFile, replaceFile, snapshotFiles } from './files.js';
 
 const FACT_COLUMNS = COLUMNS.map((c) => `f.${c}`).join(', ');

@@ -5,9 +5,8 @@
 // order (phrases need positions), and each fact's fields as JSON, decoded only for the results.
 import { createRequire } from 'node:module';
 import type { Fact } from '../store/facts.js';
-import { KINDS } from '../store/schema.js';
 
-const MAGIC = 'memcue-search\n';
+export const MAGIC = 'memcue-search\n';
 /** Bump when the layout changes: an older file is then simply rebuilt. */
 export const FORMAT = 1;
 
@@ -43,11 +42,11 @@ export interface SnapshotHeader {
   crc: number | null;
 }
 
-const SECTIONS = [
+export const SECTIONS = [
   'termStart', 'termBytes', 'postStart', 'posts', 'fwdStart', 'firstColumn', 'fwd',
   'rows', 'scope', 'kind', 'created', 'createdStart', 'createdBytes', 'factStart', 'factBytes',
 ] as const;
-type SectionName = (typeof SECTIONS)[number];
+export type SectionName = (typeof SECTIONS)[number];
 
 /** The decoded views; nothing is copied out of the file's buffer. */
 export interface SnapshotData {
@@ -74,160 +73,13 @@ export interface SnapshotData {
   factBytes: Uint8Array;
 }
 
-const utf8 = new TextEncoder();
-
-/** The file for `docs` (sorted by row), taken at `stamp`. Typed arrays throughout: it runs over every term of every fact. */
-export function encodeSnapshot(docs: readonly SnapshotDoc[], stamp: string, indexVersion: number, scopesInUse: string[], usage: Record<string, number> = {}): Uint8Array {
-  const termIds = new Map<string, number>();
-  let tokens = 0;
-  for (const doc of docs) {
-    for (const column of doc.columns) {
-      tokens += column.length;
-      for (const term of column) termIds.set(term, 0);
-    }
-  }
-  const sorted = sortByBytes([...termIds.keys()]);
-  sorted.forEach((term, id) => termIds.set(term, id));
-  const { starts: termStart, bytes: termBytes } = encodeLines(sorted);
-
-  // Each doc's term ids in order, and its (term, tf in text, tf in translation) once per distinct term.
-  const fwd = new Uint32Array(tokens);
-  const fwdStart = new Uint32Array(docs.length + 1);
-  const firstColumn = new Uint32Array(docs.length);
-  const seenIn = new Int32Array(sorted.length).fill(-1);
-  const tf = [new Uint32Array(sorted.length), new Uint32Array(sorted.length)];
-  const perTerm = new Uint32Array(sorted.length);
-  // (term, doc, tf in text, tf in translation) per distinct term of a doc: at most one per token.
-  const entryTerm = new Uint32Array(tokens);
-  const entryDoc = new Uint32Array(tokens);
-  const entryTf = [new Uint32Array(tokens), new Uint32Array(tokens)];
-  let entries = 0;
-  let at = 0;
-  docs.forEach((doc, d) => {
-    const distinct: number[] = [];
-    doc.columns.forEach((column, c) => {
-      for (const term of column) {
-        const id = termIds.get(term)!;
-        fwd[at++] = id;
-        if (seenIn[id] !== d) {
-          seenIn[id] = d;
-          tf[0]![id] = 0;
-          tf[1]![id] = 0;
-          distinct.push(id);
-        }
-        tf[c]![id]!++;
-      }
-    });
-    for (const id of distinct) {
-      entryTerm[entries] = id;
-      entryDoc[entries] = d;
-      entryTf[0]![entries] = tf[0]![id]!;
-      entryTf[1]![entries] = tf[1]![id]!;
-      entries++;
-      perTerm[id]!++;
-    }
-    firstColumn[d] = doc.columns[0].length;
-    fwdStart[d + 1] = at;
-  });
-  // Postings grouped by term (a counting sort); docs stay ascending within a term.
-  const postStart = new Uint32Array(sorted.length + 1);
-  for (let t = 0; t < sorted.length; t++) postStart[t + 1] = postStart[t]! + perTerm[t]!;
-  const posts = new Uint32Array(3 * postStart[sorted.length]!);
-  const next = postStart.slice(0, sorted.length);
-  for (let e = 0; e < entries; e++) {
-    const p = 3 * next[entryTerm[e]!]!++;
-    posts[p] = entryDoc[e]!;
-    posts[p + 1] = entryTf[0]![e]!;
-    posts[p + 2] = entryTf[1]![e]!;
-  }
-
-  const scopes = [...new Set(docs.map((d) => d.fact.scope))];
-  const scopeIndex = new Map(scopes.map((s, i) => [s, i]));
-  // Ranks in SQLite's order for TEXT (the bytes of the UTF-8).
-  const created = sortByBytes([...new Set(docs.map((d) => d.fact.created_at))]);
-  const createdRank = new Map(created.map((c, i) => [c, i]));
-  const createdLines = encodeLines(created);
-  const factLines = encodeLines(docs.map((d) => JSON.stringify(factRecord(d))));
-
-  const arrays: Record<SectionName, ArrayBufferView> = {
-    termStart,
-    termBytes,
-    postStart,
-    posts,
-    fwdStart,
-    firstColumn,
-    fwd,
-    rows: Float64Array.from(docs.map((d) => d.row)),
-    scope: Uint32Array.from(docs.map((d) => scopeIndex.get(d.fact.scope)!)),
-    kind: Uint8Array.from(docs.map((d) => KINDS.indexOf(d.fact.kind))),
-    created: Uint32Array.from(docs.map((d) => createdRank.get(d.fact.created_at)!)),
-    createdStart: createdLines.starts,
-    createdBytes: createdLines.bytes,
-    factStart: factLines.starts,
-    factBytes: factLines.bytes,
-  };
-  const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-  const header: Omit<SnapshotHeader, 'sections' | 'crc'> = {
-    format: FORMAT, indexVersion, stamp, id, docs: docs.length, terms: sorted.length, tokens, scopes, scopesInUse, usage,
-  };
-  return layOut(header, arrays);
-}
-
-/**
- * Strings in the order of their UTF-8 bytes (SQLite's and the file's). JavaScript's own sort
- * compares UTF-16 units, which agrees unless a string holds a surrogate pair.
- */
-function sortByBytes(values: string[]): string[] {
-  if (!values.some((v) => SURROGATE.test(v))) return values.sort();
-  const encoded = values.map((value) => ({ value, bytes: utf8.encode(value) }));
-  return encoded.sort((a, b) => compareBytes(a.bytes, b.bytes)).map((e) => e.value);
-}
-const SURROGATE = /[\uD800-\uDFFF]/;
-
-/** Texts without newlines, encoded in one go (one call instead of one per text): the bytes and where each starts. */
-function encodeLines(values: readonly string[]): { starts: Uint32Array; bytes: Uint8Array } {
-  if (values.some((v) => v.includes('\n'))) throw new Error('a value holds a newline'); // never for terms, dates or JSON
-  const joined = utf8.encode(values.join('\n'));
-  const bytes = new Uint8Array(joined.length - Math.max(0, values.length - 1));
-  const starts = new Uint32Array(values.length + 1);
-  let k = 1;
-  let out = 0;
-  for (let i = 0; i < joined.length; i++) {
-    if (joined[i] === 10) starts[k++] = out;
-    else bytes[out++] = joined[i]!;
-  }
-  starts[values.length] = out;
-  return { starts, bytes };
-}
-
-/** Header length, header, then each section at an 8-byte boundary; the header holds the body's CRC-32. */
-function layOut(header: Omit<SnapshotHeader, 'sections' | 'crc'>, arrays: Record<SectionName, ArrayBufferView>): Uint8Array {
-  const sections = {} as SnapshotHeader['sections'];
-  let at = 0;
-  for (const name of SECTIONS) {
-    sections[name] = [at, arrays[name].byteLength];
-    at = align(at + arrays[name].byteLength);
-  }
-  const body = new Uint8Array(at);
-  for (const name of SECTIONS) {
-    const view = arrays[name];
-    body.set(new Uint8Array(view.buffer, view.byteOffset, view.byteLength), sections[name][0]);
-  }
-  const head = utf8.encode(JSON.stringify({ ...header, sections, crc: crc32(body) ?? null }));
-  const base = align(MAGIC.length + 4 + head.length);
-  const out = new Uint8Array(base + at);
-  out.set(utf8.encode(MAGIC));
-  new DataView(out.buffer).setUint32(MAGIC.length, head.length, true);
-  out.set(head, MAGIC.length + 4);
-  out.set(body, base);
-  return out;
-}
+export const utf8 = new TextEncoder();
 
 /**
  * CRC-32 of the bytes, where the runtime has it built in (Bun, Node ≥ 20.15: ~0.2 ms for 2.5 MB);
  * undefined elsewhere (the file is then used unchecked, as SQLite uses its own pages).
  */
-function crc32(bytes: Uint8Array): number | undefined {
+export function crc32(bytes: Uint8Array): number | undefined {
   const bun = (globalThis as { Bun?: { hash: { crc32(b: Uint8Array): number } } }).Bun;
   if (bun) return bun.hash.crc32(bytes);
   return nodeCrc32?.(bytes);
@@ -282,12 +134,8 @@ export function decodeSnapshot(bytes: Uint8Array): SnapshotData | undefined {
   };
 }
 
-type FactRecord = [...(string | number)[]];
-const FIELDS = ['id', 'version', 'text', 'translation', 'kind', 'scope', 'source', 'quote', 'created_at', 'host', 'state'] as const;
-
-function factRecord(doc: SnapshotDoc): FactRecord {
-  return [...FIELDS.map((f) => doc.fact[f]), doc.columns[0].join(' '), doc.columns[1].join(' ')];
-}
+export type FactRecord = [...(string | number)[]];
+export const FIELDS = ['id', 'version', 'text', 'translation', 'kind', 'scope', 'source', 'quote', 'created_at', 'host', 'state'] as const;
 
 /** Doc d's fact and index columns, as the SQLite search reads them. */
 export function readDoc(data: SnapshotData, d: number): { fact: Fact; terms: string; translationTerms: string } {
@@ -302,6 +150,6 @@ export function compareBytes(a: Uint8Array, b: Uint8Array): number {
   return a.length - b.length;
 }
 
-function align(n: number): number {
+export function align(n: number): number {
   return (n + 7) & ~7;
 }
