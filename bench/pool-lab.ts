@@ -10,14 +10,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseFacts, type EvalQuery } from '../src/eval/dataset.js';
+import { parseFacts, type EvalFact, type EvalQuery } from '../src/eval/dataset.js';
 import { loadFacts } from '../src/eval/run.js';
 import { itemExpression, queryItems, type QueryItem } from '../src/search/query.js';
 import { occurrencesIn, RANKING, rescore, type Candidate, type ItemStats, type Ranking } from '../src/search/rerank.js';
 import { itemStats } from '../src/search/search.js';
 import { withStore } from '../src/store/store.js';
 import { readHidden } from '../src/text/hidden-index.js';
-import { indexText } from '../src/text/tokenize.js';
+import { fold, indexText, stemWord } from '../src/text/tokenize.js';
 import { runLab } from './lab-runner.js';
 
 interface Variant {
@@ -28,6 +28,8 @@ interface Variant {
   cutoff?: number;
   /** Score each item × 1 / (1 + w · Σ share of its pool matches another item also matches): synonyms are one concept. */
   overlap?: number;
+  /** Score × (1 + w · share of the query's capitalised words (names, any script, anywhere) the fact holds). */
+  names?: number;
 }
 
 /** What a question's pool holds, read once; `columns` are text, translation, keywords (the index has the last two in one). */
@@ -108,6 +110,11 @@ function answer(pool: Pool, query: string, v: Variant): string[] {
     const grams = rescore(query, [], { facts: stats.facts, matching: [] }, used, ranking);
     grams.forEach((s, i) => (scores[i]! += s));
   } else scores = rescore(query, items, stats, used, ranking);
+  if (v.names) {
+    const names = new Set((query.match(/\p{Lu}[\p{Ll}\p{Lu}]+/gu) ?? []).map((w) => stemWord(fold(w))));
+    const nameItems = items.filter((item) => item.terms.length === 1 && names.has(item.terms[0]!));
+    if (nameItems.length) scores = scores.map((s, i) => s * (1 + (v.names! * nameItems.filter((item) => occurrencesIn(item, used[i]!) > 0).length) / nameItems.length));
+  }
   const order = scores.map((s, i) => ({ s, i })).sort((a, b) => b.s - a.s || a.i - b.i).slice(0, v.limit ?? 5);
   const best = order[0]?.s ?? 0;
   return order.filter((o) => o.s >= best * (v.cutoff ?? 0.6)).map((o) => pool.ids[o.i]!);
@@ -141,7 +148,35 @@ const VARIANTS: Record<string, Variant> = {
   'overlap 2': { overlap: 2 },
   'k1 0.6': { ranking: { k1: 0.6 } },
   'k1 2': { ranking: { k1: 2 } },
+  // 29: names, per-column length normalisation (BM25F)
+  'names 0.5': { names: 0.5 },
+  'names 1': { names: 1 },
+  'names 2': { names: 2 },
+  'BM25F b 0.3 / 0.3': { ranking: { columnB: [0.3, 0.3] } },
+  'BM25F b 0.3 / 0': { ranking: { columnB: [0.3, 0] } },
+  'BM25F b 0.3 / 0.75': { ranking: { columnB: [0.3, 0.75] } },
+  'BM25F b 0.5 / 0.5': { ranking: { columnB: [0.5, 0.5] } },
+  'BM25F b 0.3 / 0.3 once': { ranking: { columnB: [0.3, 0.3], columnCaps: [Infinity, 1] } },
+  'BM25F b 0.3 / 0.75 once': { ranking: { columnB: [0.3, 0.75], columnCaps: [Infinity, 1] } },
+  'once k1 0.8': { ranking: { columnCaps: [Infinity, 1], k1: 0.8 } },
+  'once k1 1.6': { ranking: { columnCaps: [Infinity, 1], k1: 1.6 } },
+  'once b 0.5': { ranking: { columnCaps: [Infinity, 1], b: 0.5 } },
+  'once b 0.1': { ranking: { columnCaps: [Infinity, 1], b: 0.1 } },
+  'once grams 0.2': { ranking: { columnCaps: [Infinity, 1], gramWeight: 0.2 } },
+  'once grams 0.05': { ranking: { columnCaps: [Infinity, 1], gramWeight: 0.05 } },
+  'once grams 0': { ranking: { columnCaps: [Infinity, 1], gramWeight: 0 } },
+  'once names 0.5': { ranking: { columnCaps: [Infinity, 1] }, names: 0.5 },
+  'best column': { ranking: { bestColumn: true } },
+  'best column, keywords 0.7': { ranking: { bestColumn: true, columnWeights: [1, 1, 0.7] } },
+  'best column, keywords once': { ranking: { bestColumn: true, columnWeights: [1, 1, 1], columnCaps: [Infinity, Infinity, 1] } },
+  'best column, hidden once': { ranking: { bestColumn: true, columnCaps: [Infinity, 1] } },
 };
+// 30: the cut-off and the limit with the candidates above: where each stands at about 3 results.
+const KEYWORDS_ONCE: Variant = { ranking: { columnWeights: [1, 1, 1], columnCaps: [Infinity, Infinity, 1] } };
+for (const [base, v] of [['shipped', {}], ['keywords once', KEYWORDS_ONCE]] as const) {
+  for (const cutoff of [0.4, 0.5, 0.55, 0.65, 0.7]) VARIANTS[`${base}, cut-off ${cutoff}`] = { ...v, cutoff };
+  for (const limit of [3, 4]) for (const cutoff of [0, 0.5]) VARIANTS[`${base}, limit ${limit} cut-off ${cutoff}`] = { ...v, limit, cutoff };
+}
 
 function recall(pools: Map<string, Pool>, judged: EvalQuery[]): void {
   const depths = [5, 30, 60, 100, DEEPEST];
@@ -149,6 +184,33 @@ function recall(pools: Map<string, Pool>, judged: EvalQuery[]): void {
   const share = (d: number) => (judged.filter((q) => within(q, d)).length / judged.length).toFixed(3);
   const deeper = judged.filter((q) => pools.get(q.id)!.matches > DEEPEST).length;
   console.log(`  recall@${depths.join(' / ')}: ${depths.map(share).join(' / ')}; ${deeper} of ${judged.length} questions match more than ${DEEPEST} facts`);
+}
+
+/** LAB_RANKS=variant: where the first relevant fact ends up after re-scoring (no limit, no cut-off). */
+function ranks(pools: Map<string, Pool>, judged: EvalQuery[], v: Variant): void {
+  const bins = [1, 2, 3, 5, 10, 20, 30, Infinity];
+  const counts = bins.map(() => 0);
+  for (const q of judged) {
+    const returned = answer(pools.get(q.id)!, q.text, { ...v, limit: Infinity, cutoff: 0 });
+    const rank = returned.findIndex((id) => q.relevant.has(id)) + 1 || Infinity;
+    counts[bins.findIndex((b) => rank <= b)]!++;
+  }
+  console.log(`  first relevant at rank ≤ ${bins.join(' / ')}: ${counts.join(' / ')} of ${judged.length}`);
+}
+
+/** LAB_MISSES=variant: the questions whose relevant fact is in the pool but not in the results, with what beat it. */
+function misses(pools: Map<string, Pool>, judged: EvalQuery[], facts: EvalFact[], v: Variant): void {
+  const byId = new Map(facts.map((f) => [f.id, f]));
+  const show = (id: string) => `${byId.get(id)!.text} {${readHidden(byId.get(id)!.hidden ?? '').keywords.join(', ')}}`;
+  for (const q of judged) {
+    const pool = pools.get(q.id)!;
+    const returned = answer(pool, q.text, { ...v, cutoff: 0 });
+    if (returned.some((id) => q.relevant.has(id))) continue;
+    const rank = pool.ids.slice(0, v.pool ?? 30).findIndex((id) => q.relevant.has(id));
+    console.log(`\nMISS ${q.id} «${q.text}» relevant at FTS5 rank ${rank < 0 ? '>pool' : rank + 1}`);
+    for (const id of q.relevant) console.log(`  want: ${show(id)}`);
+    console.log(`  got:  ${show(returned[0]!)}`);
+  }
 }
 
 const chosen = process.argv.length > 2 ? process.argv.slice(2).filter((a) => a !== 'recall') : Object.keys(VARIANTS);
@@ -165,6 +227,8 @@ try {
       console.log(`${part.dataset} ${part.name}`);
       recall(pools, judged);
     }
+    if (process.env.LAB_RANKS) ranks(pools, judged, VARIANTS[process.env.LAB_RANKS]!);
+    if (process.env.LAB_MISSES) misses(pools, judged, facts, VARIANTS[process.env.LAB_MISSES]!);
     return (name, query) => answer(pools.get(query.id)!, query.text, VARIANTS[name]!);
   });
 } finally {

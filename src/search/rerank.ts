@@ -30,6 +30,10 @@ export interface Ranking {
   columnCaps: readonly number[];
   /** A candidate's item scores, best first, weighted 1, 1/2^p, 1/3^p, …: 0 is the plain sum. */
   diminish: number;
+  /** Per column: its own length normalisation (BM25F) instead of `b` over all columns together. */
+  columnB?: readonly number[];
+  /** An item's occurrences are those of its best column (a keyword repeating the text adds nothing), not their sum. */
+  bestColumn?: boolean;
 }
 
 export const RANKING: Ranking = { k1: 1.2, b: 0.3, gramWeight: 0.1, columnWeights: [1, 1], columnCaps: [Infinity, Infinity], diminish: 0 };
@@ -59,16 +63,22 @@ function wordScores(items: readonly QueryItem[], stats: ItemStats, candidates: r
   const idf = stats.matching.map((n) => Math.log(1 + (stats.facts - n + 0.5) / (n + 0.5)));
   const lengths = candidates.map((c) => c.columns.reduce((n, column) => n + column.length, 0));
   const averageLength = mean(lengths);
+  const columnAverages = candidates[0]?.columns.map((_, col) => mean(candidates.map((c) => c.columns[col]!.length)));
   return candidates.map((c, i) => {
-    const norm = 1 - ranking.b + (ranking.b * lengths[i]!) / averageLength;
-    const scores = items.map((item, k) => idf[k]! * saturate(weightedOccurrences(item, c, ranking), norm, ranking.k1));
+    const norm = ranking.columnB ? 1 : 1 - ranking.b + (ranking.b * lengths[i]!) / averageLength;
+    const columnNorms = c.columns.map((column, col) => {
+      const b = ranking.columnB?.[col] ?? 0;
+      return 1 - b + (b * column.length) / (columnAverages![col] || 1);
+    });
+    const scores = items.map((item, k) => idf[k]! * saturate(weightedOccurrences(item, c, ranking, columnNorms), norm, ranking.k1));
     if (!ranking.diminish) return scores.reduce((a, b) => a + b, 0);
     return scores.sort((a, b) => b - a).reduce((sum, s, r) => sum + s / (r + 1) ** ranking.diminish, 0);
   });
 }
 
-function weightedOccurrences(item: QueryItem, candidate: Candidate, ranking: Ranking): number {
-  return candidate.columns.reduce((n, column, c) => n + (ranking.columnWeights[c] ?? 1) * Math.min(occurrences(item, column), ranking.columnCaps[c] ?? Infinity), 0);
+function weightedOccurrences(item: QueryItem, candidate: Candidate, ranking: Ranking, norms: readonly number[]): number {
+  const counts = candidate.columns.map((column, c) => ((ranking.columnWeights[c] ?? 1) * Math.min(occurrences(item, column), ranking.columnCaps[c] ?? Infinity)) / norms[c]!);
+  return ranking.bestColumn ? Math.max(0, ...counts) : counts.reduce((a, b) => a + b, 0);
 }
 
 /**
