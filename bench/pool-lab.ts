@@ -26,6 +26,8 @@ interface Variant {
   fts?: boolean;
   /** Plus w × FTS5's bm25() (its IDF ignores the words in over half the facts; the re-ranker's does not). */
   ftsMix?: number;
+  /** Diversity (MMR): each next result maximises score / best − w · its largest term overlap (Jaccard) with a result already taken. */
+  diversity?: number;
   /** Not memcue: the native sqlite3 FTS5 porter baseline (bench/fts-baseline.ts) with this cut-off. */
   porter?: number;
   ranking?: Partial<Ranking>;
@@ -89,6 +91,27 @@ function readPool(store: Parameters<typeof itemStats>[0], text: string, toSetId:
   };
 }
 
+function diverse(order: { s: number; i: number }[], candidates: Candidate[], best: number, w: number, limit: number): { s: number; i: number }[] {
+  const sets = candidates.map((c) => new Set(c.columns[0]));
+  const jaccard = (a: Set<string>, b: Set<string>) => {
+    let shared = 0;
+    for (const t of a) if (b.has(t)) shared++;
+    return shared / (a.size + b.size - shared || 1);
+  };
+  const taken = [order[0]!];
+  const rest = order.slice(1);
+  while (taken.length < limit && rest.length) {
+    let pick = 0;
+    let value = -Infinity;
+    rest.forEach((o, k) => {
+      const v = o.s / (best || 1) - w * Math.max(...taken.map((t) => jaccard(sets[o.i]!, sets[t.i]!)));
+      if (v > value) [pick, value] = [k, v];
+    });
+    taken.push(...rest.splice(pick, 1));
+  }
+  return taken;
+}
+
 /** Item weights from how much each item's matches in the pool are also another item's. */
 function overlapWeights(items: QueryItem[], candidates: Candidate[], w: number): number[] {
   const held = items.map((item) => candidates.map((c) => occurrencesIn(item, c) > 0));
@@ -129,8 +152,10 @@ function answer(pool: Pool, query: string, v: Variant): string[] {
     const nameItems = items.filter((item) => item.terms.length === 1 && names.has(item.terms[0]!));
     if (nameItems.length) scores = scores.map((s, i) => s * (1 + (v.names! * nameItems.filter((item) => occurrencesIn(item, used[i]!) > 0).length) / nameItems.length));
   }
-  const order = scores.map((s, i) => ({ s, i })).sort((a, b) => b.s - a.s || a.i - b.i).slice(0, v.limit ?? 5);
+  let order = scores.map((s, i) => ({ s, i })).sort((a, b) => b.s - a.s || a.i - b.i);
   const best = order[0]?.s ?? 0;
+  if (v.diversity) order = diverse(order, used, best, v.diversity, v.limit ?? 5);
+  order = order.slice(0, v.limit ?? 5);
   return order.filter((o) => o.s >= best * (v.cutoff ?? 0.6)).map((o) => pool.ids[o.i]!);
 }
 
@@ -187,6 +212,12 @@ const VARIANTS: Record<string, Variant> = {
   'position 0.1': { position: 0.1 },
   'position 0.2': { position: 0.2 },
   'position 0.5': { position: 0.5 },
+  'diversity 0.1': { diversity: 0.1 },
+  'diversity 0.2': { diversity: 0.2 },
+  'diversity 0.3': { diversity: 0.3 },
+  'diversity 0.5': { diversity: 0.5 },
+  'diversity 0.3 no cut-off': { diversity: 0.3, cutoff: 0 },
+  'diversity 0.5 no cut-off': { diversity: 0.5, cutoff: 0 },
   'best column': { ranking: { bestColumn: true } },
   'best column, keywords 0.7': { ranking: { bestColumn: true, columnWeights: [1, 1, 0.7] } },
   'best column, keywords once': { ranking: { bestColumn: true, columnWeights: [1, 1, 1], columnCaps: [Infinity, Infinity, 1] } },
