@@ -63,22 +63,27 @@ function wordScores(items: readonly QueryItem[], stats: ItemStats, candidates: r
   const idf = stats.matching.map((n) => Math.log(1 + (stats.facts - n + 0.5) / (n + 0.5)));
   const lengths = candidates.map((c) => c.columns.reduce((n, column) => n + column.length, 0));
   const averageLength = mean(lengths);
-  const columnAverages = candidates[0]?.columns.map((_, col) => mean(candidates.map((c) => c.columns[col]!.length)));
+  const columnB = ranking.columnB;
+  const columnAverages = columnB && candidates[0]?.columns.map((_, col) => mean(candidates.map((c) => c.columns[col]!.length)));
   return candidates.map((c, i) => {
-    const norm = ranking.columnB ? 1 : 1 - ranking.b + (ranking.b * lengths[i]!) / averageLength;
-    const columnNorms = c.columns.map((column, col) => {
-      const b = ranking.columnB?.[col] ?? 0;
-      return 1 - b + (b * column.length) / (columnAverages![col] || 1);
-    });
-    const scores = items.map((item, k) => idf[k]! * saturate(weightedOccurrences(item, c, ranking, columnNorms), norm, ranking.k1));
-    if (!ranking.diminish) return scores.reduce((a, b) => a + b, 0);
-    return scores.sort((a, b) => b - a).reduce((sum, s, r) => sum + s / (r + 1) ** ranking.diminish, 0);
+    const norm = columnB ? 1 : 1 - ranking.b + (ranking.b * lengths[i]!) / averageLength;
+    const columnNorms = columnAverages && c.columns.map((column, col) => 1 - (columnB[col] ?? 0) + ((columnB[col] ?? 0) * column.length) / columnAverages[col]!);
+    const score = (item: QueryItem, k: number) => idf[k]! * saturate(weightedOccurrences(item, c, ranking, columnNorms), norm, ranking.k1);
+    if (!ranking.diminish) return items.reduce((sum, item, k) => sum + score(item, k), 0);
+    return items.map(score).sort((a, b) => b - a).reduce((sum, s, r) => sum + s / (r + 1) ** ranking.diminish, 0);
   });
 }
 
-function weightedOccurrences(item: QueryItem, candidate: Candidate, ranking: Ranking, norms: readonly number[]): number {
-  const counts = candidate.columns.map((column, c) => ((ranking.columnWeights[c] ?? 1) * Math.min(occurrences(item, column), ranking.columnCaps[c] ?? Infinity)) / norms[c]!);
-  return ranking.bestColumn ? Math.max(0, ...counts) : counts.reduce((a, b) => a + b, 0);
+/** An item's occurrences in a candidate, each column weighted, capped and normalised as `ranking` says. */
+function weightedOccurrences(item: QueryItem, candidate: Candidate, ranking: Ranking, norms: readonly number[] | undefined): number {
+  let sum = 0;
+  let best = 0;
+  candidate.columns.forEach((column, c) => {
+    const n = ((ranking.columnWeights[c] ?? 1) * Math.min(occurrences(item, column), ranking.columnCaps[c] ?? Infinity)) / (norms?.[c] ?? 1);
+    sum += n;
+    best = Math.max(best, n);
+  });
+  return ranking.bestColumn ? best : sum;
 }
 
 /**
