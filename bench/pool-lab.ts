@@ -26,6 +26,8 @@ interface Variant {
   fts?: boolean;
   /** Plus w × FTS5's bm25() (its IDF ignores the words in over half the facts; the re-ranker's does not). */
   ftsMix?: number;
+  /** Plus w × the smaller IDF of each pair of adjacent query words found as a phrase ("pottery class", "homeless shelter"). */
+  phrases?: number;
   /** Diversity (MMR): each next result maximises score / best − w · its largest term overlap (Jaccard) with a result already taken. */
   diversity?: number;
   /** Not memcue: the native sqlite3 FTS5 porter baseline (bench/fts-baseline.ts) with this cut-off. */
@@ -146,6 +148,12 @@ function answer(pool: Pool, query: string, v: Variant): string[] {
     grams.forEach((s, i) => (scores[i]! += s));
   } else if (v.fts) scores = pool.bm25.slice(0, n);
   else scores = rescore(query, items, stats, used, ranking);
+  if (v.phrases) {
+    const words = items.filter((item) => item.terms.length === 1 && !item.prefix);
+    const idf = (item: QueryItem) => Math.log(1 + (stats.facts - stats.matching[items.indexOf(item)]! + 0.5) / (stats.matching[items.indexOf(item)]! + 0.5));
+    const pairs = words.slice(1).map((b, k) => ({ phrase: { terms: [words[k]!.terms[0]!, b.terms[0]!], prefix: false }, weight: Math.min(idf(words[k]!), idf(b)) }));
+    scores = scores.map((s, i) => s + v.phrases! * pairs.reduce((sum, p) => sum + (occurrencesIn(p.phrase, used[i]!) > 0 ? p.weight : 0), 0));
+  }
   if (v.ftsMix) scores = scores.map((s, i) => s + v.ftsMix! * pool.bm25[i]!);
   if (v.names) {
     const names = new Set((query.match(/\p{Lu}[\p{Ll}\p{Lu}]+/gu) ?? []).map((w) => stemWord(fold(w))));
@@ -212,6 +220,11 @@ const VARIANTS: Record<string, Variant> = {
   'position 0.1': { position: 0.1 },
   'position 0.2': { position: 0.2 },
   'position 0.5': { position: 0.5 },
+  'phrases 0.2': { phrases: 0.2 },
+  'phrases 0.5': { phrases: 0.5 },
+  'phrases 1': { phrases: 1 },
+  'phrases 0.5, cut-off 0.55': { phrases: 0.5, cutoff: 0.55 },
+  'phrases 0.5, cut-off 0.5': { phrases: 0.5, cutoff: 0.5 },
   'diversity 0.1': { diversity: 0.1 },
   'diversity 0.2': { diversity: 0.2 },
   'diversity 0.3': { diversity: 0.3 },
