@@ -178,6 +178,7 @@ const VARIANTS: Record<string, Variant> = {
   'hidden 0.5': { ranking: { columnWeights: [1, 0.5] } },
   'hidden 0.7': { ranking: { columnWeights: [1, 0.7] } },
   'hidden once': { ranking: { columnCaps: [Infinity, 1] } },
+  'hidden once, no cut-off': { ranking: { columnCaps: [Infinity, 1] }, cutoff: 0 },
   'keywords 0.3': { ranking: { columnWeights: [1, 1, 0.3] } },
   'keywords 0.5': { ranking: { columnWeights: [1, 1, 0.5] } },
   'keywords 0.7': { ranking: { columnWeights: [1, 1, 0.7] } },
