@@ -111,7 +111,9 @@ function answer(pool: Pool, query: string, v: Variant): string[] {
   // Two columns as the index has them unless a variant weighs keywords on their own.
   const ranking = { ...RANKING, ...v.ranking };
   const threeColumns = ranking.columnWeights.length > 2 || ranking.columnCaps.length > 2;
-  const used = threeColumns ? candidates : candidates.map((c) => ({ ...c, columns: [c.columns[0]!, [...c.columns[1]!, ...c.columns[2]!]] }));
+  // Without the keyword terms the fact's text already holds (RESULTS 32: 65–84 % of them).
+  const fresh = (c: Candidate) => (v.freshKeywords ? { ...c, columns: [c.columns[0]!, c.columns[1]!, c.columns[2]!.filter((t) => !c.columns[0]!.includes(t))] } : c);
+  const used = candidates.map(fresh).map((c) => (threeColumns ? c : { ...c, columns: [c.columns[0]!, [...c.columns[1]!, ...c.columns[2]!]] }));
   let items = pool.items;
   let stats = pool.stats;
   let scores: number[];

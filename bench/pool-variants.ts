@@ -3,6 +3,8 @@
 import type { Ranking } from '../src/search/rerank.js';
 
 export interface Variant {
+  /** Keyword terms the fact's text already holds left out (the index's counts of matching facts stay as they are). */
+  freshKeywords?: boolean;
   /** FTS5's own bm25() order and score instead of the re-ranker (what shipped before 21). */
   fts?: boolean;
   /** Plus w × FTS5's bm25() (its IDF ignores the words in over half the facts; the re-ranker's does not). */
@@ -38,6 +40,8 @@ export const VARIANTS: Record<string, Variant> = {
   'hidden 0.7': { ranking: { columnWeights: [1, 0.7] } },
   'hidden once': { ranking: { columnCaps: [Infinity, 1] } },
   'hidden once, no cut-off': { ranking: { columnCaps: [Infinity, 1] }, cutoff: 0 },
+  'fresh keywords': { freshKeywords: true },
+  'fresh keywords, no cut-off': { freshKeywords: true, cutoff: 0 },
   'hidden twice': { ranking: { columnCaps: [Infinity, 2] } },
   'hidden twice, no cut-off': { ranking: { columnCaps: [Infinity, 2] }, cutoff: 0 },
   'hidden once, k1 1.6': { ranking: { columnCaps: [Infinity, 1], k1: 1.6 } },
