@@ -15,7 +15,8 @@ export async function runLab(variants: string[], prepare: Prepare): Promise<void
   const split = (process.env.LAB_SPLIT ?? 'tune') as Split;
   const results = new Map<string, Map<string, Figures[]>>();
   // LAB_STYLE=agent: the agent-written queries of bench/data instead of the benchmark's questions;
-  // agent+keywords: and the keywords of the real-model pass in the index-only column.
+  // agent+keywords: and the keywords of the real-model pass in the index-only column (which only
+  // pool-lab.ts indexes: ranking-lab.ts and hypernym-lab.ts score the text alone).
   const style = process.env.LAB_STYLE;
   const agent = style === 'agent' || style === 'agent+keywords';
   const styled = (p: Part) => (style === 'agent+keywords' ? keywordsPart(agentPart(p))! : agent ? agentPart(p) : p);
