@@ -119,7 +119,7 @@ const VARIANTS: Record<string, Variant> = {
 
 const chosen = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(VARIANTS);
 for (const name of chosen) if (!VARIANTS[name]) throw new Error(`no variant "${name}"`);
-runLab(chosen, (part, judged) => {
+await runLab(chosen, (part, judged) => {
   const base = parseFacts(part.facts).map((f) => ({ id: f.id, text: f.text, terms: indexText(f.text).split(' ').filter(Boolean), expansion: [] as string[] }));
   const gramsByQuery = new Map(judged.map((q) => [q.id, gramScores(q.text, base)]));
   const docsByVariant = new Map<string, Doc[]>();

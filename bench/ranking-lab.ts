@@ -262,7 +262,7 @@ const VARIANTS: Record<string, Variant> = {
 
 const chosen = process.argv.length > 2 ? process.argv.slice(2) : Object.keys(VARIANTS);
 for (const name of chosen) if (!VARIANTS[name]) throw new Error(`no variant "${name}"`);
-runLab(chosen, (part) => {
+await runLab(chosen, (part) => {
   const docs: Doc[] = parseFacts(part.facts).map((f, order) => ({ id: f.id, text: f.text, terms: indexText(f.text).split(' ').filter(Boolean), order }));
   const vocabulary = new Set(docs.flatMap((d) => d.terms));
   return (name, query) => rank(query.text, docs, vocabulary, VARIANTS[name]!).map((d) => d.id);

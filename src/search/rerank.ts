@@ -15,11 +15,28 @@ import { MAX_QUERY_TERMS, type QueryItem } from './query.js';
 
 /** Candidates taken from FTS5 before re-scoring; the final order within them almost never needs more. */
 export const POOL_SIZE = 30;
-const K1 = 1.2;
-const WORD_B = 0.3;
 const GRAM_B = 0.75;
-/** Weight of the trigram score against the word score (bench/RESULTS.md, 20). */
-const GRAM_WEIGHT = 0.1;
+
+/** The re-ranker's settings; bench/pool-lab.ts varies them (bench/RESULTS.md, 26–). */
+export interface Ranking {
+  k1: number;
+  /** Length normalisation of the word score. */
+  b: number;
+  /** Weight of the trigram score against the word score (bench/RESULTS.md, 20). */
+  gramWeight: number;
+  /** Per column (text, index-only column, …): how much one occurrence there counts (BM25F). */
+  columnWeights: readonly number[];
+  /** Per column: occurrences counted at most this often (Infinity: all). */
+  columnCaps: readonly number[];
+  /** A candidate's item scores, best first, weighted 1, 1/2^p, 1/3^p, …: 0 is the plain sum. */
+  diminish: number;
+  /** Per column: its own length normalisation (BM25F) instead of `b` over all columns together. */
+  columnB?: readonly number[];
+  /** An item's occurrences are those of its best column (a keyword repeating the text adds nothing), not their sum. */
+  bestColumn?: boolean;
+}
+
+export const RANKING: Ranking = { k1: 1.2, b: 0.3, gramWeight: 0.1, columnWeights: [1, 1], columnCaps: [Infinity, Infinity], diminish: 0 };
 const WORD = /[\p{L}\p{N}]+/gu;
 
 export interface Candidate {
@@ -36,27 +53,44 @@ export interface ItemStats {
 }
 
 /** Scores for the candidates, in their order (higher is better). */
-export function rescore(query: string, items: readonly QueryItem[], stats: ItemStats, candidates: readonly Candidate[]): number[] {
-  const words = wordScores(items, stats, candidates);
-  const grams = gramScores(query, candidates);
-  return candidates.map((_, i) => words[i]! + GRAM_WEIGHT * grams[i]!);
+export function rescore(query: string, items: readonly QueryItem[], stats: ItemStats, candidates: readonly Candidate[], ranking = RANKING): number[] {
+  const words = wordScores(items, stats, candidates, ranking);
+  const grams = ranking.gramWeight ? gramScores(query, candidates, ranking.k1) : [];
+  return candidates.map((_, i) => words[i]! + (ranking.gramWeight ? ranking.gramWeight * grams[i]! : 0));
 }
 
-function wordScores(items: readonly QueryItem[], stats: ItemStats, candidates: readonly Candidate[]): number[] {
+function wordScores(items: readonly QueryItem[], stats: ItemStats, candidates: readonly Candidate[], ranking: Ranking): number[] {
   const idf = stats.matching.map((n) => Math.log(1 + (stats.facts - n + 0.5) / (n + 0.5)));
   const lengths = candidates.map((c) => c.columns.reduce((n, column) => n + column.length, 0));
   const averageLength = mean(lengths);
+  const columnB = ranking.columnB;
+  const columnAverages = columnB && candidates[0]?.columns.map((_, col) => mean(candidates.map((c) => c.columns[col]!.length)));
   return candidates.map((c, i) => {
-    const norm = 1 - WORD_B + (WORD_B * lengths[i]!) / averageLength;
-    return items.reduce((score, item, k) => score + idf[k]! * saturate(occurrencesIn(item, c), norm), 0);
+    const norm = columnB ? 1 : 1 - ranking.b + (ranking.b * lengths[i]!) / averageLength;
+    const columnNorms = columnAverages && c.columns.map((column, col) => 1 - (columnB[col] ?? 0) + ((columnB[col] ?? 0) * column.length) / columnAverages[col]!);
+    const score = (item: QueryItem, k: number) => idf[k]! * saturate(weightedOccurrences(item, c, ranking, columnNorms), norm, ranking.k1);
+    if (!ranking.diminish) return items.reduce((sum, item, k) => sum + score(item, k), 0);
+    return items.map(score).sort((a, b) => b - a).reduce((sum, s, r) => sum + s / (r + 1) ** ranking.diminish, 0);
   });
+}
+
+/** An item's occurrences in a candidate, each column weighted, capped and normalised as `ranking` says. */
+function weightedOccurrences(item: QueryItem, candidate: Candidate, ranking: Ranking, norms: readonly number[] | undefined): number {
+  let sum = 0;
+  let best = 0;
+  candidate.columns.forEach((column, c) => {
+    const n = ((ranking.columnWeights[c] ?? 1) * Math.min(occurrences(item, column), ranking.columnCaps[c] ?? Infinity)) / (norms?.[c] ?? 1);
+    sum += n;
+    best = Math.max(best, n);
+  });
+  return ranking.bestColumn ? best : sum;
 }
 
 /**
  * Trigram BM25 of the query's content words against each candidate. Its statistics come from the
  * candidates alone: it only re-orders them, and needs no second index.
  */
-function gramScores(query: string, candidates: readonly Candidate[]): number[] {
+function gramScores(query: string, candidates: readonly Candidate[], k1: number): number[] {
   const wanted = new Map<string, number>();
   // A pasted page of text is a query too: as with its terms, its first (64 content) words decide.
   forEachTrigram(query, true, (g) => !wanted.has(g) && wanted.set(g, wanted.size), MAX_QUERY_TERMS);
@@ -81,13 +115,13 @@ function gramScores(query: string, candidates: readonly Candidate[]): number[] {
   });
   return counts.map((tf, i) => {
     const norm = 1 - GRAM_B + (GRAM_B * lengths[i]!) / averageLength;
-    return tf.reduce((score, f, k) => score + idf[k]! * saturate(f, norm), 0);
+    return tf.reduce((score, f, k) => score + idf[k]! * saturate(f, norm, k1), 0);
   });
 }
 
 /** BM25's term-frequency part. */
-function saturate(tf: number, norm: number): number {
-  return tf === 0 ? 0 : (tf * (K1 + 1)) / (tf + K1 * norm);
+function saturate(tf: number, norm: number, k1: number): number {
+  return tf === 0 ? 0 : (tf * (k1 + 1)) / (tf + k1 * norm);
 }
 
 /** How often an item occurs in a candidate, column by column (as FTS5 counts it). */

@@ -5,7 +5,7 @@
 // it its splits are skipped, and the output says so.
 import { describe, expect, it } from 'vitest';
 import { baselineFigures, combine, memcueFigures } from '../../bench/quality-run.js';
-import { loadParts, locomoDir } from '../../bench/quality-sets.js';
+import { agentPart, keywordsPart, loadParts, locomoDir, type Part, type Split } from '../../bench/quality-sets.js';
 import type { Figures } from '../../src/eval/metrics.js';
 import { tempDir } from '../helpers.js';
 
@@ -42,5 +42,32 @@ describe('retrieval quality on the shared sets', () => {
       expect(get(key).hit_at_5, key).toBeGreaterThanOrEqual(hit5 - 0.0005);
     }
     for (const row of rows) expect(row.memcue.avg_results, row.key).toBeLessThanOrEqual(3.05);
+  });
+
+  it('the agent-written queries, with and without keywords, keep their recorded figures', { timeout: 120_000 }, async () => {
+    // bench/RESULTS.md 25 and 33 (hit@1 / hit@5): what ships for queries as agents write them.
+    const floors: [Part['dataset'], Split, 'agent' | 'agent+keywords', number, number][] = [
+      ['LoCoMo', 'tune', 'agent', 0.56, 0.752],
+      ['LoCoMo', 'hold-out', 'agent', 0.508, 0.709],
+      ['LoCoMo', 'tune', 'agent+keywords', 0.597, 0.777],
+      ['LoCoMo', 'hold-out', 'agent+keywords', 0.585, 0.776],
+      ['XQuAD-ru', 'tune', 'agent', 0.946, 0.997],
+      ['XQuAD-ru', 'hold-out', 'agent', 0.935, 0.991],
+      ['XQuAD-ru', 'tune', 'agent+keywords', 0.966, 1],
+      ['XQuAD-ru', 'hold-out', 'agent+keywords', 0.938, 0.991],
+    ];
+    const work = tempDir();
+    const parts = loadParts();
+    for (const [dataset, split, style, hit1, hit5] of floors.filter(([d]) => haveLocomo || d !== 'LoCoMo')) {
+      const chosen = parts.filter((p) => p.dataset === dataset && p.split === split).map(agentPart);
+      const styled = style === 'agent' ? chosen : chosen.map((p) => keywordsPart(p)!);
+      const memcue: Figures[] = [];
+      for (const part of styled) memcue.push(await memcueFigures(part, work));
+      const f = combine(memcue);
+      const key = `${dataset} ${split} ${style}`;
+      expect(f.hit_at_1, key).toBeGreaterThanOrEqual(hit1 - 0.0005);
+      expect(f.hit_at_5, key).toBeGreaterThanOrEqual(hit5 - 0.0005);
+      expect(f.avg_results, key).toBeLessThanOrEqual(3.05);
+    }
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadFacts } from '../../src/eval/run.js';
 import { newId } from '../../src/store/facts.js';
 import { queryItems } from '../../src/search/query.js';
-import { occurrences, rescore, trigrams } from '../../src/search/rerank.js';
+import { occurrences, RANKING, rescore, trigrams, type Ranking } from '../../src/search/rerank.js';
 import { itemStats, search } from '../../src/search/search.js';
 import { Store } from '../../src/store/store.js';
 import { tempDir } from '../helpers.js';
@@ -57,6 +57,53 @@ describe('rescore', () => {
     const [across, within] = rescore('roadtrip', items, { facts: 10, matching: items.map(() => 1) }, [split, real]);
     expect(across).toBe(0);
     expect(within!).toBeGreaterThan(0);
+  });
+});
+
+describe('rescore settings (Ranking: what bench/pool-lab.ts varies)', () => {
+  // No text: trigrams play no part, the word score alone decides. "paint" is in 2 of 100 facts.
+  const items = queryItems('paint');
+  const stats = { facts: 100, matching: items.map(() => 2) };
+  const score = (columns: string[][], ranking: Partial<Ranking> = {}) => rescore('paint', items, stats, [{ columns, text: '' }], { ...RANKING, ...ranking })[0]!;
+  const alone = (ranking: Partial<Ranking> = {}) => score([['paint', 'wall'], ['hous']], ranking);
+
+  it('by default counts every occurrence in every column, with one length normalisation over all columns', () => {
+    expect(score([['paint', 'wall'], ['paint']])).toBeGreaterThan(score([['paint', 'wall'], ['hous']]));
+    expect(rescore('paint', items, stats, [{ columns: [['paint'], []], text: '' }])).toEqual([score([['paint'], []])]);
+  });
+
+  it('caps the occurrences counted per column', () => {
+    const repeated = [['paint', 'wall'], ['paint', 'paint', 'paint']];
+    expect(score(repeated, { columnCaps: [Infinity, 1] })).toBeLessThan(score(repeated));
+    expect(score(repeated, { columnCaps: [Infinity, 1] })).toBe(score([['paint', 'wall'], ['paint', 'hous', 'hous']], { columnCaps: [Infinity, 1] }));
+  });
+
+  it('weighs a column against the text', () => {
+    const inHidden = [['wall', 'hous'], ['paint']];
+    expect(score(inHidden, { columnWeights: [1, 0.5] })).toBeLessThan(score(inHidden));
+    expect(score(inHidden, { columnWeights: [1, 0] })).toBe(0);
+  });
+
+  it('with bestColumn, a word repeated in the index-only column adds nothing to the text', () => {
+    expect(score([['paint', 'wall'], ['paint']], { bestColumn: true })).toBe(alone({ bestColumn: true }));
+  });
+
+  it('with columnB, a long index-only column no longer weighs down a match in the text', () => {
+    const long = [['paint', 'wall'], ['a', 'b', 'c', 'd', 'e', 'f']];
+    const short = [['paint', 'wall'], []];
+    const both = (ranking: Partial<Ranking>) => rescore('paint', items, stats, [long, short].map((columns) => ({ columns, text: '' })), { ...RANKING, ...ranking });
+    const [a, b] = both({});
+    expect(a!).toBeLessThan(b!);
+    const [c, d] = both({ columnB: [0.3, 0] });
+    expect(c).toBe(d);
+  });
+
+  it('with diminish, a second matched item counts less than the first', () => {
+    const two = queryItems('paint wall');
+    const twoStats = { facts: 100, matching: two.map(() => 2) };
+    const [plain] = rescore('paint wall', two, twoStats, [{ columns: [['paint', 'wall'], []], text: '' }]);
+    const [halved] = rescore('paint wall', two, twoStats, [{ columns: [['paint', 'wall'], []], text: '' }], { ...RANKING, diminish: 1 });
+    expect(halved!).toBeCloseTo((plain! * 3) / 4, 10);
   });
 });
 
