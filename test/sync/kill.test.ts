@@ -27,9 +27,15 @@ function machinesAboutToMerge() {
 }
 
 async function killGroup(child: ReturnType<Machine['start']>, when: () => Promise<void>): Promise<void> {
-  const exited = new Promise((res) => child.on('exit', res));
+  let gone = false;
+  const exited = new Promise((res) => child.on('exit', () => res((gone = true))));
   await when();
-  process.kill(-child.pid!, 'SIGKILL');
+  // A sync that finished before the chosen moment has no process group left to kill (ESRCH).
+  try {
+    if (!gone) process.kill(-child.pid!, 'SIGKILL');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
+  }
   await exited;
 }
 
