@@ -5,47 +5,60 @@ import { align, compareBytes, crc32, FIELDS, FORMAT, MAGIC, SECTIONS, utf8, type
 
 /** The file for `docs` (sorted by row), taken at `stamp`. Typed arrays throughout: it runs over every term of every fact. */
 export function encodeSnapshot(docs: readonly SnapshotDoc[], stamp: string, indexVersion: number, scopesInUse: string[], usage: Record<string, number> = {}): Uint8Array {
-  const termIds = new Map<string, number>();
+  // One pass over the tokens: each term gets an id in first-seen order (one map lookup per token,
+  // the costly part at 50k facts), then the ids are renumbered into the dictionary's byte order.
   let tokens = 0;
-  for (const doc of docs) {
-    for (const column of doc.columns) {
-      tokens += column.length;
-      for (const term of column) termIds.set(term, 0);
-    }
-  }
-  const sorted = sortByBytes([...termIds.keys()]);
-  sorted.forEach((term, id) => termIds.set(term, id));
-  const { starts: termStart, bytes: termBytes } = encodeLines(sorted);
-
-  // Each doc's term ids in order, and its (term, tf in text, tf in translation) once per distinct term.
+  for (const doc of docs) tokens += doc.columns[0].length + doc.columns[1].length;
+  const firstSeen = new Map<string, number>();
+  const names: string[] = [];
   const fwd = new Uint32Array(tokens);
   const fwdStart = new Uint32Array(docs.length + 1);
   const firstColumn = new Uint32Array(docs.length);
+  let at = 0;
+  docs.forEach((doc, d) => {
+    for (const column of doc.columns) {
+      for (const term of column) {
+        let id = firstSeen.get(term);
+        if (id === undefined) {
+          id = names.length;
+          firstSeen.set(term, id);
+          names.push(term);
+        }
+        fwd[at++] = id;
+      }
+    }
+    firstColumn[d] = doc.columns[0].length;
+    fwdStart[d + 1] = at;
+  });
+  const sorted = sortByBytes([...names]);
+  const renumber = new Uint32Array(names.length);
+  sorted.forEach((term, id) => (renumber[firstSeen.get(term)!] = id));
+  for (let i = 0; i < tokens; i++) fwd[i] = renumber[fwd[i]!]!;
+  const { starts: termStart, bytes: termBytes } = encodeLines(sorted);
+
+  // (term, doc, tf in text, tf in translation) once per distinct term of a doc: at most one per token.
   const seenIn = new Int32Array(sorted.length).fill(-1);
   const tf = [new Uint32Array(sorted.length), new Uint32Array(sorted.length)];
   const perTerm = new Uint32Array(sorted.length);
-  // (term, doc, tf in text, tf in translation) per distinct term of a doc: at most one per token.
+  const distinct = new Uint32Array(tokens);
   const entryTerm = new Uint32Array(tokens);
   const entryDoc = new Uint32Array(tokens);
   const entryTf = [new Uint32Array(tokens), new Uint32Array(tokens)];
   let entries = 0;
-  let at = 0;
-  docs.forEach((doc, d) => {
-    const distinct: number[] = [];
-    doc.columns.forEach((column, c) => {
-      for (const term of column) {
-        const id = termIds.get(term)!;
-        fwd[at++] = id;
-        if (seenIn[id] !== d) {
-          seenIn[id] = d;
-          tf[0]![id] = 0;
-          tf[1]![id] = 0;
-          distinct.push(id);
-        }
-        tf[c]![id]!++;
+  for (let d = 0; d < docs.length; d++) {
+    let count = 0;
+    for (let i = fwdStart[d]!; i < fwdStart[d + 1]!; i++) {
+      const id = fwd[i]!;
+      if (seenIn[id] !== d) {
+        seenIn[id] = d;
+        tf[0]![id] = 0;
+        tf[1]![id] = 0;
+        distinct[count++] = id;
       }
-    });
-    for (const id of distinct) {
+      tf[i < fwdStart[d]! + firstColumn[d]! ? 0 : 1]![id]!++;
+    }
+    for (let k = 0; k < count; k++) {
+      const id = distinct[k]!;
       entryTerm[entries] = id;
       entryDoc[entries] = d;
       entryTf[0]![entries] = tf[0]![id]!;
@@ -53,9 +66,7 @@ export function encodeSnapshot(docs: readonly SnapshotDoc[], stamp: string, inde
       entries++;
       perTerm[id]!++;
     }
-    firstColumn[d] = doc.columns[0].length;
-    fwdStart[d + 1] = at;
-  });
+  }
   // Postings grouped by term (a counting sort); docs stay ascending within a term.
   const postStart = new Uint32Array(sorted.length + 1);
   for (let t = 0; t < sorted.length; t++) postStart[t + 1] = postStart[t]! + perTerm[t]!;
