@@ -99,6 +99,9 @@ const ROUND = process.env.AGENT_QUERIES === 'round2' ? '.round2' : '';
 const AGENT_QUERIES: Partial<Record<Part['dataset'], string>> = {
   LoCoMo: `locomo.agent-queries${ROUND}.tsv`,
   'XQuAD-ru': `xquad-ru.agent-queries${ROUND}.tsv`,
+  // The English questions about the Russian paragraphs (one writer only).
+  'XQuAD-ru←en': 'xquad-en.agent-queries.tsv',
+  'XQuAD-ru←en+tr': 'xquad-en.agent-queries.tsv',
 };
 /** `KEYWORDS=round2` measures the second keyword pass (bench/data/keyword-pass.instruction.md). */
 export const KEYWORD_ROUND = process.env.KEYWORDS === 'round2' ? '.round2' : '';
@@ -131,7 +134,7 @@ export function agentPart(part: Part): Part {
   return { ...part, style: 'agent', queries: jsonl(queries) };
 }
 
-export const hasAgentQueries = (part: Part) => AGENT_QUERIES[part.dataset] !== undefined;
+export const hasAgentQueries = (part: Part) => AGENT_QUERIES[part.dataset] !== undefined && existsSync(benchData(AGENT_QUERIES[part.dataset]!));
 
 /** Keywords from the real-model dream pass (bench/keyword-pass.ts), if it has been run for this set. */
 export function keywordsPart(part: Part): Part | undefined {

@@ -22,7 +22,8 @@ try {
   const agent = raw.filter(hasAgentQueries).map(agentPart);
   const keywords = agent.map(keywordsPart).filter((p): p is Part => p !== undefined);
   const cross = crossLanguageParts().filter((p) => !onlySplit || p.split === onlySplit);
-  for (const part of [...raw, ...agent, ...keywords, ...cross]) {
+  const crossAgent = cross.filter(hasAgentQueries).map(agentPart);
+  for (const part of [...raw, ...agent, ...keywords, ...cross, ...crossAgent]) {
     results.push({ part, system: 'memcue', figures: await memcueFigures(part, work) });
     for (const tokenizer of ['porter', 'unicode61'] as const) results.push({ part, system: tokenizer, figures: baselineFigures(tokenizer, part) });
   }
