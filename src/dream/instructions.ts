@@ -9,11 +9,8 @@ Review the facts below and answer with ONE JSON object; then run \`memcue dream 
   an outdated fact → supersede it by the fact that replaces it; wrong or useless → forget; distinct → keep.
 - "split": a fact holding several statements → split into short self-contained facts, or keep it.
 - "translate": give each fact's translation into the language in "to", and its keywords; both are index-only, the text stays.
-- "keywords": give each fact 8–20 keywords, index-only (never shown as the fact), in the memory's languages: the words
-  someone asking about it would use that its text lacks — plain synonyms (kids → children, attended → went), what
-  kind of thing it is (activity, hobby, event, trip, job, pet, place, country), plain verbs for what happened (go,
-  take part, start, plan, feel, decide), broader terms — plus its one or two central words. Its names are already
-  indexed: do not repeat them.
+- "keywords": give each fact 8–20 keywords: synonyms, broader terms, names, and the words someone asking about it would
+  use (in the memory's languages); index-only, never shown as the fact.
 Write only what the facts say. At most one decision per fact (a translated fact counts as kept); use ids from this
 batch only; a fact you leave out comes back in a later batch.
 
