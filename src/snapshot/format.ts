@@ -82,15 +82,17 @@ export const utf8 = new TextEncoder();
 export function crc32(bytes: Uint8Array): number | undefined {
   const bun = (globalThis as { Bun?: { hash: { crc32(b: Uint8Array): number } } }).Bun;
   if (bun) return bun.hash.crc32(bytes);
-  return nodeCrc32?.(bytes);
+  return nodeCrc32()?.(bytes);
 }
-const nodeCrc32 = (() => {
+
+/** node:zlib's, loaded only under Node (loading a node: module costs Bun milliseconds at start). */
+function nodeCrc32(): ((b: Uint8Array) => number) | undefined {
   try {
     return (createRequire(import.meta.url)('node:zlib') as { crc32?: (b: Uint8Array) => number }).crc32;
   } catch {
     return undefined;
   }
-})();
+}
 
 /** Views into a file's bytes; undefined when the bytes are not a search file of this format. */
 export function decodeSnapshot(bytes: Uint8Array): SnapshotData | undefined {
