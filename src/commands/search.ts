@@ -1,11 +1,9 @@
 import type { Context } from '../context.js';
 import { repoScope, searchScopes } from '../context.js';
 import { search, searchLive, type Hit } from '../search/search.js';
-import { buildSearchFile } from '../snapshot/build.js';
 import { openLiveIndex, searchFileEnabled, unlessBroken } from '../snapshot/files.js';
 import { dbFile } from '../store/db-file.js';
-import { checkKind } from '../store/facts.js';
-import { withStore } from '../store/store.js';
+import { checkKind } from '../store/validate.js';
 import { parseSince } from '../util/dates.js';
 import { clip, factLine, json, parseCount } from './format.js';
 import { checkNamedScope } from './search-scope.js';
@@ -36,6 +34,8 @@ export async function run(ctx: Context, words: string[], opts: SearchOptions): P
     const hits = unlessBroken(() => searchLive(live, query, filter));
     if (hits) return print(hits, false);
   }
+  // Loaded only now: the store (and SQLite behind it) is what the search file spares a search.
+  const [{ withStore }, { buildSearchFile }] = await Promise.all([import('../store/store.js'), import('../snapshot/build.js')]);
   await withStore(ctx.dbPath, false, (store) => {
     checkNamedScope(store, opts.in, filter.scopes);
     print(store ? search(store, query, filter) : [], !store);

@@ -3,7 +3,8 @@
 // FTS5 finds the candidates; rerank.ts scores them again (bench/RESULTS.md, 19–21).
 import type { Fact } from '../store/facts.js';
 import type { Row } from '../store/sqlite.js';
-import { filterClause, toFact, type ListFilter, type Store } from '../store/store.js';
+import { filterClause, toFact, type ListFilter } from '../store/rows.js';
+import type { Store } from '../store/store.js';
 import { itemExpression, queryItems, type QueryItem } from './query.js';
 import { occurrencesIn, POOL_SIZE, rescore, type ItemStats } from './rerank.js';
 import { snapshotPool, type LiveIndex, type PoolFact } from '../snapshot/pool.js';

@@ -4,7 +4,7 @@
 // A state that moved anyway (another program wrote) is not written down.
 import { COLUMNS } from '../store/facts.js';
 import type { Database } from '../store/sqlite.js';
-import { toFact } from '../store/store.js';
+import { toFact } from '../store/rows.js';
 import { INDEX_VERSION } from '../text/tokenize.js';
 import { restoreJit } from '../util/jit.js';
 import { mark } from '../util/profile.js';

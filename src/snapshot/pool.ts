@@ -4,7 +4,7 @@
 // ORDER BY and LIMIT, and the same counts. test/snapshot/pool.test.ts compares the two on every
 // evaluation set: the results must be identical.
 import type { Fact } from '../store/facts.js';
-import type { ListFilter } from '../store/store.js';
+import type { ListFilter } from '../store/rows.js';
 import type { QueryItem } from '../search/query.js';
 import { occurrencesIn } from '../search/rerank.js';
 import { compareBytes, readDoc, type SnapshotData } from './format.js';

@@ -13,6 +13,9 @@ import { headerIsCurrent, inspectDatabasePath, prepareFolder, refuseEmptyForRead
 import { ensureSchema, refuseForeign } from './schema.js';
 import { type Database, loadModule, type Row, type SqlValue } from './sqlite.js';
 import { mark } from '../util/profile.js';
+import { filterClause, toFact, type ListFilter } from './rows.js';
+// Row helpers live in rows.ts (no SQLite behind them: the search file's path needs them alone).
+export { filterClause, toFact, type ListFilter } from './rows.js';
 import { indexAdded, indexRebuilt, indexRemoved } from '../snapshot/delta.js';
 
 const INDEX_VERSION_KEY = 'index_version';
@@ -24,14 +27,6 @@ const CURRENT_VERSION = `SELECT rowid AS row, version, state, text, translation 
 const FACT_COLUMNS = COLUMNS.map((c) => `f.${c}`).join(', ');
 
 export type VersionedField = 'text' | 'translation' | 'kind' | 'scope' | 'source' | 'quote' | 'state';
-
-export interface ListFilter {
-  scopes?: string[]; // undefined: every scope
-  kind?: string;
-  since?: string;
-  /** Which state the current version must have (default active); `all` for any. */
-  state?: Fact['state'] | 'all';
-}
 
 export interface OpenOptions {
   write: boolean;
@@ -261,44 +256,6 @@ export class Store {
   bytes(): number {
     return statSync(this.path).size;
   }
-}
-
-export function filterClause(filter: ListFilter, alias = 'f'): { where: string; params: SqlValue[] } {
-  const parts: string[] = [];
-  const params: SqlValue[] = [];
-  if (filter.scopes) {
-    parts.push(`${alias}.scope IN (${filter.scopes.map(() => '?').join(', ')})`);
-    params.push(...filter.scopes);
-  }
-  if (filter.kind) {
-    parts.push(`${alias}.kind = ?`);
-    params.push(filter.kind);
-  }
-  if (filter.since) {
-    parts.push(`${alias}.created_at >= ?`);
-    params.push(filter.since);
-  }
-  if (filter.state && filter.state !== 'all') {
-    parts.push(`${alias}.state = ?`);
-    params.push(filter.state);
-  }
-  return { where: parts.map((p) => `AND ${p}`).join(' '), params };
-}
-
-export function toFact(row: Row): Fact {
-  return {
-    id: String(row.id),
-    version: Number(row.version),
-    text: String(row.text),
-    translation: String(row.translation ?? ''),
-    kind: String(row.kind) as Fact['kind'],
-    scope: String(row.scope),
-    source: String(row.source ?? ''),
-    quote: String(row.quote ?? ''),
-    created_at: String(row.created_at),
-    host: String(row.host),
-    state: String(row.state) as Fact['state'],
-  };
 }
 
 /**
