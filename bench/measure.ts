@@ -1,7 +1,7 @@
 // Timing helpers shared by the benchmarks: whole-process CPU time (user+sys of the child, all its
 // threads) and wall time, medians, paired runs, tables. CPU time is what to quote on a shared
 // machine: wall time also counts the waits for a core. Run under Bun (it reports the child's rusage).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 /** One finished run, in milliseconds. */
 export interface Timing {
@@ -35,6 +35,30 @@ export function timeMs(command: string, args: string[], env: NodeJS.ProcessEnv, 
   const elapsed = performance.now() - start;
   if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${r.stderr}`);
   return elapsed;
+}
+
+export interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** Wall time from start to exit. */
+  ms: number;
+}
+
+/** Runs a command without blocking the event loop (other processes are watched meanwhile). */
+export function runAsync(command: string, args: string[], env: NodeJS.ProcessEnv, input = ''): Promise<Finished> {
+  const start = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr, ms: performance.now() - start }));
+    // A command that never reads its input (a search from the search file) may be gone before it is written.
+    child.stdin.on('error', () => {});
+    child.stdin.end(input);
+  });
 }
 
 export function median(values: number[]): number {

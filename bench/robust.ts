@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findSecret } from '../src/text/secrets.js';
 import { generateFacts } from './generate.js';
-import { median, printTable } from './measure.js';
+import { median, printTable, runAsync, type Finished } from './measure.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const BINARY = process.env.MEMCUE_BINARY ?? join(ROOT, 'dist', 'memcue');
@@ -26,12 +26,7 @@ const IMPORT_FACTS = size('BENCH_IMPORT_FACTS', 100_000);
 const KILL_ROUNDS = size('BENCH_KILL_ROUNDS', 12);
 
 type Env = Record<string, string>;
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
+type Run = Finished;
 
 const work = mkdtempSync(join(tmpdir(), 'memcue-robust-'));
 let envCount = 0;
@@ -41,16 +36,7 @@ function freshEnv(): Env {
 }
 
 function run(args: string[], env: Env, input = ''): Promise<Run> {
-  const start = performance.now();
-  return new Promise((res) => {
-    const child = spawn(BINARY, args, { env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => res({ code, stdout, stderr, ms: performance.now() - start }));
-    child.stdin.end(input);
-  });
+  return runAsync(BINARY, args, env, input);
 }
 
 function runSync(args: string[], env: Env): string {

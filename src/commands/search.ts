@@ -6,7 +6,7 @@ import { dbFile } from '../store/db-file.js';
 import { checkKind } from '../store/validate.js';
 import { parseSince } from '../util/dates.js';
 import { clip, factLine, json, parseCount } from './format.js';
-import { checkNamedScope } from './search-scope.js';
+import { checkNamedScope, scopesInUse } from './search-scope.js';
 
 interface SearchOptions {
   limit: string;
@@ -30,14 +30,14 @@ export async function run(ctx: Context, words: string[], opts: SearchOptions): P
   const real = dbFile(ctx.dbPath).real;
   const live = searchFileEnabled(ctx.env) ? openLiveIndex(real) : undefined;
   if (live) {
-    checkNamedScope(live.scopesInUse, opts.in, filter.scopes);
+    checkNamedScope(() => live.scopesInUse, opts.in, filter.scopes);
     const hits = unlessBroken(() => searchLive(live, query, filter));
     if (hits) return print(hits, false);
   }
   // Loaded only now: the store (and SQLite behind it) is what the search file spares a search.
   const [{ withStore }, { buildSearchFile }] = await Promise.all([import('../store/store.js'), import('../snapshot/build.js')]);
   await withStore(ctx.dbPath, false, (store) => {
-    checkNamedScope(store, opts.in, filter.scopes);
+    checkNamedScope(() => scopesInUse(store), opts.in, filter.scopes);
     print(store ? search(store, query, filter) : [], !store);
     // Written after the answer is out: the next search reads it instead of starting SQLite.
     if (store && searchFileEnabled(ctx.env)) buildSearchFile(store.db, store.file.real);

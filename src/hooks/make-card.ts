@@ -30,19 +30,20 @@ function cardRequest(ctx: Context, agent: HookAgent | undefined): CardRequest {
   return { repoId, budget, note, cacheKey };
 }
 
-function fromCache(ctx: Context, { cacheKey }: CardRequest): Card | undefined {
+/** The cached card for the database's state now (`seen`: that state, which a new card is cached under). */
+function fromCache(ctx: Context, { cacheKey }: CardRequest): { card: Card | undefined; seen: string | undefined } {
   const seen = dbFingerprint(ctx.dbPath);
-  return seen === undefined ? undefined : readCachedCard(ctx.env, ctx.dbPath, cacheKey, seen);
+  return { card: seen === undefined ? undefined : readCachedCard(ctx.env, ctx.dbPath, cacheKey, seen), seen };
 }
 
 /** The cached card if the database has not changed since it was made, else undefined. Reads no SQLite. */
 export function cachedCard(ctx: Context, agent?: HookAgent): Card | undefined {
-  return fromCache(ctx, cardRequest(ctx, agent));
+  return fromCache(ctx, cardRequest(ctx, agent)).card;
 }
 
 export async function cardFor(ctx: Context, agent?: HookAgent, opts: { budgetMs?: number } = {}): Promise<Card> {
   const request = cardRequest(ctx, agent);
-  const cached = fromCache(ctx, request);
+  const { card: cached, seen } = fromCache(ctx, request);
   if (cached) return cached;
   const { repoId, budget, note, cacheKey } = request;
   // A current search file holds every live fact: the card is made from it without starting SQLite.
@@ -51,7 +52,6 @@ export async function cardFor(ctx: Context, agent?: HookAgent, opts: { budgetMs?
     import('../snapshot/files.js'),
     import('../snapshot/card-entries.js'),
   ]);
-  const seen = dbFingerprint(ctx.dbPath);
   const live = searchFileEnabled(ctx.env) ? openLiveIndex(dbFile(ctx.dbPath).real) : undefined;
   const entries = live && unlessBroken(() => liveCardEntries(live, repoId));
   if (entries) {

@@ -10,9 +10,8 @@ import { restoreJit } from '../util/jit.js';
 import { mark } from '../util/profile.js';
 import { encodeSnapshot } from './encode.js';
 import type { SnapshotDoc } from './format.js';
-import { currentStamp, removeFile, replaceFile, snapshotFiles } from './files.js';
+import { currentStamp, removeFile, replaceFile, snapshotFiles, unlessBroken } from './files.js';
 
-const FACT_COLUMNS = COLUMNS.map((c) => `f.${c}`).join(', ');
 
 /** Between the fields of one fact as the query joins them (validate.ts keeps controls out of every field). */
 const SEPARATOR = '\x1e';
@@ -41,11 +40,8 @@ export function indexedDocs(db: Database, rows?: readonly number[]): SnapshotDoc
  * copy would then rank differently), or when the folder is not writable.
  */
 export function buildSearchFile(db: Database, realDbPath: string): boolean {
-  try {
-    return build(db, realDbPath);
-  } catch {
-    return false; // the search itself has answered; the next one tries again
-  }
+  // The search itself has answered; on any failure the next one tries again.
+  return unlessBroken(() => build(db, realDbPath)) ?? false;
 }
 
 function build(db: Database, real: string): boolean {

@@ -31,12 +31,14 @@ export function liveCardEntries(live: LiveIndex, repoId: string | undefined): { 
     if (g >= 0) perGroup[g]!.push({ created: created.added(doc), read: () => doc.fact });
   }
   const hits = data.header.usage;
+  const anyUsed = Object.keys(hits).length > 0;
   const byId = new Map<string, Candidate>();
   for (const list of perGroup) {
     list.sort((a, b) => b.created - a.created);
-    // The newest of each group, and every used one (as loadCardEntries reads them).
-    list.forEach((entry, i) => {
-      if (i >= RECENT_READ && Object.keys(hits).length === 0) return;
+    // The newest of each group, and every used one (as loadCardEntries reads them): past the newest,
+    // facts are decoded only if some fact was used at all.
+    const considered = anyUsed ? list : list.slice(0, RECENT_READ);
+    considered.forEach((entry, i) => {
       const fact = entry.read();
       if (i < RECENT_READ || (hits[fact.id] ?? 0) > 0) byId.set(fact.id, fact);
     });

@@ -7,7 +7,8 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { Database } from '../store/sqlite.js';
 import { buildSearchFile, indexedDocs } from './build.js';
-import { currentStamp, readDelta, replaceFile, searchFileEnabled, snapshotFiles, type Delta } from './files.js';
+import { headerLength, parseHeader, PREFIX } from './format.js';
+import { currentStamp, readDelta, replaceFile, searchFileEnabled, snapshotFiles, unlessBroken, type Delta } from './files.js';
 
 /** Past this many added and removed facts the next search rebuilds the file instead. */
 export const MAX_DELTA = 300;
@@ -53,11 +54,11 @@ export class DeltaWriter {
 
   // None of this may fail the write it rides on: an error only means no delta (the next search rebuilds).
   begin(db: Database): void {
-    bestEffort(() => this.start(db));
+    unlessBroken(() => this.start(db));
   }
 
   collect(db: Database): void {
-    bestEffort(() => this.gather(db));
+    unlessBroken(() => this.gather(db));
     recordings.delete(db);
   }
 
@@ -66,7 +67,7 @@ export class DeltaWriter {
    * import, a rebuilt index) builds a new search file instead, so the next search does not have to.
    */
   commit(db: Database): void {
-    bestEffort(() => this.finish(db));
+    unlessBroken(() => this.finish(db));
   }
 
   private start(db: Database): void {
@@ -114,14 +115,6 @@ export class DeltaWriter {
   }
 }
 
-function bestEffort(step: () => void): void {
-  try {
-    step();
-  } catch {
-    /* no delta: the search file is rebuilt by the next search */
-  }
-}
-
 /** The delta to extend for a database in state `stamp`: the existing one, or an empty one on the search file. */
 function currentDelta(realDbPath: string, stamp: string): Delta | undefined {
   const files = snapshotFiles(realDbPath);
@@ -142,15 +135,13 @@ function readHeaderFields(path: string): { id: string; stamp: string } | undefin
   try {
     const fd = openSync(path, 'r');
     try {
-      const start = Buffer.alloc(64);
-      const n = readSync(fd, start, 0, 64, 0);
-      const magicEnd = start.indexOf(10) + 1; // the magic ends with a newline
-      if (magicEnd <= 0 || n < magicEnd + 4) return undefined;
-      const length = start.readUInt32LE(magicEnd);
+      const prefix = Buffer.alloc(PREFIX);
+      readSync(fd, prefix, 0, PREFIX, 0);
+      const length = headerLength(prefix);
+      if (length === undefined) return undefined;
       const head = Buffer.alloc(length);
-      readSync(fd, head, 0, length, magicEnd + 4);
-      const { id, stamp } = JSON.parse(head.toString('utf8')) as { id: string; stamp: string };
-      return typeof id === 'string' && typeof stamp === 'string' ? { id, stamp } : undefined;
+      readSync(fd, head, 0, length, PREFIX);
+      return parseHeader(head);
     } finally {
       closeSync(fd);
     }

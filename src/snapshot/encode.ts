@@ -1,7 +1,7 @@
 // Writing the search file (format.ts has its layout): one pass over every term of every fact, in
 // typed arrays, since it runs over the whole memory.
 import { KINDS } from '../store/schema.js';
-import { align, compareBytes, crc32, FIELDS, FORMAT, MAGIC, SECTIONS, utf8, type FactRecord, type SectionName, type SnapshotDoc, type SnapshotHeader } from './format.js';
+import { align, compareBytes, crc32, FIELDS, FORMAT, MAGIC, PREFIX, SECTIONS, utf8, type FactRecord, type SectionName, type SnapshotDoc, type SnapshotHeader } from './format.js';
 
 /** The file for `docs` (sorted by row), taken at `stamp`. Typed arrays throughout: it runs over every term of every fact. */
 export function encodeSnapshot(docs: readonly SnapshotDoc[], stamp: string, indexVersion: number, scopesInUse: string[], usage: Record<string, number> = {}): Uint8Array {
@@ -152,11 +152,11 @@ function layOut(header: Omit<SnapshotHeader, 'sections' | 'crc'>, arrays: Record
     body.set(new Uint8Array(view.buffer, view.byteOffset, view.byteLength), sections[name][0]);
   }
   const head = utf8.encode(JSON.stringify({ ...header, sections, crc: crc32(body) ?? null }));
-  const base = align(MAGIC.length + 4 + head.length);
+  const base = align(PREFIX + head.length);
   const out = new Uint8Array(base + at);
   out.set(utf8.encode(MAGIC));
   new DataView(out.buffer).setUint32(MAGIC.length, head.length, true);
-  out.set(head, MAGIC.length + 4);
+  out.set(head, PREFIX);
   out.set(body, base);
   return out;
 }

@@ -4,8 +4,8 @@
 // (inode, size, mtime, SQLite's change counter): every commit changes it, so a copy labelled with
 // the current state holds exactly the committed data, even while a writer is between its journal
 // and its commit.
-import { chmodSync, closeSync, existsSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { fileState } from '../store/integrity.js';
+import { chmodSync, existsSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileState } from '../store/integrity.js';
 import { INDEX_VERSION } from '../text/tokenize.js';
 import { decodeSnapshot, type SnapshotData } from './format.js';
 import type { AddedDoc, LiveIndex } from './pool.js';
@@ -39,25 +39,16 @@ export function searchFileEnabled(env: Record<string, string | undefined>): bool
  */
 export function currentStamp(realDbPath: string): string | undefined {
   if (existsSync(`${realDbPath}-wal`)) return undefined;
-  const header = Buffer.alloc(20);
-  try {
-    if (!statSync(realDbPath).isFile()) return undefined; // opening a FIFO would block
-    const fd = openSync(realDbPath, 'r');
-    try {
-      if (readSync(fd, header, 0, 20, 0) < 20) return undefined;
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return undefined;
-  }
-  if (header[18] === 2 || header[19] === 2) return undefined;
-  return fileState(realDbPath);
+  const file = readFileState(realDbPath);
+  // Bytes 18 and 19 of the header are 2 in WAL mode.
+  if (!file || file.read < 20 || file.header[18] === 2 || file.header[19] === 2) return undefined;
+  return file.state;
 }
 
 /**
- * What `fn` gives from a live index, or undefined if it throws: a search file that does not hold
- * together (hand-edited, a bug) never fails a search or a card; SQLite answers instead.
+ * What `fn` gives, or undefined if it throws: the search file is a cache, so nothing about it may
+ * fail a command. A file that does not hold together (hand-edited, a bug) sends a search or a card
+ * to SQLite; a delta that cannot be written leaves the file to be rebuilt by the next search.
  */
 export function unlessBroken<T>(fn: () => T): T | undefined {
   try {

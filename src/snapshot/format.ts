@@ -95,19 +95,32 @@ function nodeCrc32(): ((b: Uint8Array) => number) | undefined {
 }
 
 /** Views into a file's bytes; undefined when the bytes are not a search file of this format. */
-export function decodeSnapshot(bytes: Uint8Array): SnapshotData | undefined {
-  if (bytes.length < MAGIC.length + 4 || new TextDecoder().decode(bytes.subarray(0, MAGIC.length)) !== MAGIC) return undefined;
-  // Typed arrays need aligned offsets: a buffer that starts unaligned is copied once.
-  if (bytes.byteOffset % 8 !== 0) bytes = bytes.slice();
-  const headLength = new DataView(bytes.buffer, bytes.byteOffset).getUint32(MAGIC.length, true);
-  let header: SnapshotHeader;
+/** Bytes before the header: the magic and the header's length. */
+export const PREFIX = MAGIC.length + 4;
+
+/** The header's length from the file's first PREFIX bytes; undefined when they are not a search file's. */
+export function headerLength(prefix: Uint8Array): number | undefined {
+  if (prefix.length < PREFIX || new TextDecoder().decode(prefix.subarray(0, MAGIC.length)) !== MAGIC) return undefined;
+  return new DataView(prefix.buffer, prefix.byteOffset).getUint32(MAGIC.length, true);
+}
+
+/** The header from its bytes; undefined when it is damaged or of another format. */
+export function parseHeader(bytes: Uint8Array): SnapshotHeader | undefined {
   try {
-    header = JSON.parse(new TextDecoder().decode(bytes.subarray(MAGIC.length + 4, MAGIC.length + 4 + headLength)));
+    const header = JSON.parse(new TextDecoder().decode(bytes)) as SnapshotHeader;
+    return header.format === FORMAT ? header : undefined;
   } catch {
     return undefined;
   }
-  if (header.format !== FORMAT) return undefined;
-  const base = bytes.byteOffset + align(MAGIC.length + 4 + headLength);
+}
+
+export function decodeSnapshot(bytes: Uint8Array): SnapshotData | undefined {
+  // Typed arrays need aligned offsets: a buffer that starts unaligned is copied once.
+  if (bytes.byteOffset % 8 !== 0) bytes = bytes.slice();
+  const headLength = headerLength(bytes);
+  const header = headLength === undefined ? undefined : parseHeader(bytes.subarray(PREFIX, PREFIX + headLength));
+  if (headLength === undefined || !header) return undefined;
+  const base = bytes.byteOffset + align(PREFIX + headLength);
   const view = <T>(name: SectionName, Type: { new (b: ArrayBufferLike, o: number, n: number): T; BYTES_PER_ELEMENT: number }): T => {
     const [offset, length] = header.sections[name];
     return new Type(bytes.buffer, base + offset, length / Type.BYTES_PER_ELEMENT);

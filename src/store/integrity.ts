@@ -50,16 +50,26 @@ function recorded(file: DbFile): string | undefined {
  * in rollback-journal mode moves). Also what the search file (src/snapshot) is valid for.
  */
 export function fileState(path: string): string | undefined {
+  return readFileState(path)?.state;
+}
+
+/**
+ * The state and the first 28 bytes of SQLite's header (`read` of them were there), with one stat
+ * and one read; undefined for anything but a readable regular file (opening a FIFO would block).
+ */
+export function readFileState(path: string): { state: string; header: Buffer; read: number } | undefined {
   try {
     const stat = statSync(path);
+    if (!stat.isFile()) return undefined;
     const header = Buffer.alloc(28);
     const fd = openSync(path, 'r');
+    let read: number;
     try {
-      readSync(fd, header, 0, 28, 0);
+      read = readSync(fd, header, 0, 28, 0);
     } finally {
       closeSync(fd);
     }
-    return [stat.ino, stat.size, stat.mtimeMs, header.readUInt32BE(24)].join(' ');
+    return { state: [stat.ino, stat.size, stat.mtimeMs, header.readUInt32BE(24)].join(' '), header, read };
   } catch {
     return undefined;
   }

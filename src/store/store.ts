@@ -11,7 +11,7 @@ import { COLUMNS, type Fact } from './facts.js';
 import { busyTimeout } from './lock.js';
 import { headerIsCurrent, inspectDatabasePath, prepareFolder, refuseEmptyForRead } from './open-checks.js';
 import { ensureSchema, refuseForeign } from './schema.js';
-import { type Database, loadModule, type Row, type SqlValue } from './sqlite.js';
+import { type Database, loadModule, type Row } from './sqlite.js';
 import { mark } from '../util/profile.js';
 import { filterClause, toFact, type ListFilter } from './rows.js';
 // Row helpers live in rows.ts (no SQLite behind them: the search file's path needs them alone).

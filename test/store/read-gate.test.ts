@@ -1,7 +1,8 @@
 // Readers never wait for writers: real processes of the compiled binary read the database while
 // another one imports, is stopped in the middle of its transaction, or is stopped while committing.
 // No wall-clock thresholds: "did not wait" means "finished while the writer was still running".
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { runAsync } from '../../bench/measure.js';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,19 +13,7 @@ function integrity(db: string): string {
 }
 
 /** Runs the binary without blocking the event loop (so the writer's exit is noticed meanwhile). */
-function run(args: string[], env: Record<string, string>, stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(BINARY, args, { env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    // A command that never reads its input (a search from the search file) may be gone before it is written.
-    child.stdin.on('error', () => {});
-    child.stdin.end(stdin);
-  });
-}
+const run = (args: string[], env: Record<string, string>, stdin = '') => runAsync(BINARY, args, env, stdin);
 
 async function until(check: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 1200 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
