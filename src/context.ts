@@ -2,7 +2,7 @@
 // inputs, so tests can run the CLI in-process with their own env, cwd and streams.
 import { databasePath, machineName, type Env } from './config.js';
 import { MemcueError } from './errors.js';
-import { checkScope } from './store/validate.js';
+import { checkScope, isScope, visible } from './store/validate.js';
 import { findRepo, type RepoInfo } from './repo/identity.js';
 
 export interface Io {
@@ -50,7 +50,9 @@ export function resolveScope(ctx: Context, scope: string | undefined): string {
     return s;
   }
   if (wanted === 'machine') return `machine:${ctx.host}`;
-  return checkScope(wanted);
+  // The shorthands come first in the hint: they are what a person types.
+  if (!isScope(wanted)) throw new MemcueError('USAGE', `bad scope "${visible(wanted)}"`, 'use repo (this repository), machine (this machine), global, repo:<repo-id> or machine:<host>');
+  return wanted;
 }
 
 /**

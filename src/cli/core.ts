@@ -101,6 +101,7 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .option('--state <state>', 'active (default), forgotten, superseded or all')
     .option('--all-versions', 'every version of every fact (edits, forgets, supersedes), newest first')
     .option('-n, --limit <n>', 'at most this many')
+    .option('--long', 'also the host each fact was written on and its source')
     .option('--json', 'print a JSON array')
     .addHelpText('after', '\nExamples:\n  memcue list --since 1h --in all\n  memcue list --state forgotten')
     .action(lazy(() => import('../commands/list.js')));

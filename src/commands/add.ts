@@ -5,7 +5,7 @@ import { checkKind, newId, type Fact } from '../store/facts.js';
 import { keywordsOption } from '../text/check-keywords.js';
 import { withStore } from '../store/store.js';
 import { checkField } from '../store/validate.js';
-import { json } from './format.js';
+import { factJson, json } from './format.js';
 import { findSameText } from '../audit/same-text.js';
 
 interface AddOptions {
@@ -46,8 +46,8 @@ export async function run(ctx: Context, words: string[], opts: AddOptions): Prom
     }),
   );
   if (known) {
-    ctx.stdout(opts.json ? json({ ...known, already_known: true }) : `already known: ${known.id}\n`);
+    ctx.stdout(opts.json ? json({ ...factJson(known), already_known: true }) : `already known: ${known.id}\n`);
     return;
   }
-  ctx.stdout(opts.json ? json(fact) : `${fact.id}\n`);
+  ctx.stdout(opts.json ? json(factJson(fact)) : `${fact.id}\n`);
 }

@@ -1,7 +1,7 @@
 import type { Context } from '../context.js';
 import { checkEdit, editFact } from '../audit/edit-fact.js';
 import { withStore } from '../store/store.js';
-import { json } from './format.js';
+import { factJson, json } from './format.js';
 
 interface EditOptions {
   kind?: string;
@@ -14,5 +14,5 @@ interface EditOptions {
 export async function run(ctx: Context, idOrPrefix: string, words: string[], opts: EditOptions): Promise<void> {
   const edit = checkEdit(ctx, { ...opts, text: words.length ? words.join(' ') : undefined });
   const fact = await withStore(ctx.dbPath, true, (store) => store!.write(() => editFact(store!, idOrPrefix, edit, ctx.host)));
-  ctx.stdout(opts.json ? json(fact) : `${fact.id} v${fact.version}\n`);
+  ctx.stdout(opts.json ? json(factJson(fact)) : `${fact.id} v${fact.version}\n`);
 }

@@ -35,7 +35,7 @@ export async function run(ctx: Context, opts: EvalOptions): Promise<void> {
   const facts = opts.facts ? parseFacts(readInput(ctx, opts.facts), opts.facts) : undefined;
   const options: SearchOptions = {
     // The same filter `memcue search` builds from the same flags.
-    limit: parseCount(opts.limit, '--limit'),
+    limit: parseCount(opts.limit, '-n/--limit'),
     cutoff: parseCutoff(opts.cutoff),
     scopes: searchScopes(ctx, opts.in),
     preferScope: repoScope(ctx),

@@ -2,6 +2,7 @@
 import { MemcueError } from '../errors.js';
 import type { Fact } from '../store/facts.js';
 import { visible } from '../store/validate.js';
+import { readHidden } from '../text/hidden-index.js';
 
 export function factLine(fact: Fact, opts: { showScope?: boolean } = {}): string {
   const date = visible(fact.created_at.slice(0, 10));
@@ -29,6 +30,12 @@ export function counted(n: number, noun: string): string {
 export function clip(text: string, max = 60): string {
   const line = oneLine(text);
   return line.length > max ? `${line.slice(0, max - 3)}...` : line;
+}
+
+/** A fact as --json prints it: the index-only column split into its translation and its keywords. */
+export function factJson<T extends Fact>(fact: T): T & { keywords: string[] } {
+  const { translation, keywords } = readHidden(fact.translation);
+  return { ...fact, translation, keywords };
 }
 
 /** JSON escapes C0 controls itself; DEL and C1 (0x9b is CSI on some terminals) are escaped here too. */

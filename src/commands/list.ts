@@ -4,7 +4,7 @@ import { MemcueError } from '../errors.js';
 import { checkKind, isState, type Fact } from '../store/facts.js';
 import { withStore, type ListFilter } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
-import { oneLine, parseCount } from './format.js';
+import { factJson, oneLine, parseCount } from './format.js';
 import { ChunkedOutput, mapped, writeJsonArray } from './stream-out.js';
 
 interface ListOptions {
@@ -15,6 +15,7 @@ interface ListOptions {
   allVersions?: boolean;
   limit?: string;
   json?: boolean;
+  long?: boolean;
 }
 
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
@@ -24,14 +25,14 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
     since: opts.since === undefined ? undefined : parseSince(opts.since),
     state: parseState(opts.state, opts.allVersions),
   };
-  const limit = parseCount(opts.limit, '--limit');
+  const limit = parseCount(opts.limit, '-n/--limit');
   const own = repoScope(ctx);
   const out = new ChunkedOutput(ctx.stdout);
   // Printed as read, and with --limit only the rows printed are kept: 500k facts need no list of them.
   await withStore(ctx.dbPath, false, async (store) => {
     const facts = (opts.allVersions ? store?.listedVersions(filter, limit) : store?.listed(filter, limit)) ?? [];
-    if (opts.json) await writeJsonArray(out, facts);
-    else await out.all(mapped(facts, (fact) => `${listLine(fact, { showScope: fact.scope !== own, showVersion: opts.allVersions })}\n`));
+    if (opts.json) await writeJsonArray(out, mapped(facts, factJson));
+    else await out.all(mapped(facts, (fact) => `${listLine(fact, { showScope: fact.scope !== own, showVersion: opts.allVersions, long: opts.long })}\n`));
   });
 }
 
@@ -42,12 +43,14 @@ function parseState(value: string | undefined, allVersions?: boolean): ListFilte
   throw new MemcueError('USAGE', `unknown state "${value}"`, 'use active, forgotten, superseded or all');
 }
 
-/** A list line says when, where and from what a fact came: id, kind, time, host, [scope], text, (source). */
-export function listLine(fact: Fact, opts: { showScope?: boolean; showVersion?: boolean }): string {
+/** A list line: id, kind, time, (state), [scope], text; --long adds the host and (from source), which
+ * repeat on most lines of one person's memory. */
+export function listLine(fact: Fact, opts: { showScope?: boolean; showVersion?: boolean; long?: boolean }): string {
   const when = `${fact.created_at.slice(0, 10)} ${fact.created_at.slice(11, 16)}`;
   const version = opts.showVersion ? ` v${fact.version}` : '';
   const state = fact.state === 'active' ? '' : ` (${fact.state})`;
   const scope = opts.showScope && fact.scope !== 'global' ? ` [${fact.scope}]` : '';
-  const source = fact.source ? `  (from ${oneLine(fact.source)})` : '';
-  return `${fact.id}${version} ${fact.kind} ${when} ${fact.host}${state}${scope} ${oneLine(fact.text)}${source}`;
+  const host = opts.long ? ` ${fact.host}` : '';
+  const source = opts.long && fact.source ? `  (from ${oneLine(fact.source)})` : '';
+  return `${fact.id}${version} ${fact.kind} ${when}${host}${state}${scope} ${oneLine(fact.text)}${source}`;
 }

@@ -18,8 +18,10 @@ interface LogOptions {
 const DEFAULT_LIMIT = 30;
 
 export async function run(ctx: Context, id: string | undefined, opts: LogOptions): Promise<void> {
+  let hosts: string[] = [];
   const changes = await withStore(ctx.dbPath, false, (store) => {
     if (!store) return [];
+    if (opts.host !== undefined) hosts = store.db.all('SELECT DISTINCT host FROM facts ORDER BY 1').map((r) => String(r.host));
     return recentChanges(store, {
       id: id === undefined ? undefined : store.resolveId(id),
       // The log covers every scope unless told otherwise: a change is worth seeing wherever it was made.
@@ -27,13 +29,27 @@ export async function run(ctx: Context, id: string | undefined, opts: LogOptions
       kind: opts.kind === undefined ? undefined : checkKind(opts.kind),
       since: opts.since === undefined ? undefined : parseSince(opts.since),
       host: opts.host,
-      limit: parseCount(opts.limit, '--limit') ?? DEFAULT_LIMIT,
+      limit: parseCount(opts.limit, '-n/--limit') ?? DEFAULT_LIMIT,
     });
   });
   if (opts.json) {
     ctx.stdout(json(changes.map(plainChange)));
     return;
   }
-  if (changes.length === 0) ctx.stderr('memcue: no changes recorded in that range\n');
+  if (changes.length === 0) ctx.stderr(`memcue: ${noChanges(id, opts, hosts)}\n`);
   for (const c of changes) ctx.stdout(`${changeLine(c)}\n`);
+}
+
+/** The empty answer names the filters that made it empty, and the hosts when --host named none of them. */
+function noChanges(id: string | undefined, opts: LogOptions, hosts: string[]): string {
+  const parts = [
+    id !== undefined && `of fact ${id}`,
+    opts.host !== undefined && `by host ${opts.host}`,
+    opts.kind !== undefined && `of kind ${opts.kind}`,
+    opts.in !== undefined && `in ${opts.in}`,
+    opts.since !== undefined && `since ${opts.since}`,
+  ].filter(Boolean);
+  if (!parts.length) return 'no changes recorded yet';
+  const known = opts.host !== undefined && !hosts.includes(opts.host) ? ` (hosts with changes: ${hosts.join(', ') || 'none'})` : '';
+  return `no changes ${parts.join(' ')}${known}`;
 }

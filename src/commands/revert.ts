@@ -2,7 +2,7 @@ import type { Context } from '../context.js';
 import { MemcueError } from '../errors.js';
 import { revertFact } from '../audit/restore.js';
 import { withStore } from '../store/store.js';
-import { json, parseCount } from './format.js';
+import { factJson, json, parseCount } from './format.js';
 
 export async function run(ctx: Context, idOrPrefix: string, opts: { to?: string; json?: boolean }): Promise<void> {
   const to = parseCount(opts.to, '--to');
@@ -10,5 +10,5 @@ export async function run(ctx: Context, idOrPrefix: string, opts: { to?: string;
     if (!store) throw new MemcueError('NOT_FOUND', `no fact with id "${idOrPrefix}" (the memory is empty)`);
     return store.write(() => revertFact(store, store.resolveId(idOrPrefix), to, ctx.host));
   });
-  ctx.stdout(opts.json ? json(fact) : `${fact.id} v${fact.version} (= v${from.version}, ${fact.state})\n`);
+  ctx.stdout(opts.json ? json(factJson(fact)) : `${fact.id} v${fact.version} (= v${from.version}, ${fact.state})\n`);
 }

@@ -18,7 +18,7 @@ interface SearchOptions {
 
 export async function run(ctx: Context, words: string[], opts: SearchOptions): Promise<void> {
   const filter = {
-    limit: parseCount(opts.limit, '--limit'),
+    limit: parseCount(opts.limit, '-n/--limit'),
     scopes: searchScopes(ctx, opts.in),
     kind: opts.kind === undefined ? undefined : checkKind(opts.kind),
     since: opts.since === undefined ? undefined : parseSince(opts.since),
@@ -61,6 +61,7 @@ function printHits(ctx: Context, query: string, hits: Hit[], empty: boolean, nar
 function noMatch(query: string, empty: boolean, narrowed: boolean, opts: SearchOptions): string {
   const shown = clip(query);
   if (empty) return `no facts match "${shown}": the memory is empty (memcue add "..." stores one)`;
-  const tries = ['other words', narrowed && '--in all', opts.kind !== undefined && 'no --kind', opts.since !== undefined && 'no --since'];
+  // What a person can change: the words first (a synonym, a spelling, the other language), then the filters.
+  const tries = ['other words (a synonym, another spelling, the other language)', narrowed && '--in all', opts.kind !== undefined && 'no --kind', opts.since !== undefined && 'no --since'];
   return `no facts match "${shown}"; try ${tries.filter(Boolean).join(' or ')}`;
 }

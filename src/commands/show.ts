@@ -2,7 +2,7 @@ import type { Context } from '../context.js';
 import { MemcueError } from '../errors.js';
 import { withStore } from '../store/store.js';
 import { readHidden } from '../text/hidden-index.js';
-import { json, oneLine, shown } from './format.js';
+import { factJson, json, oneLine, shown } from './format.js';
 
 export async function run(ctx: Context, idOrPrefix: string, opts: { json?: boolean }): Promise<void> {
   const versions = await withStore(ctx.dbPath, false, (store) => {
@@ -10,7 +10,7 @@ export async function run(ctx: Context, idOrPrefix: string, opts: { json?: boole
     return store.versions(store.resolveId(idOrPrefix));
   });
   if (opts.json) {
-    ctx.stdout(json({ ...versions[versions.length - 1], versions }));
+    ctx.stdout(json({ ...factJson(versions[versions.length - 1]!), versions: versions.map(factJson) }));
     return;
   }
   const current = versions[versions.length - 1]!;

@@ -45,6 +45,6 @@ function* jsonArrayParts(items: Iterable<unknown>): Generator<string> {
 }
 
 /** Each value mapped, lazily. */
-export function* mapped<T>(items: Iterable<T>, fn: (item: T) => string): Generator<string> {
+export function* mapped<T, U>(items: Iterable<T>, fn: (item: T) => U): Generator<U> {
   for (const item of items) yield fn(item);
 }

@@ -2,6 +2,7 @@
 // journal reader, the merge driver, schema migration) goes through these checks, so a row one path
 // accepts is never refused by another (a scope `add` wrote once broke sync on every machine).
 import { MemcueError } from '../errors.js';
+import { nearest } from '../util/nearest.js';
 import { KINDS, STATES, type Kind, type State } from './schema.js';
 
 /** Characters per field; `text` is what a fact says, the others describe where it came from. */
@@ -68,8 +69,9 @@ export function isState(value: string): value is State {
 }
 
 export function checkKind(value: string): Kind {
-  if (!isKind(value)) throw new MemcueError('USAGE', `unknown kind "${visible(value)}"`, `use one of: ${KINDS.join(', ')}`);
-  return value;
+  if (isKind(value)) return value;
+  const near = nearest(value, KINDS);
+  throw new MemcueError('USAGE', `unknown kind "${visible(value)}"${near ? `; did you mean ${near}?` : ''}`, `use one of: ${KINDS.join(', ')}`);
 }
 
 /** A real date-time in ISO form: `1` or `yesterday` would sort above every real date. */

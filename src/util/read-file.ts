@@ -29,7 +29,7 @@ export function notRegularFile(path: string, opts: { symlinks: boolean }): strin
   try {
     stat = opts.symlinks ? statSync(path) : lstatSync(path);
   } catch (err) {
-    return `cannot read it (${(err as NodeJS.ErrnoException).code ?? 'error'})`;
+    return `cannot read it (${whyUnreadable(err)})`;
   }
   if (stat.isFile()) return undefined;
   return `not a regular file (${stat.isSymbolicLink() ? 'a symlink' : stat.isDirectory() ? 'a folder' : 'a device, FIFO or socket'})`;
@@ -115,5 +115,12 @@ export function* fileLines(path: string, maxLineBytes: number, chunkBytes = 64 *
 }
 
 export function cannotRead(path: string, err: unknown): MemcueError {
-  return new MemcueError('NOT_FOUND', `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
+  return new MemcueError('NOT_FOUND', `cannot read ${path}: ${whyUnreadable(err)}`);
+}
+
+/** A file system error in words a person acts on (`ENOENT` means nothing to most). */
+export function whyUnreadable(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  const words: Record<string, string> = { ENOENT: 'no such file', EACCES: 'permission denied', EPERM: 'permission denied', EISDIR: 'it is a folder', ENOTDIR: 'a part of the path is not a folder' };
+  return (code && words[code]) ?? code ?? 'error';
 }

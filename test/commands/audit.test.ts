@@ -20,10 +20,10 @@ function setup(host = 'testhost') {
 }
 
 describe('memcue list', () => {
-  it('shows time, host and source on each line', async () => {
+  it('--long shows time, host and source on each line', async () => {
     const { run, add } = setup('laptop');
     const id = await add('--source', 'session-42', 'Staging runs Postgres 16');
-    const line = (await run(['list'])).stdout.trim();
+    const line = (await run(['list', '--long'])).stdout.trim();
     expect(line).toMatch(new RegExp(`^${id} note \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} laptop Staging runs Postgres 16  \\(from session-42\\)$`));
   });
 

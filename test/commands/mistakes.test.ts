@@ -50,10 +50,10 @@ describe('search refuses what it does not understand', () => {
   it('an empty result says so on stderr; stdout stays empty, or [] with --json', async () => {
     const run = setup();
     await run('add', 'deploy postgres on Fridays never');
-    expect(await run('search', 'kubernetes')).toEqual({ code: 0, stdout: '', stderr: 'memcue: no facts match "kubernetes"; try other words\n' });
+    expect(await run('search', 'kubernetes')).toEqual({ code: 0, stdout: '', stderr: 'memcue: no facts match "kubernetes"; try other words (a synonym, another spelling, the other language)\n' });
     const json = await run('search', 'kubernetes', '--kind', 'rule', '--json');
     expect(json.stdout).toBe('[]\n');
-    expect(json.stderr).toBe('memcue: no facts match "kubernetes"; try other words or no --kind\n');
+    expect(json.stderr).toBe('memcue: no facts match "kubernetes"; try other words (a synonym, another spelling, the other language) or no --kind\n');
     expect((await run('search', 'postgres', '--kind', 'rule')).stderr).toMatch(/no --kind/);
   });
 
@@ -65,7 +65,7 @@ describe('search refuses what it does not understand', () => {
     git(dir, 'init', '-q');
     git(dir, 'remote', 'add', 'origin', 'git@github.com:acme/shop.git');
     await cli(['add', '--scope', 'repo:github.com/acme/other', 'the other repo deploys with helm'], { env, cwd: dir });
-    expect((await cli(['search', 'helm'], { env, cwd: dir })).stderr).toBe('memcue: no facts match "helm"; try other words or --in all\n');
+    expect((await cli(['search', 'helm'], { env, cwd: dir })).stderr).toBe('memcue: no facts match "helm"; try other words (a synonym, another spelling, the other language) or --in all\n');
     expect((await cli(['search', 'helm', '--in', 'all'], { env, cwd: dir })).stdout).toContain('deploys with helm');
   });
 });
@@ -90,5 +90,58 @@ describe('every command refuses unknown options and extra arguments', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+// Issue 21, a day of use: each message names what the user can do next, in the words they typed.
+describe('one line that says what to do', () => {
+  it.each([
+    [['add', '--scope', 'team', 'x'], 'bad scope "team" (use repo (this repository), machine (this machine), global, repo:<repo-id> or machine:<host>)'],
+    [['add', '--kind', 'rules', 'x'], 'unknown kind "rules"; did you mean rule? (use one of: rule, decision, gotcha, env, note)'],
+    [['install', 'cursr'], 'unknown agent "cursr"; did you mean cursor? (one of: claude, hermes, dsh, codex, gemini, opencode, cursor, claude-desktop; see memcue install --help)'],
+    [['search', '-n', '0', 'x'], '-n/--limit must be a positive whole number, got "0"'],
+  ])('%j', async (argv, line) => {
+    const r = await setup()(...argv);
+    expect(r).toEqual({ code: 1, stdout: '', stderr: `memcue: ${line}\n` });
+  });
+
+  it('import of a missing file says so in words', async () => {
+    const r = await setup()('import', 'missing.jsonl');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^memcue: cannot read \/.*\/work\/missing.jsonl: no such file\n$/);
+  });
+
+  it('log --host with no change of that host names the hosts that have some', async () => {
+    const run = setup();
+    await run('add', 'CI runs on ubuntu-24.04');
+    const r = await run('log', '--host', 'desktop');
+    expect(r).toEqual({ code: 0, stdout: '', stderr: 'memcue: no changes by host desktop (hosts with changes: testhost)\n' });
+  });
+
+  it('log with no change in a range says so', async () => {
+    const run = setup();
+    await run('add', 'CI runs on ubuntu-24.04');
+    expect((await run('log', '--since', '2999-01-01')).stderr).toBe('memcue: no changes since 2999-01-01\n');
+  });
+});
+
+describe('keywords and list lines', () => {
+  it('JSON gives keywords their own field', async () => {
+    const run = setup();
+    await run('add', '--keywords', 'deploy, release', 'ship it on tuesdays');
+    const [fact] = JSON.parse((await run('list', '--json')).stdout);
+    expect(fact).toMatchObject({ translation: '', keywords: ['deploy', 'release'] });
+    const shown = JSON.parse((await run('show', fact.id, '--json')).stdout);
+    expect(shown).toMatchObject({ translation: '', keywords: ['deploy', 'release'] });
+    expect(shown.versions[0]).toMatchObject({ translation: '', keywords: ['deploy', 'release'] });
+  });
+
+  it('list is short by default; --long adds host and source', async () => {
+    const run = setup();
+    const id = (await run('add', '--source', 'notes.md', 'ship it on tuesdays')).stdout.trim();
+    const short = (await run('list')).stdout.trim();
+    expect(short).toMatch(new RegExp(`^${id} note \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d ship it on tuesdays$`));
+    const long = (await run('list', '--long')).stdout.trim();
+    expect(long).toMatch(new RegExp(`^${id} note \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d testhost ship it on tuesdays  \\(from .*notes.md\\)$`));
   });
 });

@@ -120,7 +120,7 @@ describe('memcue eval refuses bad input with one line and exit 1', () => {
     [['--queries', 'queries.jsonl'], /give either --facts FILE .* or --against DB/],
     [['--facts', 'facts.jsonl', '--against', 'x.db', '--queries', 'queries.jsonl'], /give either --facts/],
     [['--facts', 'facts.jsonl'], /required option '?--queries <file>'? not specified/],
-    [['--facts', 'missing.jsonl', '--queries', 'queries.jsonl'], /cannot read .*missing\.jsonl: ENOENT/],
+    [['--facts', 'missing.jsonl', '--queries', 'queries.jsonl'], /cannot read .*missing\.jsonl: no such file/],
     [['--facts', 'bad.jsonl', '--queries', 'queries.jsonl'], /bad\.jsonl line 2: not valid JSON/],
     [['--facts', 'facts.jsonl', '--queries', 'typo.jsonl'], /query "t" names fact "dep1oy", which is not in facts\.jsonl/],
     [['--facts', 'facts.jsonl', '--queries', 'queries.jsonl', '--cutoff', '2'], /--cutoff must be a number from 0 to 1/],
