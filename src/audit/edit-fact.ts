@@ -13,15 +13,17 @@ export interface EditInput {
   scope?: string;
   revive?: boolean;
   allowSecret?: boolean;
+  /** Asked from the viewer: its hints name what the page offers, not command-line options. */
+  fromViewer?: boolean;
 }
 
 /** The checked changes of an edit (before the database is opened: bad input writes nothing). */
 export function checkEdit(ctx: Context, input: EditInput): Partial<Pick<Fact, VersionedField>> & { revive: boolean } {
-  const text = input.text === undefined || input.text === '' ? undefined : checkText(input.text, { allowSecret: input.allowSecret, override: ALLOW_SECRET });
+  const text = input.text === undefined || input.text === '' ? undefined : checkText(input.text, { allowSecret: input.allowSecret, override: input.fromViewer ? undefined : ALLOW_SECRET });
   const kind = input.kind === undefined || input.kind === '' ? undefined : checkKind(input.kind);
   const scope = input.scope === undefined || input.scope === '' ? undefined : resolveScope(ctx, input.scope);
   if (text === undefined && kind === undefined && scope === undefined && !input.revive) {
-    throw new MemcueError('USAGE', 'nothing to change', 'give the new text, --kind, --scope or --revive');
+    throw new MemcueError('USAGE', 'nothing to change', input.fromViewer ? 'change the text, kind or scope first' : 'give the new text, --kind, --scope or --revive');
   }
   return { ...(text !== undefined && { text }), ...(kind && { kind }), ...(scope && { scope }), revive: input.revive === true };
 }

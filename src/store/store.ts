@@ -188,12 +188,19 @@ export class Store {
     return [...this.listed(filter)];
   }
 
-  /** The same, one at a time; with a limit SQLite keeps only the newest `limit` while it sorts. */
-  *listed(filter: ListFilter = {}, limit?: number): Generator<Fact> {
+  /** The same, one at a time; with a limit SQLite keeps only the newest `limit` while it sorts (after
+   * skipping `offset`: the viewer's later pages). */
+  *listed(filter: ListFilter = {}, limit?: number, offset = 0): Generator<Fact> {
     const { where, params } = filterClause({ ...filter, state: filter.state ?? 'active' });
     const sql = `SELECT ${FACT_COLUMNS} FROM heads h JOIN facts f ON f.rowid = h.fact_row
-         WHERE 1 ${where} ORDER BY f.created_at DESC, f.id${limit === undefined ? '' : ' LIMIT ?'}`;
-    for (const row of this.db.iterate(sql, limit === undefined ? params : [...params, limit])) yield toFact(row);
+         WHERE 1 ${where} ORDER BY f.created_at DESC, f.id${limit === undefined ? '' : ' LIMIT ? OFFSET ?'}`;
+    for (const row of this.db.iterate(sql, limit === undefined ? params : [...params, limit, offset])) yield toFact(row);
+  }
+
+  /** How many facts `listed(filter)` gives, without reading them (the viewer's "100 of 10,000"). */
+  countListed(filter: ListFilter = {}): number {
+    const { where, params } = filterClause({ ...filter, state: filter.state ?? 'active' });
+    return Number(this.db.get(`SELECT COUNT(*) AS n FROM heads h JOIN facts f ON f.rowid = h.fact_row WHERE 1 ${where}`, params)?.n ?? 0);
   }
 
   /** Every version row (superseded and forgotten ones too), newest first: the history behind `list`. */

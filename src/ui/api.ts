@@ -1,6 +1,6 @@
 // What the viewer's page asks for, answered by the same functions the commands use: search() for a
 // query (the code path of `memcue search`), Store.list for browsing, recentChanges for the log,
-// editFact/forgetFact/revertFact for changes. The database is opened per request, for milliseconds,
+// editFact/forgetFact/revertFact for changes, undoBatch for a dream or migrate batch. The database is opened per request, for milliseconds,
 // as every memcue command does, so hooks and other commands keep working while the viewer is open.
 import { Hono, type Context as HonoContext } from 'hono';
 import type { Context } from '../context.js';
@@ -8,9 +8,11 @@ import { repoScope, searchScopes } from '../context.js';
 import { plainChange, recentChanges } from '../audit/changes.js';
 import { checkEdit, editFact, forgetFact } from '../audit/edit-fact.js';
 import { revertFact } from '../audit/restore.js';
+import { undoBatch, undoLine } from '../dream/undo.js';
 import { MemcueError } from '../errors.js';
 import { search } from '../search/search.js';
 import { checkKind, isState } from '../store/facts.js';
+import { fileState } from '../store/integrity.js';
 import { withStore, type ListFilter, type Store } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
 
@@ -25,12 +27,20 @@ export function apiRoutes(ctx: Context): Hono {
     const q = c.req.query('q')?.trim() ?? '';
     const filter = listFilter(ctx, c);
     const limit = Math.min(Number(c.req.query('limit') ?? 100) || 100, MAX_ROWS);
-    const facts = await read(
-      (store) => (q ? search(store, q, { ...filter, limit, preferScope: repoScope(ctx) }) : store.list(filter).slice(0, limit)),
-      [],
-    );
-    return c.json({ facts });
+    const offset = Math.max(0, Math.floor(Number(c.req.query('offset') ?? 0)) || 0);
+    const page = await read((store) => {
+      if (q) {
+        const hits = search(store, q, { ...filter, limit, preferScope: repoScope(ctx) });
+        return { facts: hits, total: hits.length };
+      }
+      return { facts: [...store.listed(filter, limit, offset)], total: store.countListed(filter) };
+    }, { facts: [], total: 0 });
+    return c.json({ ...page, offset });
   });
+
+  // Polled by the page every few seconds: the file's state (SQLite's change counter among it) moves
+  // with every commit, so an agent's write shows up without reading the database.
+  api.get('/state', (c) => c.json({ state: fileState(ctx.dbPath) ?? '' }));
 
   api.get('/scopes', async (c) => {
     const scopes = await read((store) => store.db.all('SELECT DISTINCT f.scope AS scope FROM heads h JOIN facts f ON f.rowid = h.fact_row ORDER BY 1').map((r) => String(r.scope)), []);
@@ -48,7 +58,7 @@ export function apiRoutes(ctx: Context): Hono {
 
   api.post('/facts/:id/edit', async (c) => {
     const body = (await c.req.json()) as Record<string, unknown>;
-    const edit = checkEdit(ctx, { text: str(body.text), kind: str(body.kind), scope: str(body.scope), revive: body.revive === true });
+    const edit = checkEdit(ctx, { text: str(body.text), kind: str(body.kind), scope: str(body.scope), revive: body.revive === true, fromViewer: true });
     return c.json({ fact: await write((store) => editFact(store, c.req.param('id'), edit, ctx.host)) });
   });
 
@@ -58,6 +68,14 @@ export function apiRoutes(ctx: Context): Hono {
     const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
     const to = body.to === undefined ? undefined : Number(body.to);
     return c.json({ fact: await write((store) => revertFact(store, store.resolveId(c.req.param('id')), to, ctx.host).fact) });
+  });
+
+  // `memcue dream undo` / `migrate undo` from the Changes tab: the same function, one transaction.
+  api.post('/batches/:kind/:batch/undo', async (c) => {
+    const kind = c.req.param('kind');
+    if (kind !== 'dream' && kind !== 'migrate') throw new MemcueError('USAGE', `unknown batch kind "${kind}"`);
+    const report = await write((store) => undoBatch(store, kind, c.req.param('batch'), { host: ctx.host }));
+    return c.json({ report, line: undoLine(report).trim() });
   });
 
   api.get('/log', async (c) => {

@@ -13,6 +13,11 @@ export interface Asset {
 const SOURCES: Record<string, string> = {
   'index.html': './static/index.html',
   'app.js': './static/app.js',
+  'lib.js': './static/lib.js',
+  'facts.js': './static/facts.js',
+  'detail.js': './static/detail.js',
+  'changes.js': './static/changes.js',
+  'confirm.js': './static/confirm.js',
   'style.css': './static/style.css',
   'preact.js': '../../node_modules/preact/dist/preact.mjs',
   'hooks.js': '../../node_modules/preact/hooks/dist/hooks.mjs',

@@ -8,6 +8,16 @@ import hooks from '../../node_modules/preact/hooks/dist/hooks.mjs' with { type: 
 import htm from '../../node_modules/htm/dist/htm.mjs' with { type: 'text' };
 // @ts-expect-error: imported as text, not as a module
 import app from './static/app.js' with { type: 'text' };
+// @ts-expect-error: imported as text, not as a module
+import changes from './static/changes.js' with { type: 'text' };
+// @ts-expect-error: imported as text, not as a module
+import confirm from './static/confirm.js' with { type: 'text' };
+// @ts-expect-error: imported as text, not as a module
+import detail from './static/detail.js' with { type: 'text' };
+// @ts-expect-error: imported as text, not as a module
+import facts from './static/facts.js' with { type: 'text' };
+// @ts-expect-error: imported as text, not as a module
+import lib from './static/lib.js' with { type: 'text' };
 import index from './static/index.html' with { type: 'text' };
 import style from './static/style.css' with { type: 'text' };
 import { useEmbeddedUiAssets } from './assets.js';
@@ -15,6 +25,11 @@ import { useEmbeddedUiAssets } from './assets.js';
 useEmbeddedUiAssets({
   'index.html': index,
   'app.js': app as string,
+  'lib.js': lib as string,
+  'facts.js': facts as string,
+  'detail.js': detail as string,
+  'changes.js': changes as string,
+  'confirm.js': confirm as string,
   'style.css': style,
   'preact.js': preact as string,
   'hooks.js': hooks as string,

@@ -1,84 +1,85 @@
-// The viewer in a real headless Chromium (Debian's `chromium`, driven by playwright-core): load the
-// page, search, open a fact, edit, forget and revert it, see the change log with dream's and another
-// machine's changes, and check each change in the database through the CLI.
-import { existsSync, mkdirSync } from 'node:fs';
+// The viewer in a real headless Chromium: search, open, edit, forget (asked, then undone), revert,
+// the change log with dream's and another machine's changes and a batch undone from it; what the
+// page says when something is refused or nothing matches; the view kept in the URL; the keyboard;
+// a write made meanwhile by the CLI showing up. Each change is checked in the database via the CLI.
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { CHROMIUM, openPage, rowIds, SHOTS } from './chromium.js';
 import { viewer } from './viewer.js';
 
-const CHROMIUM = [process.env.MEMCUE_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
-if (!CHROMIUM) console.log('SKIPPED: the viewer browser test needs Chromium (apt-get install chromium, or MEMCUE_CHROMIUM=<path>)');
-/** `MEMCUE_UPDATE_SCREENSHOTS=1` rewrites the README's pictures (docs/ui-*.png) from this run. */
-const SHOTS = process.env.MEMCUE_UPDATE_SCREENSHOTS === '1' ? join(ROOT, 'docs') : undefined;
-
-let browser: Browser | undefined;
-afterAll(async () => browser?.close());
-
-async function open(url: string): Promise<Page> {
-  browser ??= await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-  const page = await browser.newPage({ viewport: { width: 1100, height: 560 } });
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  await page.goto(url);
-  await page.waitForSelector('#facts, #empty');
-  expect(errors).toEqual([]);
-  return page;
+async function memory() {
+  const v = await viewer();
+  const add = async (...argv: string[]) => (await v.run('add', '--scope', 'global', ...argv)).stdout.trim();
+  const id = await add('--kind', 'gotcha', 'api-gw times out after 30 s on uploads; raise PROXY_TIMEOUT to 300');
+  const twin = await add('--kind', 'gotcha', 'Uploads through api-gw time out at 30 seconds unless PROXY_TIMEOUT is raised');
+  await add('--kind', 'rule', 'Никогда не деплоить в прод в пятницу');
+  await add('--kind', 'env', 'Staging database is Postgres 16 on db-stg.internal');
+  // A fact written on another machine, as sync brings it.
+  const other = (await v.run.as({ ...v.env, MEMCUE_HOST: 'desktop' }, 'add', '--scope', 'global', '--kind', 'env', 'CI runs on ubuntu-24.04 runners')).stdout.trim();
+  const show = async (fact: string) => JSON.parse((await v.run('show', fact, '--json')).stdout);
+  return { ...v, add, id, twin, other, show };
 }
 
-const rowIds = (page: Page) => page.$$eval('#facts tr.fact', (rows) => rows.map((r) => (r as HTMLElement).dataset.id));
-
 describe.skipIf(!CHROMIUM)('memcue ui in Chromium', () => {
-  it('searches, edits, forgets and reverts a fact, and shows what dream and other machines changed', async () => {
-    const { run, url, env } = await viewer();
-    const add = async (...argv: string[]) => (await run('add', '--scope', 'global', ...argv)).stdout.trim();
-    const id = await add('--kind', 'gotcha', 'api-gw times out after 30 s on uploads; raise PROXY_TIMEOUT to 300');
-    const twin = await add('--kind', 'gotcha', 'Uploads through api-gw time out at 30 seconds unless PROXY_TIMEOUT is raised');
-    await add('--kind', 'rule', 'Никогда не деплоить в прод в пятницу');
-    await add('--kind', 'env', 'Staging database is Postgres 16 on db-stg.internal');
-    // A fact written on another machine, as sync brings it.
-    const other = await run.as({ ...env, MEMCUE_HOST: 'desktop' }, 'add', '--scope', 'global', '--kind', 'env', 'CI runs on ubuntu-24.04 runners');
+  it('searches, edits, forgets (asked, then undone) and reverts a fact, and shows what dream and other machines changed', async () => {
+    const { run, url, id, twin, other, show } = await memory();
     // A dream batch merges the twins.
     const batch = JSON.parse((await run('dream', '--json')).stdout);
     const answer = { batch: batch.batch, decisions: [{ action: 'merge', into: id, from: [twin], text: 'api-gw times out after 30 s on uploads; raise PROXY_TIMEOUT to 300 (uploads only)' }] };
     expect((await run.stdin(JSON.stringify(answer), 'dream', 'apply', '-')).code).toBe(0);
 
-    const page = await open(url);
+    const { page, problems } = await openPage(url, 1100, 560);
     expect(await rowIds(page)).toHaveLength(4);
+    expect(await page.textContent('#count')).toBe('1–4 of 4 facts');
 
-    // Search: the same results as `memcue search`.
-    await page.fill('input[name=q]', 'upload timeout');
-    await page.waitForFunction(() => document.querySelectorAll('#facts tr.fact').length === 1);
+    // Search: the same results as `memcue search`, one request after typing stops, not one per key.
+    await page.type('input[name=q]', 'upload timeout', { delay: 40 });
+    await page.waitForFunction(() => document.querySelectorAll('#facts li.fact').length === 1);
     const cliHits = JSON.parse((await run('search', 'upload', 'timeout', '--in', 'all', '--json')).stdout).map((h: { id: string }) => h.id);
     expect(await rowIds(page)).toEqual(cliHits);
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/facts?q=')).length)).toBe(1);
 
-    // Open it, edit the text and kind, save: a new version in the database.
-    await page.click(`tr.fact[data-id="${id}"]`);
+    // Open it: Save waits for a change; edit the text and kind, save: a new version in the database.
+    await page.click(`li.fact[data-id="${id}"] a`);
     await page.waitForSelector('#detail textarea');
+    expect(await page.isDisabled('#save')).toBe(true);
     await page.fill('#detail textarea', 'api-gw times out after 60 s on uploads');
     await page.selectOption('select[name=edit-kind]', 'rule');
     await page.click('#save');
-    const current = async () => JSON.parse((await run('show', id, '--json')).stdout);
-    await expect.poll(async () => (await current()).text).toBe('api-gw times out after 60 s on uploads');
-    expect((await current()).kind).toBe('rule');
-    await page.waitForSelector('#history tr:nth-child(3)');
+    await expect.poll(async () => (await show(id)).text).toBe('api-gw times out after 60 s on uploads');
+    expect((await show(id)).kind).toBe('rule');
+    await page.waitForSelector('#history li:nth-child(3)');
     if (SHOTS) await page.screenshot({ path: join(SHOTS, 'ui-facts.png') });
 
-    // Forget, then revert to the edited version.
+    // Forget asks first; Cancel leaves the fact alone; Forget, then Undo from the notice.
     await page.click('#forget');
-    await expect.poll(async () => (await current()).state).toBe('forgotten');
-    await page.click('button[data-revert="3"]');
-    await expect.poll(async () => (await current()).version).toBe(5);
-    expect(await current()).toMatchObject({ state: 'active', text: 'api-gw times out after 60 s on uploads' });
+    await page.click('#forget-cancel');
+    await page.click('#forget');
+    await page.click('#forget-yes');
+    await expect.poll(async () => (await show(id)).state).toBe('forgotten');
+    await page.click('#undo');
+    await expect.poll(async () => (await show(id)).state).toBe('active');
+    expect((await show(id)).text).toBe('api-gw times out after 60 s on uploads');
 
-    // Filters: kind and date.
+    // Revert to the first version.
+    await page.click('button[data-revert="1"]');
+    await expect.poll(async () => (await show(id)).version).toBe(6);
+    expect(await show(id)).toMatchObject({ state: 'active', text: 'api-gw times out after 30 s on uploads; raise PROXY_TIMEOUT to 300' });
+
+    // Filters: kind and date; a bad date leaves no stale list behind.
+    await page.click('#close');
     await page.fill('input[name=q]', '');
     await page.selectOption('select[name=kind]', 'env');
-    await page.waitForFunction(() => document.querySelectorAll('#facts tr.fact').length === 2);
+    await page.waitForFunction(() => document.querySelectorAll('#facts li.fact').length === 2);
+    await page.fill('input[name=since]', 'last tuesday');
+    await page.press('input[name=since]', 'Enter');
+    await page.waitForSelector('#error');
+    expect(await page.$$('#facts li.fact')).toHaveLength(0);
+    expect(await page.textContent('#error')).toContain('cannot read date "last tuesday"');
     await page.fill('input[name=since]', '2999-01-01');
     await page.press('input[name=since]', 'Enter');
     await page.waitForSelector('#empty');
+    expect(await page.textContent('#empty')).toContain('any date');
 
     // The log: dream's merge and the other machine's fact, filterable by what made them.
     await page.click('#tab-log');
@@ -91,7 +92,77 @@ describe.skipIf(!CHROMIUM)('memcue ui in Chromium', () => {
     expect(logText).toContain('desktop');
     if (SHOTS) await page.screenshot({ path: join(SHOTS, 'ui-log.png') });
     await page.selectOption('select[name=via]', 'sync');
-    await page.waitForFunction(() => document.querySelectorAll('#log tbody tr').length === 1);
-    expect(await page.textContent('#log tbody')).toContain(other.stdout.trim().slice(0, 8));
+    await page.waitForFunction(() => document.querySelectorAll('#log li').length === 1);
+    expect(await page.textContent('#log')).toContain(other.slice(0, 8));
+
+    // Undo the dream batch from the log, as `memcue dream undo` would: the twin is active again.
+    await page.selectOption('select[name=via]', 'dream');
+    await page.click(`#undo-${batch.batch}`);
+    await page.click(`#undo-${batch.batch}-yes`);
+    await page.waitForSelector('#notice');
+    expect(await page.textContent('#notice')).toContain(`undid dream batch ${batch.batch}`);
+    await expect.poll(async () => (await show(twin)).state).toBe('active');
+
+    // A change links to its fact.
+    await page.selectOption('select[name=via]', '');
+    await page.click(`#log a:has-text("${other.slice(0, 8)}")`);
+    await page.waitForSelector('#detail textarea');
+    expect(await page.inputValue('#detail textarea')).toBe('CI runs on ubuntu-24.04 runners');
+    expect(problems).toEqual([]);
+  }, 90_000);
+
+  it('says what the page can do: a secret, an empty search, a write made meanwhile', async () => {
+    const { run, url, id } = await memory();
+    const { page, problems } = await openPage(url, 1100, 560);
+
+    await page.click(`li.fact[data-id="${id}"] a`);
+    await page.fill('#detail textarea', 'the deploy key is ghp_R8nqV3bX9kLm2pQ7sT4wY6zA1cE5fH0jK8uN');
+    await page.click('#save');
+    await page.waitForSelector('#error');
+    const refusal = await page.textContent('#error');
+    expect(refusal).toContain('refusing to store fact text: it looks like');
+    expect(refusal).toContain('store where the secret lives');
+    expect(refusal).not.toContain('--allow-secret');
+
+    await page.fill('input[name=q]', 'kubernetes helm');
+    await page.waitForSelector('#empty');
+    expect(await page.textContent('#empty')).toContain('Try other words: a synonym, another spelling, the other language');
+
+    // An agent adds a fact while the page is open: the page shows it without a reload.
+    await page.fill('input[name=q]', '');
+    await page.waitForFunction(() => document.querySelectorAll('#facts li.fact').length === 5);
+    const added = (await run('add', '--scope', 'global', 'Helm charts live in deploy/charts')).stdout.trim();
+    await page.waitForSelector(`li.fact[data-id="${added}"]`, { timeout: 15_000 });
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('keeps the view in the URL (reload, back) and works from the keyboard', async () => {
+    const { url, id } = await memory();
+    const { page } = await openPage(url, 1100, 560);
+    await page.selectOption('select[name=kind]', 'gotcha');
+    await page.waitForFunction(() => document.querySelectorAll('#facts li.fact').length === 2);
+
+    // Tab to the first row, Enter opens it, Escape closes it and gives the focus back to the row.
+    await page.focus('select[name=state]');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#detail textarea');
+    const opened = new URL(page.url()).searchParams.get('fact');
+    expect(opened).toBeTruthy();
+    await page.reload();
+    await page.waitForSelector('#detail textarea');
+    expect(await page.inputValue('select[name=kind]')).toBe('gotcha');
+    expect(await rowIds(page)).toHaveLength(2);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('#detail'));
+    expect(await page.evaluate(() => (document.activeElement?.closest('li.fact') as HTMLElement | null)?.dataset.id)).toBe(opened);
+
+    // Back reopens it; back again returns to the unfiltered list.
+    await page.goBack();
+    await page.waitForSelector('#detail textarea');
+    await page.click(`li.fact[data-id="${id}"] a`);
+    await page.waitForFunction((want) => new URL(location.href).searchParams.get('fact') === want, id);
+    await page.goBack();
+    await page.waitForFunction((want) => new URL(location.href).searchParams.get('fact') === want, opened);
   }, 60_000);
 });

@@ -1,0 +1,74 @@
+// The Facts tab's parts: the filters, the list (one link per fact, so the keyboard reaches every
+// row), the count with its pages, and what to try when nothing matches.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { count, html, KINDS, PAGE, viewUrl } from './lib.js';
+
+/** The query box waits for a pause in typing: one search per word, not one per keystroke. */
+const TYPING_PAUSE_MS = 300;
+
+export function Filters({ view, setView, scopes, withQuery }) {
+  const set = (key) => (e) => setView({ ...view, [key]: e.target.value, from: 0 });
+  const [typed, setTyped] = useState(view.q);
+  const latest = useRef(view);
+  latest.current = view;
+  useEffect(() => setTyped(view.q), [view.q]);
+  useEffect(() => {
+    if (typed === view.q) return undefined;
+    const timer = setTimeout(() => setView({ ...latest.current, q: typed, from: 0, fact: '' }, { replace: true }), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  return html`<form class="filters" role="search" onSubmit=${(e) => e.preventDefault()}>
+    ${withQuery && html`<input type="search" name="q" aria-label="search" placeholder="search: words, synonyms, both languages" value=${typed} onInput=${(e) => setTyped(e.target.value)} />`}
+    <select name="in" value=${view.in} onChange=${set('in')} aria-label="repository or scope">
+      <option value="all">every scope</option>
+      ${scopes.own && html`<option value="repo">this repo + machine + global</option>`}
+      <option value="global">global</option>
+      <option value="machine">this machine</option>
+      ${scopes.scopes.filter((s) => s.startsWith('repo:')).map((s) => html`<option value=${s}>${s.slice(5)}</option>`)}
+    </select>
+    <select name="kind" value=${view.kind} onChange=${set('kind')} aria-label="kind">
+      <option value="">any kind</option>
+      ${KINDS.map((k) => html`<option value=${k}>${k}</option>`)}
+    </select>
+    <input name="since" aria-label="since" placeholder="since: 1h, 7d, 2026-11-01" value=${view.since} onChange=${set('since')} />
+    ${withQuery && html`<select name="state" value=${view.state} onChange=${set('state')} aria-label="state">
+      <option value="active">active</option><option value="forgotten">forgotten</option>
+      <option value="superseded">superseded</option><option value="all">any state</option>
+    </select>`}
+  </form>`;
+}
+
+export function FactList({ facts, view, open }) {
+  return html`<ol id="facts" class="rows">${facts.map((f) => html`<li class=${`fact ${f.id === view.fact ? 'on' : ''}`} data-id=${f.id} key=${f.id}>
+    <a href=${viewUrl({ ...view, fact: f.id })} onClick=${(e) => { if (!e.ctrlKey && !e.metaKey) { e.preventDefault(); open(f.id); } }}>
+      <span class="meta"><span class="mono">${f.id.slice(0, 8)}</span> <span class="kind">${f.kind}</span> <span>${f.created_at.slice(0, 10)} ${f.created_at.slice(11, 16)}</span>
+        <span>${f.host}</span>${f.scope !== 'global' && html` <span class="scope">${f.scope}</span>`}${f.state !== 'active' && html` <span>${f.state}</span>`}</span>
+      <span class=${`text state-${f.state}`}>${f.text}</span>
+    </a></li>`)}</ol>`;
+}
+
+/** "1–100 of 10,000" with the pages around it; a search says how many it found. */
+export function Count({ page, view, setView }) {
+  if (view.q) return html`<p class="count muted" id="count">${page.total === 1 ? '1 matching fact' : `${count(page.total)} matching facts`}, best first</p>`;
+  const first = page.total ? page.offset + 1 : 0;
+  const last = page.offset + page.facts.length;
+  const go = (from) => setView({ ...view, from });
+  return html`<nav class="count" aria-label="pages"><span class="muted" id="count">${count(first)}–${count(last)} of ${count(page.total)} ${page.total === 1 ? 'fact' : 'facts'}</span>
+    ${page.offset > 0 && html`<button id="prev" onClick=${() => go(Math.max(0, page.offset - PAGE))}>← newer</button>`}
+    ${last < page.total && html`<button id="next" onClick=${() => go(page.offset + PAGE)}>older →</button>`}</nav>`;
+}
+
+/** Nothing matched: what to try, and a button for each filter that narrows the view. */
+export function NoFacts({ view, setView }) {
+  const widen = [
+    view.in !== 'all' && ['every scope', { in: 'all' }],
+    view.kind && ['any kind', { kind: '' }],
+    view.since && ['any date', { since: '' }],
+    view.state !== 'active' && !view.q && ['active facts', { state: 'active' }],
+  ].filter(Boolean);
+  return html`<div id="empty" class="empty">
+    <p>${view.q ? html`No facts match <b>${view.q}</b>.` : 'No facts here.'}</p>
+    ${view.q && html`<p class="muted">Search looks for the words themselves (and their forms: deploy, deploying). Try other words: a synonym, another spelling, the other language (деплой / deploy), the name of the system.</p>`}
+    ${widen.length > 0 && html`<p>Widen the filters: ${widen.map(([label, change]) => html`<button onClick=${() => setView({ ...view, ...change, from: 0 })}>${label}</button> `)}</p>`}
+  </div>`;
+}

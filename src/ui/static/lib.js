@@ -1,0 +1,39 @@
+// What every part of the viewer shares: htm bound to Preact, the API call, the view kept in the URL,
+// and small formatting helpers.
+import { h } from 'preact';
+import htm from 'htm';
+
+export const html = htm.bind(h);
+export const KINDS = ['rule', 'decision', 'gotcha', 'env', 'note'];
+/** Facts per page: enough to scan, few enough that 10,000 facts never reach the page at once. */
+export const PAGE = 100;
+
+/** Relative to the page, so the token in its path goes along with every request. */
+export async function api(path, body) {
+  const res = await fetch(`api/${path}`, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const data = await res.json().catch(() => ({ error: res.statusText }));
+  if (!res.ok) throw new Error(data.error || res.statusText);
+  return data;
+}
+
+export const when = (iso) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+export const query = (params) => new URLSearchParams(Object.entries(params).filter(([, v]) => v !== '' && v !== undefined && v !== null)).toString();
+
+/** The whole view (tab, filters, page, opened fact) as URL parameters: reload and back keep it. */
+export const DEFAULT_VIEW = { tab: 'facts', q: '', in: 'all', kind: '', since: '', state: 'active', from: 0, fact: '', via: '' };
+
+export function viewFromUrl() {
+  const params = new URLSearchParams(location.search);
+  const view = { ...DEFAULT_VIEW };
+  for (const key of Object.keys(view)) if (params.has(key)) view[key] = params.get(key);
+  view.from = Math.max(0, Number(view.from) || 0);
+  return view;
+}
+
+export function viewUrl(view) {
+  const changed = Object.fromEntries(Object.entries(view).filter(([k, v]) => String(v) !== String(DEFAULT_VIEW[k])));
+  const search = query(changed);
+  return search ? `?${search}` : location.pathname;
+}
+
+export const count = (n) => n.toLocaleString('en');

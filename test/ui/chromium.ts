@@ -1,0 +1,38 @@
+// Real headless Chromium (Debian's `chromium`, driven by playwright-core) for the viewer's tests:
+// one browser per test file, a page per test that fails the test on any script error or on any
+// failed request other than the API's deliberate refusals.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, expect } from 'vitest';
+import { ROOT } from '../helpers.js';
+
+export const CHROMIUM = [process.env.MEMCUE_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
+if (!CHROMIUM) console.log('SKIPPED: the viewer browser tests need Chromium (apt-get install chromium, or MEMCUE_CHROMIUM=<path>)');
+/** `MEMCUE_UPDATE_SCREENSHOTS=1` rewrites the docs' pictures (docs/ui-*.png) from this run. */
+export const SHOTS = process.env.MEMCUE_UPDATE_SCREENSHOTS === '1' ? join(ROOT, 'docs') : undefined;
+
+let browser: Browser | undefined;
+afterAll(async () => browser?.close());
+
+export interface Opened {
+  page: Page;
+  /** Script errors and failed non-API requests (a favicon 403 among them) seen so far. */
+  problems: string[];
+}
+
+export async function openPage(url: string, width = 1280, height = 720): Promise<Opened> {
+  browser ??= await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  const page = await browser.newPage({ viewport: { width, height } });
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(err.message));
+  page.on('response', (res) => {
+    if (res.status() >= 400 && !new URL(res.url()).pathname.includes('/api/')) problems.push(`${res.status()} ${res.url()}`);
+  });
+  await page.goto(url);
+  await page.waitForSelector('#facts, #empty');
+  expect(problems).toEqual([]);
+  return { page, problems };
+}
+
+export const rowIds = (page: Page) => page.$$eval('#facts li.fact', (rows) => rows.map((r) => (r as HTMLElement).dataset.id));
