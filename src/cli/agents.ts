@@ -39,7 +39,7 @@ export function defineAgentCommands(program: Command, lazy: Lazy): void {
     .command('install')
     .description('wire memcue into an agent (idempotent; marks what it writes; backs up what it changes)')
     .addArgument(new Argument('<agent>', 'the agent to wire').choices(AGENTS))
-    .option('--project', 'claude: .claude/settings.json of this repo; dsh: this repo\'s AGENTS.md; opencode: .opencode/plugins/; cursor: .cursor/mcp.json')
+    .option('--project', 'claude: .claude/settings.json of this repo; gemini: .gemini/settings.json; dsh: this repo\'s AGENTS.md; opencode: .opencode/plugins/; cursor: .cursor/mcp.json')
     .option('--profile <name>', 'dsh: the profile whose cordis.patch.yml mounts the hooks bridge', 'web')
     .option('--disable-auto-memory', 'claude: also set "autoMemoryEnabled": false so the built-in memory does not take "remember" first')
     .addHelpText('after', '\nExamples:\n  memcue install claude\n  memcue install hermes\n  memcue uninstall claude   # gives back the files as they were')

@@ -32,3 +32,10 @@ describe('help', () => {
     for (const agent of ['claude', 'hermes', 'dsh', 'codex', 'gemini', 'opencode']) expect(args).toContain(`"${agent}"`);
   });
 });
+
+it('install --help names every agent that --project wires per repository', async () => {
+  const help = (await cli(['install', '--help'])).stdout.replace(/\s+/g, ' ');
+  for (const place of ['claude: .claude/settings.json', 'gemini: .gemini/settings.json', 'dsh:', 'opencode: .opencode/plugins/', 'cursor: .cursor/mcp.json']) {
+    expect(help).toContain(place);
+  }
+});
