@@ -36,7 +36,7 @@ async function layout(page: Page) {
 }
 
 describe.skipIf(!CHROMIUM)('memcue ui layout in Chromium', () => {
-  it.each([[1280, 800], [390, 844]])('at %i px: no overflow, no overlap, the opened fact in view, the count', async (width, height) => {
+  it.each([[1280, 800], [390, 844], [360, 740]])('at %i px: no overflow, no overlap, the opened fact in view, the count', async (width, height) => {
     const { run, url } = await viewer();
     expect((await run.stdin(facts(130), 'import', '-')).code).toBe(0);
     const { page, problems } = await openPage(url, width, height);
@@ -63,6 +63,7 @@ describe.skipIf(!CHROMIUM)('memcue ui layout in Chromium', () => {
     // The change log fits too.
     await page.click('#tab-log');
     await page.waitForSelector('#log li');
+    expect(await page.textContent('#log-count')).toBe('130 of 130 changes');
     expect(await layout(page)).toMatchObject({ width, overlap: false, outside: [] });
     expect(problems).toEqual([]);
   }, 90_000);
@@ -81,6 +82,10 @@ describe.skipIf(!CHROMIUM)('memcue ui layout in Chromium', () => {
     expect(await rowIds(page)).toHaveLength(100);
     await page.click('#facts li.fact:last-child a');
     await page.waitForSelector('#detail textarea');
+    await page.click('#tab-log');
+    await page.waitForSelector('#log li');
+    expect(await page.textContent('#log-count')).toBe('200 of the newest 200 changes; narrow them with since, kind or scope to see older ones');
+    await page.click('#tab-facts');
     // Figures, not assertions (a shared machine's wall time): the server's CPU for one page (it runs
     // in this process) and the browser's time from the click to the next page drawn.
     const cpuMs = async (offset: number) => {

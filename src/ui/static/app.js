@@ -8,6 +8,8 @@ import { Count, FactList, Filters, NoFacts } from './facts.js';
 import { Detail } from './detail.js';
 import { ChangeList } from './changes.js';
 
+/** The newest changes shown; older ones are reached by narrowing the filters (since, kind, scope). */
+const LOG_ROWS = 200;
 /** How often the page asks whether the database changed (one stat and a 28-byte read on the server). */
 const POLL_MS = 3000;
 
@@ -60,7 +62,7 @@ function App() {
   useEffect(() => { api('scopes').then(setScopes).catch((e) => setError(e.message)); }, [version]);
   const { tab, q, in: where, kind, since, state, from } = view;
   useEffect(() => {
-    const path = tab === 'facts' ? `facts?${query({ q, in: where, kind, since, state, offset: q ? 0 : from, limit: PAGE })}` : `log?${query({ in: where, kind, since })}`;
+    const path = tab === 'facts' ? `facts?${query({ q, in: where, kind, since, state, offset: q ? 0 : from, limit: PAGE })}` : `log?${query({ in: where, kind, since, limit: LOG_ROWS })}`;
     api(path).then((d) => {
       setError('');
       if (tab === 'facts') setPage(d);
@@ -98,6 +100,7 @@ function App() {
           <div class="row"><label>made by <select name="via" value=${view.via} onChange=${(e) => setView({ ...view, via: e.target.value })}>
             <option value="">anything</option><option value="dream">dream</option><option value="migrate">migrate</option>
             <option value="sync">other machines (sync)</option></select></label></div>
+          <p class="muted" id="log-count">${changes.length < LOG_ROWS ? `${shown.length} of ${changes.length} changes` : `${shown.length} of the newest ${LOG_ROWS} changes; narrow them with since, kind or scope to see older ones`}</p>
           <${ChangeList} changes=${shown} open=${open} undoBatch=${undoBatch} /></div></main>`}`;
 }
 
