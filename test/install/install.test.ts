@@ -294,7 +294,7 @@ describe('refusals: nothing is written', () => {
   it('an unknown agent is a usage error', async () => {
     const r = await cli(['install', 'windsurf'], { env: installEnv() });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('Allowed choices are claude, hermes, dsh, codex, gemini, opencode, cursor, claude-desktop');
+    expect(r.stderr).toBe('memcue: unknown agent "windsurf" (one of: claude, hermes, dsh, codex, gemini, opencode, cursor, claude-desktop; see memcue install --help)\n');
   });
 });
 
