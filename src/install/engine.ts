@@ -95,6 +95,8 @@ export interface Change {
   path: string;
   label: string;
   action: 'added' | 'unchanged' | 'restored' | 'removed' | 'deleted' | 'absent';
+  /** install: whether the file was there before (its earlier contents are then kept in the record). */
+  existed?: boolean;
 }
 
 export function install(env: Env, wiring: Wiring): Change[] {
@@ -117,7 +119,7 @@ export function install(env: Env, wiring: Wiring): Change[] {
   // The record goes first: if we die half-way, uninstall still knows the original bytes.
   writeRecord(env, wiring.agent, record);
   for (const { target, next, changed } of plans) if (changed) writeAtomic(target.path, next);
-  return plans.map(({ target, changed }) => ({ path: target.path, label: target.label, action: changed ? 'added' : 'unchanged' }));
+  return plans.map(({ target, changed, before }) => ({ path: target.path, label: target.label, action: changed ? 'added' : 'unchanged', existed: before !== null }));
 }
 
 export function uninstall(env: Env, wiring: Wiring): Change[] {
@@ -140,6 +142,7 @@ export function uninstall(env: Env, wiring: Wiring): Change[] {
     const text = current.toString('utf8');
     if (!target.has(text)) return change('unchanged');
     const next = target.remove(text);
+    if (next === text) return change('unchanged');
     if (next === null) {
       unlinkSync(target.path);
       if (entry) removeEmptyDirs(entry.createdDirs);
