@@ -3,6 +3,7 @@
 // SQLite's file change counter (header offset 24, bumped by every committed write transaction in
 // rollback-journal mode, the only mode our build has), size, mtime and inode. A hot journal means a
 // write is in flight or was interrupted: then the cache is not used and SQLite itself is asked.
+import { heldDescriptor } from '../store/native-locks.js';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -20,11 +21,13 @@ export function dbFingerprint(dbPath: string): string | undefined {
     if (existsSync(`${dbPath}-journal`) && statSync(`${dbPath}-journal`).size > 0) return undefined;
     const stat = statSync(dbPath);
     const header = Buffer.alloc(100);
-    const fd = openSync(dbPath, 'r');
+    // Through the lock descriptor when this process holds one: closing another would drop its locks.
+    const held = heldDescriptor(dbPath);
+    const fd = held ?? openSync(dbPath, 'r');
     try {
       if (readSync(fd, header, 0, 100, 0) < 100) return undefined;
     } finally {
-      closeSync(fd);
+      if (held === undefined) closeSync(fd);
     }
     if (header.toString('latin1', 0, 16) !== 'SQLite format 3\0') return undefined;
     const changeCounter = header.readUInt32BE(24);

@@ -7,6 +7,7 @@
 // match (bit flips written by another tool, a restored backup, an `sqlite3` session, a crash of an
 // older memcue), or is missing. Damage that keeps size and mtime (bit rot on disk) is not seen here;
 // SQLite still reports it when a read or write reaches the damaged page.
+import { heldDescriptor } from './native-locks.js';
 import { closeSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
 import type { Database } from './sqlite.js';
 import type { DbFile } from './db-file.js';
@@ -62,12 +63,13 @@ export function readFileState(path: string): { state: string; header: Buffer; re
     const stat = statSync(path);
     if (!stat.isFile()) return undefined;
     const header = Buffer.alloc(28);
-    const fd = openSync(path, 'r');
+    const held = heldDescriptor(path);
+    const fd = held ?? openSync(path, 'r');
     let read: number;
     try {
       read = readSync(fd, header, 0, 28, 0);
     } finally {
-      closeSync(fd);
+      if (held === undefined) closeSync(fd);
     }
     return { state: [stat.ino, stat.size, stat.mtimeMs, header.readUInt32BE(24)].join(' '), header, read };
   } catch {

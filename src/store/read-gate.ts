@@ -20,6 +20,7 @@ import { basename, dirname, join } from 'node:path';
 import { MemcueError } from '../errors.js';
 import { sleepSync } from '../util/sleep.js';
 import type { DbFile } from './db-file.js';
+import { foreignHolder, foreignWaiter, trySharedLock } from './foreign-locks.js';
 import { isLockHeld } from './lock.js';
 import { describeOwner, fileIsStale, newOwner, readOwner } from './owner.js';
 
@@ -40,15 +41,25 @@ const CANNOT_REGISTER = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT']
  */
 export function enterReader(file: DbFile, timeoutMs: number): ReadTicket | 'recover' {
   const deadline = Date.now() + timeoutMs;
+  const waitForForeignWriter = foreignWaiter(file, timeoutMs, 'read it', 'nothing was read');
   for (;;) {
     const ticket = register(file);
     const pending = existsSync(file.pending);
     if (!pending) {
       // A journal is either a live writer's transaction in flight (the file is untouched: read
       // it) or hot (its writer died): then a writer must roll it back first.
-      if (journalInFlightOrAbsent(file)) return ticket;
-      ticket.leave();
-      return 'recover';
+      if (!journalInFlightOrAbsent(file)) {
+        ticket.leave();
+        return 'recover';
+      }
+      // Another program's writer must not change the file under us either (foreign-locks.ts).
+      const shared = trySharedLock(file);
+      if (shared === false || (shared === undefined && foreignHolder(file, true)?.changing)) {
+        ticket.leave();
+        waitForForeignWriter(foreignHolder(file, true));
+        continue;
+      }
+      return shared ? { leave: () => (shared(), ticket.leave()) } : ticket;
     }
     ticket.leave();
     if (fileIsStale(file.pending)) return 'recover';
@@ -63,8 +74,9 @@ export function enterReader(file: DbFile, timeoutMs: number): ReadTicket | 'reco
   }
 }
 
+/** A journal of a live writer, ours (its lock file is held) or another program's (it holds SQLite's lock). */
 function journalInFlightOrAbsent(file: DbFile): boolean {
-  return !journalIsHot(file) || isLockHeld(file.lock);
+  return !journalIsHot(file) || isLockHeld(file.lock) || foreignHolder(file, true)?.writing === true;
 }
 
 /**
