@@ -45,6 +45,7 @@ export class Connections {
     if (!this.reader) {
       this.enterReader();
       this.reader = Database.openWith(this.m, this.file.real, { immutable: true });
+      pauseAt('read', process.env); // tests stop a reader here
     }
     return this.reader;
   }

@@ -13,8 +13,9 @@
 //   those milliseconds. A reader file or marker of a dead process is broken as the lock is.
 // - A journal with no live writer behind it (a writer killed while committing) is hot: it is rolled
 //   back by a normal connection under the writers' lock, never by a reader (see Store).
-// Long readers must not starve writers: a writer first lets new readers in while it waits (POLITE_MS),
-// then holds the marker up, and gives up with a BUSY error naming a reader after the busy timeout.
+// Long readers must not starve writers, nor a stopped one every other reader: a writer first lets new
+// readers in while it waits (POLITE_MS), then raises the marker in windows (HOLD_MS, GAP_MS), and
+// gives up with a BUSY error naming a reader after the busy timeout.
 import { closeSync, existsSync, openSync, readSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { MemcueError } from '../errors.js';
@@ -26,6 +27,9 @@ import { describeOwner, fileIsStale, newOwner, readOwner } from './owner.js';
 
 /** How long a committing writer keeps letting new readers in before it makes them wait. */
 const POLITE_MS = 1_000;
+/** After that, how long the marker stays up at a time, and how long it comes down between. */
+const HOLD_MS = 500;
+const GAP_MS = 25;
 const PAUSE_MS = 2;
 
 export interface ReadTicket {
@@ -133,7 +137,10 @@ export function drainReaders(file: DbFile, timeoutMs: number): () => void {
         'nothing was written; try again when that command has finished',
       );
     }
-    if (waited < POLITE_MS) drop();
+    // Polite at first; then the marker stays up HOLD_MS at a time, so the readers ahead can finish
+    // without new ones arriving, and comes down for a moment between: a reader that never finishes
+    // (a stopped process) must not hold every other reader off for the whole timeout too.
+    if (waited < POLITE_MS || (waited - POLITE_MS) % (HOLD_MS + GAP_MS) >= HOLD_MS) drop();
     sleepSync(PAUSE_MS + Math.random() * PAUSE_MS);
   }
 }
