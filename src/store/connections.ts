@@ -10,7 +10,7 @@ import { MemcueError } from '../errors.js';
 import { pauseAt } from '../sync/pause.js';
 import { mark } from '../util/profile.js';
 import { fileIdentity, type DbFile } from './db-file.js';
-import { checkBeforeWrite, recordChecked } from './integrity.js';
+import { checkBeforeWrite, forgetChecked, recordChecked } from './integrity.js';
 import { FileLock, busyTimeout } from './lock.js';
 import { drainReaders, enterReader, journalIsHot, safeUnlink, type ReadTicket } from './read-gate.js';
 import { Database, type BusyWait } from './sqlite.js';
@@ -44,7 +44,7 @@ export class Connections {
     if (this.writer) return this.writer;
     if (!this.reader) {
       this.enterReader();
-      this.reader = Database.openWith(this.m, this.file.real, { immutable: true });
+      this.reader = this.opened(Database.openWith(this.m, this.file.real, { immutable: true }));
       pauseAt('read', process.env); // tests stop a reader here
     }
     return this.reader;
@@ -114,13 +114,19 @@ export class Connections {
 
   /** A normal (read-write) connection for `fn` alone; only under the writers' lock. */
   private withConnection(fn: (db: Database) => unknown): void {
-    const db = Database.openWith(this.m, this.file.real);
+    const db = this.opened(Database.openWith(this.m, this.file.real));
     db.busyWait = this.busyWait('change it');
     try {
       fn(db);
     } finally {
       db.close();
     }
+  }
+
+  /** Every connection: damage it meets makes the next writer check the file (integrity.ts). */
+  private opened(db: Database): Database {
+    db.onDamage = () => forgetChecked(this.file);
+    return db;
   }
 
   /** Runs `fn` holding the writers' lock, without our own reader ticket (it would hold off our commit). */
@@ -165,7 +171,7 @@ export class Connections {
       if (identity !== '' && identity !== fileIdentity(this.file.real)) {
         throw new MemcueError('BUSY', `${this.file.given} was replaced while memcue was opening it`, 'run the command again');
       }
-      this.writer = Database.openWith(this.m, this.file.real);
+      this.writer = this.opened(Database.openWith(this.m, this.file.real));
       const writer = this.writer;
       writer.busyWait = this.busyWait('write');
       const searchFile = new DeltaWriter(this.file.real);

@@ -8,6 +8,7 @@ import { nativeLocks, routeLockSyscalls } from './native-locks.js';
 
 const SQLITE_OK = 0;
 const SQLITE_BUSY = 5;
+const SQLITE_CORRUPT = 11;
 const SQLITE_ROW = 100;
 const SQLITE_DONE = 101;
 const SQLITE_INTEGER = 1;
@@ -223,9 +224,14 @@ export class Database {
     return this.handle;
   }
 
+  /** Called when SQLite finds the file damaged (SQLITE_CORRUPT), before the error is thrown. */
+  onDamage: (() => void) | undefined;
+
   fail(rc: number): never {
     const msg = this.m.UTF8ToString(this.m._sqlite3_errmsg(this.handle));
-    throw new SqliteError(this.m._sqlite3_extended_errcode(this.handle) || rc, msg);
+    const code = this.m._sqlite3_extended_errcode(this.handle) || rc;
+    if ((code & 0xff) === SQLITE_CORRUPT) this.onDamage?.();
+    throw new SqliteError(code, msg);
   }
 }
 

@@ -131,7 +131,7 @@ describe.skipIf(!existsSync(BINARY) || process.platform === 'win32')('readers ne
   }, 120_000);
 
   it('a reader stopped (SIGSTOP) holds a writer off, but no other reader; killed, the writer goes on', async () => {
-    const env = { ...memoryWithRule('seed rule about stopped readers'), MEMCUE_BUSY_TIMEOUT_MS: '60000' };
+    const env: Record<string, string> = { ...memoryWithRule('seed rule about stopped readers'), MEMCUE_BUSY_TIMEOUT_MS: '60000' };
     const reader = await pausedWriter(env, ['list'], 'read');
     let writerDone = false;
     const writer = run(['add', 'written once the stopped reader is gone'], env).then((r) => ((writerDone = true), r));
