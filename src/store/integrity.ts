@@ -7,10 +7,11 @@
 // match (bit flips written by another tool, a restored backup, an `sqlite3` session, a crash of an
 // older memcue), or is missing. Damage that keeps size and mtime (bit rot on disk) is not seen here;
 // SQLite still reports it when a read or write reaches the damaged page.
-import { closeSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, openSync, readSync, statSync } from 'node:fs';
 import type { Database } from './sqlite.js';
 import type { DbFile } from './db-file.js';
 import { MemcueError } from '../errors.js';
+import { readKeptFile, replaceKeptFile } from '../util/safe-file.js';
 
 /** Runs before every write transaction, under the writers' lock. */
 export function checkBeforeWrite(db: Database, file: DbFile): void {
@@ -31,18 +32,14 @@ export function checkBeforeWrite(db: Database, file: DbFile): void {
 export function recordChecked(file: DbFile): void {
   const state = fileState(file.real);
   try {
-    if (state !== undefined) writeFileSync(`${file.real}.checked`, state);
+    if (state !== undefined) replaceKeptFile(`${file.real}.checked`, state); // never into a FIFO or through a link
   } catch {
     /* unrecorded: the next writer checks the file once more */
   }
 }
 
 function recorded(file: DbFile): string | undefined {
-  try {
-    return readFileSync(`${file.real}.checked`, 'utf8');
-  } catch {
-    return undefined;
-  }
+  return readKeptFile(`${file.real}.checked`, 1024)?.toString('utf8');
 }
 
 /**
@@ -62,7 +59,7 @@ export function readFileState(path: string): { state: string; header: Buffer; re
     const stat = statSync(path);
     if (!stat.isFile()) return undefined;
     const header = Buffer.alloc(28);
-    const fd = openSync(path, 'r');
+    const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)); // a FIFO swapped in after the stat
     let read: number;
     try {
       read = readSync(fd, header, 0, 28, 0);
