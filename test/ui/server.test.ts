@@ -4,54 +4,51 @@ import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers.js';
 import { viewer } from './viewer.js';
 
-const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-
 describe('memcue ui server', () => {
-  it('listens on 127.0.0.1 and refuses every request without the token', async () => {
-    const { url } = await viewer();
+  it('listens on 127.0.0.1 and refuses every request without the session', async () => {
+    const { url, origin, get } = await viewer();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[0-9a-f]{48}\/$/);
-    const origin = new URL(url).origin;
-    expect((await fetch(url)).status).toBe(200);
+    expect((await get('')).status).toBe(200);
     for (const path of ['/', '/app.js', '/api/facts', `/${'0'.repeat(48)}/`, `/${'0'.repeat(48)}/api/facts`]) {
       expect((await fetch(origin + path)).status, path).toBe(403);
     }
-    expect((await post(`${origin}/api/facts/x/forget`, {})).status).toBe(403);
-    expect((await fetch(`${url}app.js`)).headers.get('content-type')).toContain('javascript');
+    expect((await fetch(`${origin}/api/facts/x/forget`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(403);
+    expect((await get('app.js')).headers.get('content-type')).toContain('javascript');
   });
 
   it('searches with the same code path as `memcue search` and filters like `list`', async () => {
-    const { run, url } = await viewer();
+    const { run, get, post } = await viewer();
     await run('add', '--scope', 'global', '--kind', 'gotcha', 'api-gw times out after 30 s on uploads');
     await run('add', '--scope', 'global', '--kind', 'rule', 'Никогда не деплоить в прод в пятницу');
     await run('add', '--scope', 'repo:github.com/acme/shop', 'Shop deploys run from the release branch');
     for (const q of ['upload timeout', 'деплой пятница', 'deploys']) {
       const cliIds = JSON.parse((await run('search', q, '--in', 'all', '--json')).stdout).map((h: { id: string }) => h.id);
-      const uiIds = ((await (await fetch(`${url}api/facts?q=${encodeURIComponent(q)}`)).json()).facts as { id: string }[]).map((h) => h.id);
+      const uiIds = ((await (await get(`api/facts?q=${encodeURIComponent(q)}`)).json()).facts as { id: string }[]).map((h) => h.id);
       expect(uiIds, q).toEqual(cliIds);
     }
-    const rules = (await (await fetch(`${url}api/facts?kind=rule`)).json()).facts;
+    const rules = (await (await get(`api/facts?kind=rule`)).json()).facts;
     expect(rules).toHaveLength(1);
-    const shop = (await (await fetch(`${url}api/facts?in=repo:github.com/acme/shop`)).json()).facts;
+    const shop = (await (await get(`api/facts?in=repo:github.com/acme/shop`)).json()).facts;
     expect(shop.map((f: { scope: string }) => f.scope).sort()).toEqual(['global', 'global', 'repo:github.com/acme/shop']);
-    expect((await (await fetch(`${url}api/facts?since=2999-01-01`)).json()).facts).toEqual([]);
-    const bad = await fetch(`${url}api/facts?kind=nope`);
+    expect((await (await get(`api/facts?since=2999-01-01`)).json()).facts).toEqual([]);
+    const bad = await get(`api/facts?kind=nope`);
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toContain('unknown kind "nope"');
-    expect((await (await fetch(`${url}api/scopes`)).json()).scopes).toEqual(['global', 'repo:github.com/acme/shop']);
+    expect((await (await get(`api/scopes`)).json()).scopes).toEqual(['global', 'repo:github.com/acme/shop']);
   });
 
   it('edits, forgets and reverts through the same checks as the commands; the log shows it', async () => {
-    const { run, url } = await viewer();
+    const { run, get, post } = await viewer();
     const id = (await run('add', '--scope', 'global', 'first text')).stdout.trim();
-    const edited = await post(`${url}api/facts/${id}/edit`, { text: 'second text', kind: 'rule' });
+    const edited = await post(`api/facts/${id}/edit`, { text: 'second text', kind: 'rule' });
     expect(edited.status).toBe(200);
-    expect((await post(`${url}api/facts/${id}/edit`, { text: '' })).status).toBe(400);
-    const secret = await post(`${url}api/facts/${id}/edit`, { text: 'password=hunter2hunter2' });
+    expect((await post(`api/facts/${id}/edit`, { text: '' })).status).toBe(400);
+    const secret = await post(`api/facts/${id}/edit`, { text: 'password=hunter2hunter2' });
     expect(secret.status).toBe(400);
-    expect((await post(`${url}api/facts/${id}/forget`, {})).status).toBe(200);
-    const refused = await post(`${url}api/facts/${id}/edit`, { text: 'third text' });
+    expect((await post(`api/facts/${id}/forget`, {})).status).toBe(200);
+    const refused = await post(`api/facts/${id}/edit`, { text: 'third text' });
     expect((await refused.json()).error).toContain('--revive');
-    expect((await post(`${url}api/facts/${id}/revert`, { to: 2 })).status).toBe(200);
+    expect((await post(`api/facts/${id}/revert`, { to: 2 })).status).toBe(200);
     const shown = JSON.parse((await run('show', id, '--json')).stdout);
     expect(shown.versions.map((v: { text: string; state: string }) => `${v.text}/${v.state}`)).toEqual([
       'first text/active',
@@ -59,12 +56,12 @@ describe('memcue ui server', () => {
       'second text/forgotten',
       'second text/active',
     ]);
-    const detail = await (await fetch(`${url}api/facts/${id.slice(0, 6)}`)).json();
+    const detail = await (await get(`api/facts/${id.slice(0, 6)}`)).json();
     expect(detail.versions).toHaveLength(4);
     expect(detail.changes.map((c: { action: string }) => c.action)).toEqual(['revert', 'forget', 'edit', 'add']);
-    const log = (await (await fetch(`${url}api/log`)).json()).changes;
+    const log = (await (await get(`api/log`)).json()).changes;
     expect(log[0]).toMatchObject({ id, version: 4, action: 'revert', host: 'testhost' });
-    expect((await fetch(`${url}api/facts/nosuchid`)).status).toBe(404);
+    expect((await get(`api/facts/nosuchid`)).status).toBe(404);
   });
 
   it("pages with a count, a state that moves with every write, batch undo, and hints in the page's words", async () => {

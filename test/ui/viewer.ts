@@ -1,7 +1,9 @@
 // A viewer server in this process on a real port, over its own temp database, closed after each test.
+// `url` is what `memcue ui` prints: good for one page load. `login` loads it as a browser would and
+// keeps the cookie it gets; `get` and `post` then ask the server as that browser's page does.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { makeContext } from '../../src/context.js';
 import { startUiServer, type UiServer } from '../../src/ui/server.js';
 import { cli, isolatedEnv, tempDir } from '../helpers.js';
@@ -10,6 +12,13 @@ const servers: UiServer[] = [];
 afterEach(async () => {
   while (servers.length) await servers.pop()!.close();
 });
+
+/** The session cookie the one-time URL gives (`name=value`). */
+export async function login(url: string): Promise<string> {
+  const res = await fetch(url, { redirect: 'manual' });
+  expect(res.status, 'the printed URL lets the first browser in').toBe(303);
+  return res.headers.get('set-cookie')!.split(';')[0]!;
+}
 
 export async function viewer() {
   const dir = tempDir();
@@ -24,6 +33,11 @@ export async function viewer() {
   const ctx = makeContext({ env, cwd, stdout: () => {}, stderr: () => {}, readStdin: async () => '' });
   const server = await startUiServer(ctx);
   servers.push(server);
-  return { run, env, url: server.url, server };
+  const origin = new URL(server.url).origin;
+  let cookie: string | undefined;
+  const session = async () => (cookie ??= await login(server.url));
+  const get = async (path: string) => fetch(`${origin}/${path}`, { headers: { cookie: await session() } });
+  const post = async (path: string, body: unknown) =>
+    fetch(`${origin}/${path}`, { method: 'POST', headers: { cookie: await session(), 'Content-Type': 'application/json', Origin: origin }, body: JSON.stringify(body) });
+  return { run, env, url: server.url, origin, server, session, get, post };
 }
-
