@@ -125,4 +125,17 @@ describe.skipIf(!canRun)('odd files in the cache and state folders', () => {
     expect(after).toMatch(/hook\.log was (not a regular file|a link).*: replaced/);
     expect(after).toMatch(/Z hook claude session-start: /);
   }, 3 * TIMEOUT_MS);
+
+  it("an agent's settings as a FIFO: install refuses in one line, doctor ends", () => {
+    const env = memory();
+    const settings = join(env.HOME!, '.claude', 'settings.json');
+    mkdirSync(join(settings, '..'), { recursive: true });
+    plant(settings, 'fifo');
+    const install = memcue(env, ['install', 'claude']);
+    expect(install.timedOut, 'install hung').toBe(false);
+    expect([install.code, install.stderr]).toEqual([1, `memcue: ${settings} is not a regular file (a FIFO); memcue reads only regular files there\n`]);
+    const doctor = memcue(env, ['doctor']);
+    expect(doctor.timedOut, 'doctor hung').toBe(false);
+    expect(doctor.code).toBe(0);
+  }, 3 * TIMEOUT_MS);
 });
