@@ -152,7 +152,7 @@ function readBeside(path: string, realDbPath: string): Buffer | undefined {
 /**
  * Written whole to a fresh temporary, then renamed: a reader sees the old file or the new one. It
  * copies the facts, so it gets the database's permissions (a private database stays private). A
- * new search file also clears the temporaries that killed writers left beside it.
+ * new search file also clears the temporaries that killed writers left beside the database.
  */
 export function replaceFile(path: string, bytes: Uint8Array | string, realDbPath: string): boolean {
   try {
@@ -160,7 +160,8 @@ export function replaceFile(path: string, bytes: Uint8Array | string, realDbPath
   } catch {
     return false; // a read-only folder or a full disk: searches keep taking the SQLite path
   }
-  if (path === snapshotFiles(realDbPath).base) removeStaleTemporaries(dirname(path), basename(path));
+  // The search file's, its delta's and the write check's (integrity.ts): memcue's own names only.
+  if (path === snapshotFiles(realDbPath).base) removeStaleTemporaries(dirname(path), basename(path), `${basename(realDbPath)}.checked.`);
   return true;
 }
 

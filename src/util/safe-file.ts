@@ -188,10 +188,10 @@ export function openForAppend(path: string): { fd: number } | { odd: string } {
 const STALE_TEMPORARY_MS = 60 * 60_000;
 
 /**
- * Removes `<prefix>….<pid>.tmp` files in `dir` left by writers killed between creating and renaming
- * them (they may hold facts' text): their pid is gone, or they are over an hour old.
+ * Removes `<prefix>….<pid>.tmp` files in `dir` (for any of `prefixes`) left by writers killed between
+ * creating and renaming them (they may hold facts' text): their pid is gone, or they are over an hour old.
  */
-export function removeStaleTemporaries(dir: string, prefix: string): void {
+export function removeStaleTemporaries(dir: string, ...prefixes: string[]): void {
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -199,7 +199,7 @@ export function removeStaleTemporaries(dir: string, prefix: string): void {
     return;
   }
   for (const name of names) {
-    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
+    if (!prefixes.some((prefix) => name.startsWith(prefix)) || !name.endsWith('.tmp')) continue;
     const pid = Number(/\.(\d+)\.tmp$/.exec(name)?.[1]);
     if (!pid || pid === process.pid) continue;
     const full = join(dir, name);

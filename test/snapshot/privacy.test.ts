@@ -74,7 +74,7 @@ describe.skipIf(!POSIX)('temporaries beside the database', () => {
   it("a killed writer's temporaries are removed when the search file is next written", async () => {
     const { run, db, env } = await memory();
     const pid = deadPid();
-    const left = [`${db}.search.${pid}.tmp`, `${db}.search-delta.${pid}.tmp`];
+    const left = [`${db}.search.${pid}.tmp`, `${db}.search-delta.${pid}.tmp`, `${db}.checked.${pid}.tmp`];
     for (const path of left) writeFileSync(path, 'The staging password rotates monthly');
     const live = `${db}.search.${process.ppid}.tmp`; // a live writer's: kept
     writeFileSync(live, 'being written');
