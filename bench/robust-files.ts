@@ -103,9 +103,10 @@ export async function viewerBody(binary: string, env: Env): Promise<string[]> {
       });
     });
     const origin = new URL(url).origin;
-    // The session cookie the one-time URL gives (a viewer before it took the token in every path).
-    const cookie = (await fetch(url, { redirect: 'manual' })).headers.get('set-cookie')?.split(';')[0];
-    const base = cookie ? `${origin}/` : url;
+    // The session the one-time URL gives (a viewer before it took the token in every path).
+    const launched = await fetch(url, { redirect: 'manual' });
+    const cookie = launched.headers.get('set-cookie')?.split(';')[0];
+    const base = cookie ? new URL(launched.headers.get('location')!, url).href : url;
     const idle = peakMb(child.pid!);
     const chunk = new Uint8Array(1024 * 1024).fill(32);
     let sent = 0;

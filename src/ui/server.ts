@@ -1,6 +1,7 @@
 // The viewer's web server: Hono on Node's http server (@hono/node-server, which Bun runs too), bound
-// to 127.0.0.1 on a free port. guard.ts decides who may reach it (a one-time URL, then a cookie; its
-// own Host and origin only); request bodies are capped, so no request can make it hold much memory.
+// to 127.0.0.1 on a free port. guard.ts decides who may reach it (a one-time URL, then a secret path
+// and a cookie; its own Host and origin only); request bodies are capped, so that no request can make
+// it hold much memory.
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -22,8 +23,8 @@ export function uiApp(ctx: Context, guard: Guard): Hono {
   const app = new Hono();
   app.use('*', guard.middleware);
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: `the request body is over ${MAX_BODY_BYTES} bytes` }, 413) }));
-  app.route('/api', apiRoutes(ctx));
-  app.get('/:file{.*}', (c) => {
+  app.route(`${guard.base}api`, apiRoutes(ctx));
+  app.get(`${guard.base}:file{.*}`, (c) => {
     const asset = uiAsset(c.req.param('file') || 'index.html');
     if (!asset) return c.text('not found\n', 404);
     return c.body(asset.body, 200, { 'Content-Type': asset.type });

@@ -32,16 +32,16 @@ async function checkServes(command: string, args: string[], dir: string) {
   try {
     const url = await urlOf(child);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[0-9a-f]{48}\/$/);
-    const origin = new URL(url).origin;
-    const headers = { cookie: await login(url) };
+    const { cookie, base } = await login(url);
+    const headers = { cookie };
     for (const name of ASSET_NAMES) {
-      const res = await fetch(`${origin}/${name === 'index.html' ? '' : name}`, { headers });
+      const res = await fetch(`${base}${name === 'index.html' ? '' : name}`, { headers });
       expect(res.status, name).toBe(200);
       expect(await res.text(), name).toBe(uiAsset(name)!.body);
     }
-    const facts = (await (await fetch(`${origin}/api/facts?q=viewer`, { headers })).json()).facts;
+    const facts = (await (await fetch(`${base}api/facts?q=viewer`, { headers })).json()).facts;
     expect(facts.map((f: { id: string }) => f.id)).toEqual([id]);
-    expect((await fetch(`${origin}/app.js`)).status).toBe(403);
+    expect((await fetch(`${base}app.js`)).status).toBe(403);
   } finally {
     child.kill('SIGTERM');
   }

@@ -6,12 +6,15 @@ import { viewer } from './viewer.js';
 
 describe('memcue ui server', () => {
   it('listens on 127.0.0.1 and refuses every request without the session', async () => {
-    const { url, origin, get } = await viewer();
+    const { url, origin, get, session } = await viewer();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[0-9a-f]{48}\/$/);
     expect((await get('')).status).toBe(200);
+    const { cookie, base } = await session();
     for (const path of ['/', '/app.js', '/api/facts', `/${'0'.repeat(48)}/`, `/${'0'.repeat(48)}/api/facts`]) {
       expect((await fetch(origin + path)).status, path).toBe(403);
+      expect((await fetch(origin + path, { headers: { cookie } })).status, `${path} with the cookie`).toBe(403);
     }
+    expect((await fetch(`${base}api/facts`)).status, 'the page path without the cookie').toBe(403);
     expect((await fetch(`${origin}/api/facts/x/forget`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(403);
     expect((await get('app.js')).headers.get('content-type')).toContain('javascript');
   });

@@ -13,11 +13,11 @@ afterEach(async () => {
   while (servers.length) await servers.pop()!.close();
 });
 
-/** The session cookie the one-time URL gives (`name=value`). */
-export async function login(url: string): Promise<string> {
+/** What the one-time URL gives a browser: the session cookie (`name=value`) and the page's URL. */
+export async function login(url: string): Promise<{ cookie: string; base: string }> {
   const res = await fetch(url, { redirect: 'manual' });
   expect(res.status, 'the printed URL lets the first browser in').toBe(303);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
+  return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, base: new URL(res.headers.get('location')!, url).href };
 }
 
 export async function viewer() {
@@ -34,10 +34,15 @@ export async function viewer() {
   const server = await startUiServer(ctx);
   servers.push(server);
   const origin = new URL(server.url).origin;
-  let cookie: string | undefined;
-  const session = async () => (cookie ??= await login(server.url));
-  const get = async (path: string) => fetch(`${origin}/${path}`, { headers: { cookie: await session() } });
-  const post = async (path: string, body: unknown) =>
-    fetch(`${origin}/${path}`, { method: 'POST', headers: { cookie: await session(), 'Content-Type': 'application/json', Origin: origin }, body: JSON.stringify(body) });
+  let loggedIn: { cookie: string; base: string } | undefined;
+  const session = async () => (loggedIn ??= await login(server.url));
+  const get = async (path: string) => {
+    const { cookie, base } = await session();
+    return fetch(base + path, { headers: { cookie } });
+  };
+  const post = async (path: string, body: unknown) => {
+    const { cookie, base } = await session();
+    return fetch(base + path, { method: 'POST', headers: { cookie, 'Content-Type': 'application/json', Origin: origin }, body: JSON.stringify(body) });
+  };
   return { run, env, url: server.url, origin, server, session, get, post };
 }
