@@ -43,7 +43,7 @@ export function viewerGuard(): Guard {
         if (spent) return c.text(SPENT, 403);
         spent = true;
         c.header('Set-Cookie', `${cookieName}=${session}; Path=${guard.base}; HttpOnly; SameSite=Strict`);
-        return c.redirect(guard.base, 303);
+        return c.redirect(guard.base + new URL(c.req.url).search, 303); // a view in the query is kept
       }
       if (!same(first, prefix) || !same(cookieOf(c, cookieName), session)) return c.text(FORBIDDEN, 403);
       if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !isJson(c)) return c.json({ error: 'the request body must be JSON (Content-Type: application/json)' }, 415);

@@ -20,10 +20,11 @@ function rawStatus(url: string, headers: Record<string, string>, method = 'GET',
 describe('the viewer session', () => {
   it('the printed URL is good for one page load, which gets a secret path and an HttpOnly SameSite=Strict cookie for it', async () => {
     const { url, origin } = await viewer();
-    const first = await fetch(url, { redirect: 'manual' });
+    const first = await fetch(`${url}?from=100`, { redirect: 'manual' });
     expect(first.status).toBe(303);
-    const base = first.headers.get('location')!;
-    expect(base).toMatch(/^\/[0-9a-f]{32}\/$/);
+    const location = first.headers.get('location')!;
+    expect(location).toMatch(/^\/[0-9a-f]{32}\/\?from=100$/); // a view in the URL is kept
+    const base = location.slice(0, location.indexOf('?'));
     const setCookie = first.headers.get('set-cookie')!;
     // Scoped to the secret path: 127.0.0.1's cookies go to every port, this one only where the page is.
     expect(setCookie).toBe(`${setCookie.split(';')[0]}; Path=${base}; HttpOnly; SameSite=Strict`);

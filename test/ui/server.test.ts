@@ -68,10 +68,10 @@ describe('memcue ui server', () => {
   });
 
   it("pages with a count, a state that moves with every write, batch undo, and hints in the page's words", async () => {
-    const { run, url } = await viewer();
+    const { run, get, post } = await viewer();
     const lines = Array.from({ length: 130 }, (_, i) => JSON.stringify({ text: `fact number ${i} about backups`, scope: 'global' }));
     await run.stdin(lines.join('\n'), 'import', '-');
-    const page = async (query: string) => (await fetch(`${url}api/facts?${query}`)).json();
+    const page = async (query: string) => (await get(`api/facts?${query}`)).json();
     const first = await page('limit=100');
     const second = await page('limit=100&offset=100');
     expect([first.total, first.facts.length, second.total, second.facts.length, second.offset]).toEqual([130, 100, 130, 30, 100]);
@@ -79,16 +79,16 @@ describe('memcue ui server', () => {
     expect(new Set(all).size).toBe(130);
     expect(all).toEqual(JSON.parse((await run('list', '--json')).stdout).map((f: { id: string }) => f.id));
 
-    const state = async () => (await (await fetch(`${url}api/state`)).json()).state;
+    const state = async () => (await (await get('api/state')).json()).state;
     const before = await state();
     expect(before).not.toBe('');
     expect(await state()).toBe(before);
     const id = (await run('add', '--scope', 'global', 'a fact written by an agent meanwhile')).stdout.trim();
     expect(await state()).not.toBe(before);
 
-    const unchanged = await post(`${url}api/facts/${id}/edit`, {});
+    const unchanged = await post(`api/facts/${id}/edit`, {});
     expect((await unchanged.json()).error).toBe('nothing to change (change the text, kind or scope first)');
-    const secret = await (await post(`${url}api/facts/${id}/edit`, { text: 'password=hunter2hunter2' })).json();
+    const secret = await (await post(`api/facts/${id}/edit`, { text: 'password=hunter2hunter2' })).json();
     expect(secret.error).toContain('store where the secret lives');
     expect(secret.error).not.toContain('--allow-secret');
 
@@ -96,8 +96,8 @@ describe('memcue ui server', () => {
     const batch = JSON.parse((await run('dream', '--json')).stdout).batch;
     const answer = { batch, decisions: [{ action: 'merge', into: id, from: [twin], text: 'a fact an agent wrote meanwhile' }] };
     expect((await run.stdin(JSON.stringify(answer), 'dream', 'apply', '-')).code).toBe(0);
-    expect((await post(`${url}api/batches/nightmare/${batch}/undo`, {})).status).toBe(400);
-    const undone = await (await post(`${url}api/batches/dream/${batch}/undo`, {})).json();
+    expect((await post(`api/batches/nightmare/${batch}/undo`, {})).status).toBe(400);
+    const undone = await (await post(`api/batches/dream/${batch}/undo`, {})).json();
     expect(undone.line).toBe(`undid dream batch ${batch}: 2 facts reverted`);
     expect(JSON.parse((await run('show', twin, '--json')).stdout).state).toBe('active');
   });
