@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Context } from '../context.js';
 import { homeOf } from '../hooks/paths.js';
 import { hookLogPath } from '../hooks/paths.js';
-import { lastHookErrors } from '../hooks/hook-log.js';
+import { readHookLog } from '../hooks/hook-log.js';
 import { bridgeAddCommand, findBridge } from '../install/dsh-bridge.js';
 import { readFile, wiredTargets } from '../install/engine.js';
 import { codexConfigPath, codexHome, codexHookKeys, codexHookTrusted, codexMcpCommand } from '../install/codex-config.js';
@@ -47,7 +47,7 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<void>
     search_file: searchFileHealth(ctx),
     repo: repo ? { id: repo.id, root: repo.root } : null,
     agents: agentWirings(ctx),
-    hook_log: { path: hookLogPath(ctx.env), last_errors: lastHookErrors(ctx.env, 5) },
+    hook_log: hookLog(ctx),
   };
   if (opts.json) {
     ctx.stdout(json(report));
@@ -72,9 +72,15 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<void>
     for (const note of notes) lines.push(`${' '.repeat(12)}${note}`);
   }
   const errors = report.hook_log.last_errors;
-  lines.push(`hook log  ${report.hook_log.path}: ${errors.length ? 'last errors:' : 'no errors'}`);
+  const problem = report.hook_log.problem;
+  lines.push(`hook log  ${report.hook_log.path}: ${problem ? `${problem}, not read (the next hook error replaces it)` : errors.length ? 'last errors:' : 'no errors'}`);
   for (const line of errors) lines.push(`  ${line}`);
   ctx.stdout(`${lines.join('\n')}\n`);
+}
+
+function hookLog(ctx: Context): { path: string; last_errors: string[]; problem?: string } {
+  const { lines, problem } = readHookLog(ctx.env, 5);
+  return { path: hookLogPath(ctx.env), last_errors: lines, ...(problem ? { problem } : {}) };
 }
 
 async function databaseHealth(ctx: Context): Promise<DatabaseHealth> {

@@ -4,11 +4,12 @@
 // A search then reads the search file plus the delta (files.ts). Anything it cannot vouch for — the
 // file was not current before the write, the index was rebuilt, the delta grew past a few hundred
 // facts, another program committed in between — leaves no delta: the next search rebuilds the file.
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync } from 'node:fs';
+import { readAt } from '../util/safe-file.js';
 import type { Database } from '../store/sqlite.js';
 import { buildSearchFile, indexedDocs } from './build.js';
 import { headerLength, parseHeader, PREFIX } from './format.js';
-import { currentStamp, readDelta, replaceFile, searchFileEnabled, snapshotFiles, unlessBroken, type Delta } from './files.js';
+import { currentStamp, openBeside, readDelta, replaceFile, searchFileEnabled, snapshotFiles, unlessBroken, type Delta } from './files.js';
 
 /** Past this many added and removed facts the next search rebuilds the file instead. */
 export const MAX_DELTA = 300;
@@ -118,9 +119,9 @@ export class DeltaWriter {
 /** The delta to extend for a database in state `stamp`: the existing one, or an empty one on the search file. */
 function currentDelta(realDbPath: string, stamp: string): Delta | undefined {
   const files = snapshotFiles(realDbPath);
-  const header = readHeaderFields(files.base);
+  const header = readHeaderFields(files.base, realDbPath);
   if (!header) return undefined;
-  const delta = readDelta(files.delta);
+  const delta = readDelta(files.delta, realDbPath);
   if (delta?.stamp === stamp && delta.base === header.id) return delta;
   return header.stamp === stamp ? { base: header.id, stamp, added: [], removed: [] } : undefined;
 }
@@ -131,19 +132,16 @@ function counterOf(stamp: string): number {
 }
 
 /** The search file's id and stamp, read from its header alone (the file may be megabytes). */
-function readHeaderFields(path: string): { id: string; stamp: string } | undefined {
+function readHeaderFields(path: string, realDbPath: string): { id: string; stamp: string } | undefined {
   try {
-    const fd = openSync(path, 'r');
+    const opened = openBeside(path, realDbPath);
+    if (!opened) return undefined;
     try {
-      const prefix = Buffer.alloc(PREFIX);
-      readSync(fd, prefix, 0, PREFIX, 0);
-      const length = headerLength(prefix);
-      if (length === undefined) return undefined;
-      const head = Buffer.alloc(length);
-      readSync(fd, head, 0, length, PREFIX);
-      return parseHeader(head);
+      const length = headerLength(readAt(opened.fd, PREFIX, 0));
+      if (length === undefined || PREFIX + length > opened.stat.size) return undefined;
+      return parseHeader(readAt(opened.fd, length, PREFIX));
     } finally {
-      closeSync(fd);
+      closeSync(opened.fd);
     }
   } catch {
     return undefined;

@@ -4,9 +4,11 @@
 // (inode, size, mtime, SQLite's change counter): every commit changes it, so a copy labelled with
 // the current state holds exactly the committed data, even while a writer is between its journal
 // and its commit.
-import { chmodSync, existsSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, fchmodSync, statSync, unlinkSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { readFileState } from '../store/integrity.js';
 import { INDEX_VERSION } from '../text/tokenize.js';
+import { openKeptFile, readWhole, removeStaleTemporaries, replaceKeptFile, type OpenedFile } from '../util/safe-file.js';
 import { decodeSnapshot, type SnapshotData } from './format.js';
 import type { AddedDoc, LiveIndex } from './pool.js';
 
@@ -63,11 +65,13 @@ export function openLiveIndex(realDbPath: string): LiveIndex | undefined {
   const stamp = currentStamp(realDbPath);
   if (stamp === undefined) return undefined;
   const files = snapshotFiles(realDbPath);
-  const delta = readDelta(files.delta);
+  const delta = readDelta(files.delta, realDbPath);
   const wanted = delta?.stamp === stamp ? delta : undefined;
   let data: SnapshotData | undefined;
   try {
-    data = decodeSnapshot(readFileSync(files.base));
+    const bytes = readBeside(files.base, realDbPath);
+    if (!bytes) return undefined;
+    data = decodeSnapshot(bytes);
   } catch {
     return undefined;
   }
@@ -103,9 +107,11 @@ export function docOfRow(data: SnapshotData, row: number): number | undefined {
   return data.rows[lo] === row ? lo : undefined;
 }
 
-export function readDelta(path: string): Delta | undefined {
+export function readDelta(path: string, realDbPath: string): Delta | undefined {
   try {
-    const delta = JSON.parse(readFileSync(path, 'utf8')) as Delta;
+    const bytes = readBeside(path, realDbPath);
+    if (!bytes) return undefined;
+    const delta = JSON.parse(bytes.toString('utf8')) as Delta;
     return typeof delta.base === 'string' && typeof delta.stamp === 'string' && Array.isArray(delta.added) && Array.isArray(delta.removed)
       ? delta
       : undefined;
@@ -115,25 +121,48 @@ export function readDelta(path: string): Delta | undefined {
 }
 
 /**
- * Written whole to a temporary name, then renamed: a reader sees the old file or the new one. It
- * copies the facts, so it gets the database's permissions (a private database stays private).
+ * A file beside the database opened to read (safe-file.ts), or undefined when it is missing or odd:
+ * more than 4× the database plus 64 MB (the search file copies the live facts, the delta a few
+ * hundred) is not what memcue wrote and is not read. It gets the database's permissions if it has
+ * others: a `chmod 600` of the database reaches the copies of its facts at their next use, not only
+ * when they are next rewritten. The caller closes `fd`.
+ */
+export function openBeside(path: string, realDbPath: string): OpenedFile | undefined {
+  let db;
+  let opened;
+  try {
+    db = statSync(realDbPath);
+    opened = openKeptFile(path, 4 * db.size + 64 * 1024 * 1024);
+  } catch {
+    return undefined;
+  }
+  try {
+    if (opened && (opened.stat.mode & 0o777) !== (db.mode & 0o666)) fchmodSync(opened.fd, db.mode & 0o666);
+  } catch {
+    /* not our file to change: it is still read */
+  }
+  return opened;
+}
+
+/** A file beside the database read whole (see openBeside). */
+function readBeside(path: string, realDbPath: string): Buffer | undefined {
+  return readWhole(openBeside(path, realDbPath));
+}
+
+/**
+ * Written whole to a fresh temporary, then renamed: a reader sees the old file or the new one. It
+ * copies the facts, so it gets the database's permissions (a private database stays private). A
+ * new search file also clears the temporaries that killed writers left beside the database.
  */
 export function replaceFile(path: string, bytes: Uint8Array | string, realDbPath: string): boolean {
-  const temporary = `${path}.${process.pid}.tmp`;
   try {
-    const mode = statSync(realDbPath).mode & 0o666;
-    writeFileSync(temporary, bytes, { mode });
-    chmodSync(temporary, mode); // the umask may have taken bits away; never more than the database has
-    renameSync(temporary, path);
-    return true;
+    replaceKeptFile(path, bytes, statSync(realDbPath).mode & 0o666);
   } catch {
-    try {
-      unlinkSync(temporary);
-    } catch {
-      /* nothing was written */
-    }
     return false; // a read-only folder or a full disk: searches keep taking the SQLite path
   }
+  // The search file's, its delta's and the write check's (integrity.ts): memcue's own names only.
+  if (path === snapshotFiles(realDbPath).base) removeStaleTemporaries(dirname(path), basename(path), `${basename(realDbPath)}.checked.`);
+  return true;
 }
 
 export function removeFile(path: string): void {

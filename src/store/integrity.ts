@@ -9,10 +9,11 @@
 // until a read or write reaches the damaged page: SQLite reports it then, and the record is dropped
 // (forgetChecked) so that no later write goes into the file without a check.
 import { heldDescriptor } from './native-locks.js';
-import { closeSync, openSync, readFileSync, readSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, openSync, readSync, statSync, unlinkSync } from 'node:fs';
 import type { Database } from './sqlite.js';
 import type { DbFile } from './db-file.js';
 import { MemcueError } from '../errors.js';
+import { readKeptFile, replaceKeptFile } from '../util/safe-file.js';
 
 /** Runs before every write transaction, under the writers' lock. */
 export function checkBeforeWrite(db: Database, file: DbFile): void {
@@ -36,7 +37,7 @@ export function checkBeforeWrite(db: Database, file: DbFile): void {
 export function recordChecked(file: DbFile): void {
   const state = fileState(file.real);
   try {
-    if (state !== undefined) writeFileSync(`${file.real}.checked`, state);
+    if (state !== undefined) replaceKeptFile(`${file.real}.checked`, state); // never into a FIFO or through a link
   } catch {
     /* unrecorded: the next writer checks the file once more */
   }
@@ -52,11 +53,7 @@ export function forgetChecked(file: DbFile): void {
 }
 
 function recorded(file: DbFile): string | undefined {
-  try {
-    return readFileSync(`${file.real}.checked`, 'utf8');
-  } catch {
-    return undefined;
-  }
+  return readKeptFile(`${file.real}.checked`, 1024)?.toString('utf8');
 }
 
 /**
@@ -76,8 +73,10 @@ export function readFileState(path: string): { state: string; header: Buffer; re
     const stat = statSync(path);
     if (!stat.isFile()) return undefined;
     const header = Buffer.alloc(28);
+    // Through the lock descriptor when this process holds one (closing another would drop its
+    // locks); else without blocking: a FIFO swapped in after the stat.
     const held = heldDescriptor(path);
-    const fd = held ?? openSync(path, 'r');
+    const fd = held ?? openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
     let read: number;
     try {
       read = readSync(fd, header, 0, 28, 0);

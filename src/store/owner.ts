@@ -3,6 +3,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { isAlive } from '../util/pid.js';
 
 /** A holder whose liveness cannot be checked (another host, no start times) is presumed dead after this long. */
 const FOREIGN_STALE_MS = 10 * 60_000;
@@ -83,15 +84,6 @@ export function isStale(content: string, mtimeMs: number): boolean {
   const started = processStartTime(owner.pid);
   if (started === '' || owner.started === '') return age > FOREIGN_STALE_MS;
   return started !== owner.started;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Linux only (empty elsewhere): the start time of a process in clock ticks since boot. */
