@@ -12,7 +12,7 @@ import { mark } from '../util/profile.js';
 import { fileIdentity, type DbFile } from './db-file.js';
 import { checkBeforeWrite, forgetChecked, recordChecked } from './integrity.js';
 import { FileLock, busyTimeout } from './lock.js';
-import { drainReaders, enterReader, journalIsHot, safeUnlink, type ReadTicket } from './read-gate.js';
+import { drainReaders, enterReader, journalIsHot, refuseOddJournal, safeUnlink, type ReadTicket } from './read-gate.js';
 import { Database, type BusyWait } from './sqlite.js';
 import { foreignHolder, foreignWaiter, waitForForeign } from './foreign-locks.js';
 import { nativeLocks } from './native-locks.js';
@@ -80,6 +80,7 @@ export class Connections {
    */
   private rollBackHotJournal(): void {
     if (!existsSync(this.file.journal) && !existsSync(this.file.pending)) return;
+    refuseOddJournal(this.file); // before SQLite opens it
     // Another program's journal is its live transaction, not ours to play back or remove.
     this.waitForForeign(true, 'check its journal', 'nothing was changed');
     this.readersHeldOff(() => {

@@ -16,14 +16,15 @@
 // Long readers must not starve writers, nor a stopped one every other reader: a writer first lets new
 // readers in while it waits (POLITE_MS), then raises the marker in windows (HOLD_MS, GAP_MS), and
 // gives up with a BUSY error naming a reader after the busy timeout.
-import { closeSync, existsSync, openSync, readSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, lstatSync, openSync, readSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { oddKind } from '../util/safe-file.js';
 import { basename, dirname, join } from 'node:path';
 import { MemcueError } from '../errors.js';
 import { sleepSync } from '../util/sleep.js';
 import type { DbFile } from './db-file.js';
 import { foreignHolder, foreignWaiter, trySharedLock } from './foreign-locks.js';
 import { isLockHeld } from './lock.js';
-import { describeOwner, fileIsStale, newOwner, readOwner } from './owner.js';
+import { describeOwner, fileIsStale, newOwner, readOwner, writeMarker } from './owner.js';
 
 /** How long a committing writer keeps letting new readers in before it makes them wait. */
 const POLITE_MS = 1_000;
@@ -88,9 +89,10 @@ function journalInFlightOrAbsent(file: DbFile): boolean {
  * when a commit starts (synchronous=FULL), so a writer killed before that left the file untouched.
  */
 export function journalIsHot(file: DbFile): boolean {
+  refuseOddJournal(file);
   let fd: number;
   try {
-    fd = openSync(file.journal, 'r');
+    fd = openSync(file.journal, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch {
     return false; // no journal
   }
@@ -99,6 +101,27 @@ export function journalIsHot(file: DbFile): boolean {
     return readSync(fd, first, 0, 1, 0) === 1 && first[0] !== 0;
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * SQLite's journal must be a regular file: a FIFO or device there would stall SQLite itself when it
+ * looks for a hot journal. It is SQLite's file, not memcue's, so it is reported, not removed.
+ */
+export function refuseOddJournal(file: DbFile): void {
+  let stat;
+  try {
+    stat = lstatSync(file.journal);
+  } catch {
+    return; // none
+  }
+  const odd = oddKind(stat) ?? (stat.isSymbolicLink() ? 'a link' : undefined);
+  if (odd) {
+    throw new MemcueError(
+      'NOT_A_DATABASE',
+      `${file.journal} is ${odd}, where SQLite keeps the database's rollback journal`,
+      'remove it (`rm` that path) when no program is writing the database, then run the command again; the database was left untouched',
+    );
   }
 }
 
@@ -125,7 +148,7 @@ export function drainReaders(file: DbFile, timeoutMs: number): () => void {
   const start = Date.now();
   const drop = () => safeUnlink(file.pending);
   for (;;) {
-    writeFileSync(file.pending, JSON.stringify(newOwner()));
+    writeMarker(file.pending, JSON.stringify(newOwner()));
     const readers = liveReaders(file);
     if (readers.length === 0) return drop;
     const waited = Date.now() - start;
