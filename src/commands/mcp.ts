@@ -8,19 +8,26 @@ import type { Context } from '../context.js';
 import { VERSION } from '../version.js';
 import { instructionsFor, instructionsPerClient } from '../mcp/instructions.js';
 import { callTool, TOOLS } from '../mcp/tools.js';
+import { CallQueue } from '../mcp/queue.js';
 
 export async function run(ctx: Context): Promise<void> {
   const server = new Server({ name: 'memcue', version: VERSION }, { capabilities: { tools: {} } });
   // The card, unless the client's own memcue hook gives it (mcp/instructions.ts).
   instructionsPerClient(server, (client) => instructionsFor(ctx, client));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
-  server.setRequestHandler(CallToolRequestSchema, async (req) => callTool(ctx, req.params.name, req.params.arguments));
+  // One call at a time (queue.ts says why); a call still queued when the client leaves is not run.
+  const calls = new CallQueue();
+  server.setRequestHandler(CallToolRequestSchema, (req) => calls.run(() => callTool(ctx, req.params.name, req.params.arguments), shuttingDown));
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
-    // The SDK's transport does not watch for the end of stdin; the client closing it is our exit.
-    process.stdin.once('end', () => void server.close());
-    process.stdin.once('close', () => void server.close());
+    // The SDK's transport does not watch for the end of stdin; the client closing it is our exit
+    // (the MCP stdio shutdown): the call in progress finishes, so a write lands whole or not at all.
+    const leave = () => void calls.close().then(() => server.close());
+    process.stdin.once('end', leave);
+    process.stdin.once('close', leave);
   });
   await server.connect(new StdioServerTransport());
   await closed;
 }
+
+const shuttingDown = () => ({ content: [{ type: 'text' as const, text: 'not run: the client closed the connection' }], isError: true });

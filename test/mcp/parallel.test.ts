@@ -1,0 +1,114 @@
+// Parallel tool calls against the compiled binary over stdio, as clients send them (Claude Code calls
+// tools in parallel): every call is answered, none waits on the server's own lock, and closing stdin
+// ends the server even with calls still queued.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BINARY, isolatedEnv, runProcess, tempDir } from '../helpers.js';
+
+type Message = { id?: number; result?: { content: { text: string }[]; isError?: boolean }; error?: unknown };
+
+/** A raw JSON-RPC session: raw so the test decides when requests go out and when stdin closes. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(BINARY, ['mcp'], { env, cwd: tempDir(), stdio: ['pipe', 'pipe', 'pipe'] }) as ChildProcessWithoutNullStreams;
+  const answers = new Map<number, Message>();
+  const waiting = new Map<number, (m: Message) => void>();
+  let buffered = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
+      const message = JSON.parse(buffered.slice(0, nl)) as Message;
+      buffered = buffered.slice(nl + 1);
+      if (message.id === undefined) continue;
+      answers.set(message.id, message);
+      waiting.get(message.id)?.(message);
+    }
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+  const answer = (id: number) => new Promise<Message>((resolve) => (answers.has(id) ? resolve(answers.get(id)!) : waiting.set(id, resolve)));
+  return { child, send, answer, exited, answers };
+}
+
+async function initialized(env: Record<string, string>) {
+  const server = startServer(env);
+  server.send({ id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } });
+  await server.answer(0);
+  server.send({ method: 'notifications/initialized' });
+  return server;
+}
+
+const addCall = (id: number, text: string) => ({ id, method: 'tools/call', params: { name: 'memcue_add', arguments: { text, scope: 'global' } } });
+const storedTexts = (env: Record<string, string>) =>
+  (JSON.parse(runProcess(BINARY, ['list', '--in', 'all', '--json'], { env }).stdout) as { text: string }[]).map((f) => f.text).sort();
+
+describe.skipIf(!existsSync(BINARY))('memcue mcp: parallel tool calls', () => {
+  it('answers six adds sent at once, stores all six, and never names its own pid as busy', async () => {
+    // A short busy timeout: a server that waits on itself fails in seconds, not in 30.
+    const env = { ...isolatedEnv(), MEMCUE_BUSY_TIMEOUT_MS: '3000' };
+    expect(runProcess(BINARY, ['add', '--scope', 'global', 'the database existed before the server started'], { env }).code).toBe(0);
+    const server = await initialized(env);
+    const texts = [1, 2, 3, 4, 5, 6].map((n) => `parallel fact number ${n} about port 80${n}0`);
+    texts.forEach((text, i) => server.send(addCall(i + 1, text)));
+    const answers = await Promise.all(texts.map((_, i) => server.answer(i + 1)));
+    for (const a of answers) {
+      expect(a.result?.isError, a.result?.content[0]?.text).toBeFalsy();
+      expect(a.result!.content[0]!.text).toMatch(/^\w{4,}$/);
+    }
+    expect(JSON.stringify(answers)).not.toContain(`pid ${server.child.pid}`);
+    server.child.stdin.end();
+    expect(await server.exited).toBe(0);
+    expect(storedTexts(env)).toEqual([...texts, 'the database existed before the server started'].sort());
+  });
+
+  it('answers a mix of searches, adds and shows sent at once', async () => {
+    const env = { ...isolatedEnv(), MEMCUE_BUSY_TIMEOUT_MS: '3000' };
+    expect(runProcess(BINARY, ['add', '--scope', 'global', 'the build server is ci-7'], { env }).code).toBe(0);
+    const server = await initialized(env);
+    const calls = [
+      { name: 'memcue_search', arguments: { query: 'build server', in: 'all' } },
+      { name: 'memcue_add', arguments: { text: 'releases are tagged on Fridays', scope: 'global' } },
+      { name: 'memcue_search', arguments: { query: 'releases tagged', in: 'all' } },
+      { name: 'memcue_add', arguments: { text: 'the staging database is pg-3', scope: 'global' } },
+      { name: 'memcue_show', arguments: { id: 'zzzz' } },
+      { name: 'memcue_search', arguments: { query: 'staging database', in: 'all' } },
+    ];
+    calls.forEach((params, i) => server.send({ id: i + 1, method: 'tools/call', params }));
+    const answers = await Promise.all(calls.map((_, i) => server.answer(i + 1)));
+    const text = (i: number) => answers[i]!.result!.content[0]!.text;
+    expect(text(0)).toContain('ci-7');
+    expect(answers[4]!.result!.isError).toBe(true);
+    expect(text(4)).toMatch(/no fact/);
+    for (const i of [0, 1, 2, 3, 5]) expect(answers[i]!.result!.isError, text(i)).toBeFalsy();
+    // Answered in the order sent: the search after the add sees it.
+    expect(text(2)).toContain('Fridays');
+    expect(text(5)).toContain('pg-3');
+    server.child.stdin.end();
+    expect(await server.exited).toBe(0);
+  });
+
+  it('exits when stdin closes, running no call still queued behind one that waits for another process', async () => {
+    const env = { ...isolatedEnv(), MEMCUE_BUSY_TIMEOUT_MS: '10000' };
+    expect(runProcess(BINARY, ['add', '--scope', 'global', 'a fact before'], { env }).code).toBe(0);
+    const server = await initialized(env);
+    // Another process holds the writers' lock for 1.5 s, so the first call waits and the rest queue.
+    const mark = join(tempDir(), 'paused');
+    const writer = spawn(BINARY, ['add', '--scope', 'global', 'the other process'], {
+      env: { ...env, MEMCUE_SYNC_PAUSE_AT: 'write-transaction', MEMCUE_SYNC_PAUSE_MS: '1500', MEMCUE_SYNC_PAUSE_MARK: mark },
+      stdio: 'ignore',
+    });
+    const writerDone = new Promise((resolve) => writer.once('exit', resolve));
+    while (!existsSync(mark)) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 1; i <= 5; i++) server.send(addCall(i, `queued fact ${i} on host h${i}`));
+    server.child.stdin.end();
+    expect(await server.exited).toBe(0);
+    await writerDone;
+    // At most the call in progress ran; what it answered is stored; nothing is left locked.
+    const fromServer = storedTexts(env).filter((t) => t.startsWith('queued fact'));
+    expect(fromServer.length).toBeLessThanOrEqual(1);
+    for (const [id, answer] of server.answers) if (id > 0 && answer.result && !answer.result.isError) expect(fromServer).toHaveLength(1);
+    expect(storedTexts(env)).toContain('the other process');
+    expect(runProcess(BINARY, ['add', '--scope', 'global', 'after the server: a fact'], { env }).code).toBe(0);
+  });
+});
