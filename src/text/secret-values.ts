@@ -102,3 +102,29 @@ export function isCredentialLike(raw: string, ctx: ValueContext): boolean {
   if (ctx.quoted) return value.length >= 16 || (value.length >= 8 && hasDigit);
   return value.length >= 20 || (value.length >= 12 && hasDigit && hasLetter);
 }
+
+/**
+ * A password written right after the word, with no separator (`пароль Ueqt!LqwKrK`, `with password
+ * bc59u$2O0BaF`). Prose puts words there (`password field`, `password manager 1Password`), so only a
+ * value that reads as a typed password counts: both cases and a digit or symbol, no words, no name.
+ */
+export function isPasswordAfterWord(raw: string, followedByWord: boolean): boolean {
+  const value = raw.replace(TRAILING_PUNCTUATION, '');
+  if (value.length < 8 || value.length > 64 || !/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/[^A-Za-z]/.test(value)) return false;
+  if (CAMEL_WORDS.test(value.replace(/\d+/g, '')) || wordShare(value) >= 0.5) return false;
+  return isCredentialLike(value, { quoted: false, strongKey: true, followedByWord });
+}
+
+/**
+ * A name a tool generated from words plus one short random suffix: CloudFormation and CDK physical
+ * ids (`ProdStack-ApiHandlerF1A2B3C4-Xy9Zq8Wv7Ut6`: stack, logical id with CDK's 8-hex hash, a
+ * 12–13 character suffix). The random part is too short to be a key; the rest are words.
+ */
+const GENERATED_NAME = /^((?:[A-Za-z][A-Za-z0-9]*-)+)([A-Za-z][A-Za-z0-9]*?)([A-F0-9]{8})?-([A-Za-z0-9]{12,13})$/;
+
+export function isGeneratedName(value: string): boolean {
+  const m = GENERATED_NAME.exec(value);
+  if (!m) return false;
+  const words = [...m[1]!.split('-').filter(Boolean), m[2]!];
+  return words.every((w) => wordShare(w) >= 0.5);
+}

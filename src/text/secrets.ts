@@ -13,7 +13,7 @@
  *    kind: a hash with its algorithm prefix, an SSH public key, base64 of ordinary text, part of a URL.
  */
 import { TOKEN_RULES } from './secret-rules.js';
-import { isCredentialLike, looksRandom, type ValueContext } from './secret-values.js';
+import { isCredentialLike, isGeneratedName, isPasswordAfterWord, looksRandom, type ValueContext } from './secret-values.js';
 
 export interface SecretFinding {
   /** Stable short name of the rule: `gitlab-token`, `password-assignment`. */
@@ -43,6 +43,9 @@ const PROSE = new RegExp(
 // `webhook secret 9f8e…`, `API key 8phgZ…`: the name right before a value, no separator; only a
 // random-looking value counts.
 const NAMED_VALUE = new RegExp(`(?<key>${KEYS})\\s+(?<bare>[A-Za-z0-9+/=_.~-]{16,})(?![A-Za-z0-9+/=_.~-])`, 'iy');
+// `пароль Ueqt!LqwKrK`, `with password bc59u$2O0BaF`: the word, a space, the value (judged strictly:
+// secret-values.ts). \b does not see Cyrillic word edges, hence the lookbehind.
+const PASSWORD_THEN_VALUE = /(?<![\p{L}\p{N}_])(?:password|passwd|passphrase|пароль|passwort|contraseña|contrasena)\s+(\S+)(?=(\s+[\p{L}])?)/giu;
 /** Keys whose value is a credential whatever it looks like; `token`/`secret` also name types and settings. */
 const STRONG_KEY = /^(?:password|passwd|passphrase|pwd|пароль|contraseña|contrasena|passwort)$/i;
 /** Keys too common in ordinary text to trust: only a random-looking value counts. */
@@ -148,6 +151,9 @@ function findAssignedSecret(text: string): SecretFinding | undefined {
       if (m && assignedCredential(m, pattern)) return ASSIGNED;
     }
   }
+  for (const m of text.matchAll(PASSWORD_THEN_VALUE)) {
+    if (isPasswordAfterWord(m[1] ?? '', m[2] !== undefined)) return ASSIGNED;
+  }
   for (const m of text.matchAll(URL_CREDENTIALS)) {
     const [, user = '', password = '', host = ''] = m;
     if (password === user || (LOCAL_HOST.test(host) && LOCAL_DEFAULTS.has(password.toLowerCase()))) continue;
@@ -212,7 +218,7 @@ function findBareRandom(text: string): SecretFinding | undefined {
     const value = m[0].replace(/=+$/, '');
     if (!/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/\d/.test(value)) continue;
     if (PUBLIC_PREFIX.test(masked.slice(Math.max(0, m.index - 24), m.index))) continue;
-    if (!looksRandom(value, 24) || isEncodedText(m[0])) continue;
+    if (!looksRandom(value, 24) || isEncodedText(m[0]) || isGeneratedName(value)) continue;
     return { rule: 'high-entropy-string', label: 'a random string that looks like a key or token' };
   }
   return undefined;

@@ -160,6 +160,28 @@ describe('findSecretRule: the formats issue 11 found missing', () => {
   });
 });
 
+describe('issue 19: a password right after the word, and generated resource names', () => {
+  it.each([
+    ['Russian prose, no separator', 'на сервере сборки логин deploy, пароль Ueqt!LqwKrK'],
+    ['English prose, no separator', '…use user backup with password bc59u$2O0BaF'],
+    ['at the end of a sentence', 'the staging box takes password Tq7#mVx2Lp.'],
+    ['passphrase before more words', 'unlock it with passphrase Zr4!kW9qPm then run make'],
+  ])('catches %s', (_name, text) => {
+    expect(findSecretRule(text)?.rule).toBe('password-assignment');
+  });
+
+  it.each([
+    ['a CloudFormation/CDK generated name', 'ProdStack-ApiHandlerF1A2B3C4-Xy9Zq8Wv7Ut6'],
+    ['one in prose', 'the lambda is ProdStack-ApiHandlerF1A2B3C4-Xy9Zq8Wv7Ut6 in eu-west-1'],
+    ['an older CloudFormation name', 'bucket billing-stack-ReportsBucket-1QX7ZK2M9PL4R'],
+    ['prose about the password word', 'the password field on the login page needs autocomplete=off'],
+    ['a product name after the word', 'password manager is 1Password, vault Infra'],
+    ['Russian prose about passwords', 'пароль ПользователяСервиса меняется раз в год'],
+  ])('lets through %s', (_name, text) => {
+    expect(findSecretRule(text)).toBeUndefined();
+  });
+});
+
 describe('reading never runs the detector', () => {
   /** Every source file `entry` can load, statically or lazily. */
   function reachable(entry: string): Set<string> {
