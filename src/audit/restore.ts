@@ -1,6 +1,7 @@
 // Going back without deleting anything: an earlier version is written again as the newest one, so
 // the history keeps both the change and its reversal (and two machines still merge by union).
 import { MemcueError } from '../errors.js';
+import { ALLOW_SECRET, checkRowSecrets } from '../store/check-text.js';
 import type { Fact } from '../store/facts.js';
 import type { Store, VersionedField } from '../store/store.js';
 
@@ -21,7 +22,7 @@ export function restoreVersion(store: Store, target: Fact, host: string): Fact {
  * `memcue revert ID [--to N]`: the fact as it was at version N (default: the version before the
  * current one), as a new version.
  */
-export function revertFact(store: Store, id: string, to: number | undefined, host: string): { fact: Fact; from: Fact } {
+export function revertFact(store: Store, id: string, to: number | undefined, host: string, allowSecret = false): { fact: Fact; from: Fact } {
   const versions = store.versions(id);
   const current = versions[versions.length - 1]!;
   const target =
@@ -40,5 +41,7 @@ export function revertFact(store: Store, id: string, to: number | undefined, hos
   if (sameContent(target, current)) {
     throw new MemcueError('USAGE', `fact ${id} already says what version ${target.version} said`, 'nothing was changed');
   }
+  // An old version may have been stored with --allow-secret: writing it again is a new decision.
+  checkRowSecrets(target, { allowSecret, override: ALLOW_SECRET });
   return { fact: restoreVersion(store, target, host), from: target };
 }

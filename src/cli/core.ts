@@ -67,6 +67,7 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .description('write an earlier version of a fact again as its newest (nothing is deleted)')
     .argument('<id>', 'fact id (or a unique prefix)')
     .option('--to <version>', 'the version to go back to (default: the one before the current)')
+    .option('--allow-secret', 'write it again even if it looks like a secret')
     .option('--json', 'print the new version as JSON')
     .addHelpText('after', '\nExample:\n  memcue revert 7k2d9q --to 1')
     .action(lazy(() => import('../commands/revert.js')));

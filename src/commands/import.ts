@@ -17,6 +17,7 @@ export async function run(ctx: Context, file: string, opts: { allowSecret?: bool
     host: ctx.host,
     source: ctx.repo()?.id ?? '',
     allowSecret: opts.allowSecret,
+    scopeWord: (word: string) => resolveScope(ctx, word),
   };
   const now = new Date().toISOString();
   const { added, skipped } = await withStore(ctx.dbPath, true, (store) =>

@@ -12,6 +12,8 @@ export interface ImportDefaults {
   host: string;
   source: string;
   allowSecret?: boolean;
+  /** A plain line's `"scope": "repo"` or `"machine"`, as `add --scope` takes them (import passes resolveScope). */
+  scopeWord?: (word: string) => string;
   /** Only full version rows (with id and version): a journal line without them is not one. */
   rowsOnly?: boolean;
 }
@@ -75,6 +77,13 @@ export function reasonOf(err: unknown): string {
   return err instanceof MemcueError ? `${err.message}${err.hint ? ` (${err.hint})` : ''}` : (err as Error).message;
 }
 
+const SCOPE_WORDS = new Set(['repo', 'machine']);
+
+/** A full row names its scope in full (`machine:box`); a plain line may use add's words. */
+function scopeOf(given: string, full: boolean, defaults: ImportDefaults): string {
+  return !full && defaults.scopeWord && SCOPE_WORDS.has(given) ? defaults.scopeWord(given) : canonicalScope(given);
+}
+
 /**
  * One line: a new fact (`text` and optional kind, scope, …) or a full version row (with `id` and
  * `version`, as export writes it). Scopes and hosts with spaces, which older memcue wrote, are read
@@ -106,7 +115,7 @@ export function parseRow(line: string, defaults: ImportDefaults, now: string): F
     text,
     translation: field('translation', ''),
     kind: checkKind(str('kind', 'note')),
-    scope: canonicalScope(str('scope', defaults.scope)),
+    scope: scopeOf(str('scope', defaults.scope), full, defaults),
     source: field('source', full ? '' : defaults.source),
     quote: field('quote', ''),
     created_at: full ? str('created_at', now) : now,

@@ -119,6 +119,19 @@ describe('memcue revert', () => {
     expect((await run(['revert', id, '--to', '9'])).stderr).toContain('has no version 9');
   });
 
+  it('checks the version it brings back for secrets, as add and edit do (--allow-secret lets it through)', async () => {
+    const { run, add, versions } = setup();
+    const secret = `the deploy token is ghp_${'a'.repeat(36)}`;
+    const id = await add('--allow-secret', secret);
+    await run(['edit', id, 'the deploy token lives in vault kv/ci']);
+    const refused = await run(['revert', id]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^memcue: refusing to store fact text: it looks like a GitHub token .*--allow-secret if it is not one\)\n$/);
+    expect((await versions(id)).length).toBe(2);
+    expect((await run(['revert', id, '--allow-secret'])).code).toBe(0);
+    expect((await versions(id)).map((v) => v.text)).toEqual([secret, 'the deploy token lives in vault kv/ci', secret]);
+  });
+
   it('brings a forgotten fact back', async () => {
     const { run, add } = setup();
     const id = await add('Redis needs AUTH on staging');

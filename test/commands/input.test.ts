@@ -48,6 +48,19 @@ describe('import of plain lines', () => {
     expect(all.map((f: { scope: string }) => f.scope).sort()).toEqual(['global', 'machine:box']);
   });
 
+  it('takes the scope words add takes: "machine" is this machine, "repo" this repository', async () => {
+    const run = setup();
+    const lines = '{"text":"the GPU box has CUDA 12","scope":"machine"}\n{"text":"CI runs on the big runner","scope":"global"}\n';
+    const r = await run(['import', '-'], lines);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('imported 2 fact versions\n');
+    const all = JSON.parse((await run(['list', '--json', '--in', 'all'])).stdout);
+    expect(all.map((f: { scope: string }) => f.scope).sort()).toEqual(['global', 'machine:testhost']);
+    const outside = await run(['import', '-'], '{"text":"a repo fact","scope":"repo"}\n');
+    expect(outside.code).toBe(1);
+    expect(outside.stderr).toBe('memcue: line 1: not inside a git repository, so there is no repo scope (use --scope global or machine) (nothing was imported)\n');
+  });
+
   it('a forgotten fact with that text does not block it: the line adds it again', async () => {
     const run = setup();
     const id = (await run(['add', 'the API listens on 8443'])).stdout.trim();
