@@ -64,9 +64,26 @@ export function headerIsCurrent(path: string, shown = path): boolean {
   if (read < 100 || buf.toString('latin1', 0, 16) !== SQLITE_HEADER) {
     throw new MemcueError('NOT_A_DATABASE', `${shown} is not a memcue database (not an SQLite file)`, POINT_ELSEWHERE);
   }
+  refuseWal(buf, path, shown);
   // Big-endian: user_version at offset 60, application_id at 68.
   return buf.readUInt32BE(60) === SCHEMA_VERSION && buf.readUInt32BE(68) === APPLICATION_ID;
 }
+
+/**
+ * Bytes 18 and 19 of the header are 2 in WAL mode. Our WASM SQLite has no WAL (it needs shared memory
+ * between processes), so it would call such a file "not a database"; the file is fine, and another
+ * program (sqlite3, DB Browser, a script) switched it. Saying so gives the user the way back.
+ */
+function refuseWal(header: Buffer, path: string, shown: string): void {
+  if (header[18] !== 2 && header[19] !== 2) return;
+  throw new MemcueError(
+    'NOT_A_DATABASE',
+    `${shown} is in WAL journal mode (set by another SQLite program); memcue reads and writes only rollback-journal files`,
+    `close the other programs using it, then switch it back: sqlite3 ${shellQuote(path)} 'PRAGMA journal_mode=DELETE' (nothing was changed)`,
+  );
+}
+
+const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
  * A read command never turns a file into a memcue database: an empty SQLite file (no schema objects,

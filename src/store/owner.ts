@@ -35,9 +35,16 @@ export function newOwner(): Owner {
   };
 }
 
+/** Global options that take a value, which may come before the command: `memcue --db x.db add …`. */
+const GLOBAL_WITH_VALUE = new Set(['--db', '-db']);
+
 /** `memcue import`, `memcue dream apply`: the command words, not its arguments (they may hold a fact). */
-function commandSummary(args: string[]): string {
-  const words = args.filter((a) => !a.startsWith('-'));
+export function commandSummary(args: string[]): string {
+  const words: string[] = [];
+  for (let i = 0; i < args.length && words.length < 2; i++) {
+    if (GLOBAL_WITH_VALUE.has(args[i]!)) i++; // its value is a path, not the command
+    else if (!args[i]!.startsWith('-')) words.push(args[i]!);
+  }
   const [first, second] = words;
   if (!first || !/^[a-z-]{1,20}$/.test(first)) return 'memcue';
   const sub = second && /^(dream|migrate|hook|sync|eval)$/.test(first) && /^[a-z-]{1,20}$/.test(second) ? ` ${second}` : '';

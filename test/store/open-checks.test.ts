@@ -272,3 +272,23 @@ describe('SQLite files that are not ours', () => {
     after.close();
   });
 });
+
+const hasSqlite3 = spawnSync('sqlite3', ['-version']).status === 0;
+if (!hasSqlite3) console.log('skipped: the WAL test needs the sqlite3 program');
+
+describe.skipIf(!hasSqlite3)('a database another SQLite program switched to WAL', () => {
+  it('is named for what it is, with the command that switches it back; nothing is touched', async () => {
+    const t = setup();
+    expect((await t.run('add', '--scope', 'global', 'the API listens on 8443')).code).toBe(0);
+    execFileSync('sqlite3', [t.db, 'PRAGMA journal_mode=WAL']);
+    const before = hash(t.db);
+    for (const argv of [['list'], ['add', 'x'], ['search', 'api']]) {
+      const r = await t.run(...argv);
+      expectOneLine(r, /is in WAL journal mode \(set by another SQLite program\).*sqlite3 .* 'PRAGMA journal_mode=DELETE'/);
+      expect(r.stderr).not.toMatch(/damaged/);
+    }
+    expect(hash(t.db)).toBe(before);
+    execFileSync('sqlite3', [t.db, 'PRAGMA journal_mode=DELETE']);
+    expect((await t.run('list')).stdout).toContain('8443');
+  });
+});
