@@ -9,6 +9,7 @@ import type { Fact } from '../store/facts.js';
 import { COLUMNS } from '../store/facts.js';
 import { filterClause, toFact, type ListFilter, type Store } from '../store/store.js';
 import { sameContent } from './restore.js';
+import { visible } from '../store/validate.js';
 
 export type Action = 'add' | 'edit' | 'forget' | 'supersede' | 'revive' | 'translate' | 'revert' | 'rewrite';
 
@@ -141,5 +142,6 @@ export function plainChange(change: Change) {
 export function changeLine(c: Change): string {
   const when = `${c.at.slice(0, 10)} ${c.at.slice(11, 19)}`;
   const via = c.via ? ` (${c.via})` : '';
-  return `${when} ${c.host} ${c.id} v${c.version} ${c.action}${via} ${c.summary}`;
+  // Host and texts come from rows another machine or an old memcue wrote: their controls are shown, not run.
+  return visible(`${when} ${c.host} ${c.id} v${c.version} ${c.action}${via} ${c.summary}`);
 }

@@ -38,14 +38,28 @@ export function factJson<T extends Fact>(fact: T): T & { keywords: string[] } {
   return { ...fact, translation, keywords };
 }
 
-/** JSON escapes C0 controls itself; DEL and C1 (0x9b is CSI on some terminals) are escaped here too. */
+/**
+ * JSON escapes C0 controls itself; DEL, C1 (0x9b is CSI on some terminals) and bidi overrides (which
+ * reorder what a terminal shows) are escaped here too. Parsed back, the text is the same.
+ */
 export function json(value: unknown): string {
   return `${jsonText(value)}\n`;
 }
 
 /** The same without the final newline (list --json writes an array one element at a time). */
 export function jsonText(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(/[\u007f-\u009f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escapeForTerminal(JSON.stringify(value, null, 2));
+}
+
+/** One JSON Lines row (export). */
+export function jsonLine(value: unknown): string {
+  return `${escapeForTerminal(JSON.stringify(value))}\n`;
+}
+
+const TERMINAL_CONTROLS = /[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+function escapeForTerminal(jsonString: string): string {
+  return jsonString.replace(TERMINAL_CONTROLS, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export function parseCount(value: string | undefined, name: string): number | undefined {

@@ -49,8 +49,8 @@ export function listLine(fact: Fact, opts: { showScope?: boolean; showVersion?: 
   const when = `${fact.created_at.slice(0, 10)} ${fact.created_at.slice(11, 16)}`;
   const version = opts.showVersion ? ` v${fact.version}` : '';
   const state = fact.state === 'active' ? '' : ` (${fact.state})`;
-  const scope = opts.showScope && fact.scope !== 'global' ? ` [${fact.scope}]` : '';
-  const host = opts.long ? ` ${fact.host}` : '';
+  const scope = opts.showScope && fact.scope !== 'global' ? ` [${oneLine(fact.scope)}]` : '';
+  const host = opts.long ? ` ${oneLine(fact.host)}` : '';
   const source = opts.long && fact.source ? `  (from ${oneLine(fact.source)})` : '';
   return `${fact.id}${version} ${fact.kind} ${when}${host}${state}${scope} ${oneLine(fact.text)}${source}`;
 }
