@@ -22,7 +22,10 @@ export interface AppliedBatch {
   facts: AppliedFact[];
   /** Migrate: the content hashes of the notes the batch marked as migrated. */
   notes?: string[];
+  /** Set once every fact is back; an undo that skipped facts changed since leaves it unset. */
   undone_at?: string;
+  /** Facts an earlier undo already took back (or found as before): a later `--force` skips them. */
+  undone_ids?: string[];
   /** The rows the undo wrote, so `memcue log` can name them. */
   undo_rows?: AppliedFact[];
 }
@@ -79,7 +82,9 @@ export function undoBatch(store: Store, kind: BatchKind, batch: string, opts: { 
   if (record.undone_at) throw new MemcueError('USAGE', `${kind} batch ${batch} was undone already (${record.undone_at})`, 'nothing was changed');
   const report: UndoReport = { kind, batch, reverted: [], changed_since: [], unchanged: [], notes_unmarked: 0 };
   const undoRows: AppliedFact[] = [];
+  const done = new Set(record.undone_ids);
   for (const touched of record.facts) {
+    if (done.has(touched.id)) continue;
     const versions = store.versions(touched.id);
     const current = store.current(touched.id);
     if (rowKey(current) !== touched.after && !opts.force) {
@@ -93,6 +98,7 @@ export function undoBatch(store: Store, kind: BatchKind, batch: string, opts: { 
     } else if (current.state !== 'forgotten') {
       written = store.appendVersion(touched.id, { state: 'forgotten', quote: `undo of ${kind} batch ${batch}` }, opts.host);
     }
+    done.add(touched.id);
     if (!written) {
       report.unchanged.push(touched.id);
       continue;
@@ -105,8 +111,14 @@ export function undoBatch(store: Store, kind: BatchKind, batch: string, opts: { 
     report.notes_unmarked += store.db.get('SELECT 1 AS x FROM migrated_notes WHERE hash = ?', [hash]) ? 1 : 0;
     store.db.run('DELETE FROM migrated_notes WHERE hash = ?', [hash]);
   }
-  const done: AppliedBatch = { ...record, undone_at: new Date().toISOString(), undo_rows: undoRows };
-  store.db.run('UPDATE settings SET value = ? WHERE key = ?', [JSON.stringify(done), key(kind, batch)]);
+  // Facts skipped as changed since stay to do: the batch is undone only when none is left.
+  const updated: AppliedBatch = {
+    ...record,
+    ...(report.changed_since.length ? {} : { undone_at: new Date().toISOString() }),
+    undone_ids: [...done],
+    undo_rows: [...(record.undo_rows ?? []), ...undoRows],
+  };
+  store.db.run('UPDATE settings SET value = ? WHERE key = ?', [JSON.stringify(updated), key(kind, batch)]);
   return report;
 }
 

@@ -231,6 +231,16 @@ describe('dream undo and migrate undo', () => {
     expect((await versions(c)).map((v) => v.text).pop()).toBe('CI runs on ubuntu-24.04 and macos-14 runners');
     expect((await run(['search', 'uploads'])).stdout).toContain(b);
     expect((await run(['log', a, '-n', '1'])).stdout).toContain(`revert (undo dream ${batch.batch})`);
+    // The skipped fact is still to do: the --force the message suggests reverts it, and only it.
+    const again = await run(['dream', 'undo', batch.batch]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain(`undid dream batch ${batch.batch}: 0 facts reverted`);
+    expect(again.stdout).toContain(`skipped 1 fact changed since the batch by something else: ${c}`);
+    const forced = await run(['dream', 'undo', batch.batch, '--force']);
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toBe(`undid dream batch ${batch.batch}: 1 fact reverted\n`);
+    expect((await versions(c)).map((v) => v.translation).pop()).toBe('');
+    expect((await versions(a)).length).toBe(3);
     const twice = await run(['dream', 'undo', batch.batch]);
     expect(twice.code).toBe(1);
     expect(twice.stderr).toContain('was undone already');
