@@ -7,7 +7,7 @@ import { rowKey } from '../dream/records.js';
 import { appliedBatches } from '../dream/undo.js';
 import type { Fact } from '../store/facts.js';
 import { COLUMNS } from '../store/facts.js';
-import { filterClause, toFact, type ListFilter, type Store } from '../store/store.js';
+import { filterClause, REAL_VERSION, toFact, type ListFilter, type Store } from '../store/store.js';
 import { sameContent } from './restore.js';
 import { visible } from '../store/validate.js';
 
@@ -48,7 +48,7 @@ export function recentChanges(store: Store, filter: LogFilter): Change[] {
   if (filter.id) extra.push('AND f.id = ?'), params.push(filter.id);
   if (filter.host) extra.push('AND f.host = ?'), params.push(filter.host);
   const rows = store.db
-    .all(`SELECT ${SELECT} FROM facts f WHERE 1 ${where} ${extra.join(' ')} ORDER BY f.created_at DESC, f.id, f.version DESC LIMIT ?`, [...params, filter.limit])
+    .all(`SELECT ${SELECT} FROM facts f WHERE ${REAL_VERSION} ${where} ${extra.join(' ')} ORDER BY f.created_at DESC, f.id, f.version DESC LIMIT ?`, [...params, filter.limit])
     .map(toFact);
   const writers = batchWriters(store);
   return rows.map((row) => describe(store, row, writers));

@@ -8,6 +8,7 @@ import { INDEX_VERSION, indexText } from '../text/tokenize.js';
 import { Connections } from './connections.js';
 import { dbFile, type DbFile } from './db-file.js';
 import { COLUMNS, type Fact } from './facts.js';
+import { MAX_VERSION } from './validate.js';
 import { busyTimeout } from './lock.js';
 import { headerIsCurrent, inspectDatabasePath, prepareFolder, refuseEmptyForRead } from './open-checks.js';
 import { ensureSchema, refuseForeign } from './schema.js';
@@ -21,8 +22,13 @@ import { indexAdded, indexRebuilt, indexRemoved } from '../snapshot/delta.js';
 const INDEX_VERSION_KEY = 'index_version';
 const HEADS_WINDOW = 20_000;
 const INSERT_FACT = `INSERT INTO facts (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`;
+/**
+ * Rows over MAX_VERSION are forged (validate.ts): stored before versions were bounded, they are never
+ * read, so a fact's history, export and sync go on from its real versions.
+ */
+export const REAL_VERSION = `f.version <= ${MAX_VERSION}`;
 /** The current version of a fact: the highest (version, created_at, host). */
-const CURRENT_VERSION = `SELECT rowid AS row, version, state, text, translation FROM facts WHERE id = ?
+const CURRENT_VERSION = `SELECT rowid AS row, version, state, text, translation FROM facts f WHERE id = ? AND ${REAL_VERSION}
   ORDER BY version DESC, created_at DESC, host DESC LIMIT 1`;
 const FACT_COLUMNS = COLUMNS.map((c) => `f.${c}`).join(', ');
 
@@ -180,7 +186,7 @@ export class Store {
   }
 
   versions(id: string): Fact[] {
-    return this.db.all(`SELECT ${FACT_COLUMNS} FROM facts f WHERE f.id = ? ORDER BY f.version, f.created_at, f.host`, [id]).map(toFact);
+    return this.db.all(`SELECT ${FACT_COLUMNS} FROM facts f WHERE f.id = ? AND ${REAL_VERSION} ORDER BY f.version, f.created_at, f.host`, [id]).map(toFact);
   }
 
   /** Current facts (active unless `filter.state` says otherwise), newest first. */
@@ -211,7 +217,7 @@ export class Store {
   /** The same, one at a time (with a limit, only the newest `limit`). */
   *listedVersions(filter: ListFilter = {}, limit?: number): Generator<Fact> {
     const { where, params } = filterClause(filter);
-    const sql = `SELECT ${FACT_COLUMNS} FROM facts f WHERE 1 ${where} ORDER BY f.created_at DESC, f.id, f.version DESC${limit === undefined ? '' : ' LIMIT ?'}`;
+    const sql = `SELECT ${FACT_COLUMNS} FROM facts f WHERE ${REAL_VERSION} ${where} ORDER BY f.created_at DESC, f.id, f.version DESC${limit === undefined ? '' : ' LIMIT ?'}`;
     for (const row of this.db.iterate(sql, limit === undefined ? params : [...params, limit])) yield toFact(row);
   }
 
@@ -220,7 +226,7 @@ export class Store {
     // Both orders are those of a key, so SQLite reads in order and never sorts in memory (ORDER BY
     // f.id on the join did: 0.8 GB at 500k facts).
     const sql = allVersions
-      ? `SELECT ${FACT_COLUMNS} FROM facts f ORDER BY f.id, f.version`
+      ? `SELECT ${FACT_COLUMNS} FROM facts f WHERE ${REAL_VERSION} ORDER BY f.id, f.version`
       : `SELECT ${FACT_COLUMNS} FROM heads h JOIN facts f ON f.rowid = h.fact_row ORDER BY h.id`;
     for (const row of this.db.iterate(sql)) yield toFact(row);
   }
@@ -274,7 +280,8 @@ export function rebuildDerived(db: Database): void {
   indexRebuilt(db);
   const ids = db.all('SELECT DISTINCT id FROM facts');
   for (const { id } of ids) {
-    writeHead(db, String(id), db.get(CURRENT_VERSION, [id!])!);
+    const top = db.get(CURRENT_VERSION, [id!]);
+    if (top) writeHead(db, String(id), top); // a fact with only forged rows has no head
   }
   db.run(`INSERT OR REPLACE INTO settings (key, value) VALUES ('${INDEX_VERSION_KEY}', ?)`, [String(INDEX_VERSION)]);
 }

@@ -11,6 +11,13 @@ export type LimitedField = keyof typeof LIMITS;
 /** A scope's name part (`repo:<id>`, `machine:<host>`) and a host: long enough for any URL path. */
 export const MAX_NAME = 200;
 
+/**
+ * The highest version a row may have. Each edit adds one, so a million is no real fact's history; a
+ * row above it is forged (2^53-1 arrived by sync once: the next edit could not be sent). Every path
+ * that takes rows in refuses it, and the store ignores one already stored (store.ts).
+ */
+export const MAX_VERSION = 1_000_000;
+
 /** Lower-case letters and digits; `newId` makes 20 of them. */
 export const ID_PATTERN = /^[0-9a-z]{8,64}$/;
 /** A name (host, repo id): visible characters only, no spaces, so it reads as one word in a scope. */
@@ -110,8 +117,8 @@ export function fitField(field: LimitedField, value: string): string {
 /** The fields of a full row (import with ids, journal, snapshot), each checked; a message names the field. */
 export function checkRowFields(row: { id: string; version: unknown; created_at: string; host: string; state: string; kind: string; scope: string }): void {
   if (!ID_PATTERN.test(row.id)) throw new MemcueError('BAD_INPUT', `"id" must be 8–64 lower-case letters and digits, got "${visible(row.id)}"`);
-  if (!Number.isSafeInteger(row.version) || (row.version as number) < 1) {
-    throw new MemcueError('BAD_INPUT', `"version" must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}, got ${visible(String(row.version))}`);
+  if (!Number.isSafeInteger(row.version) || (row.version as number) < 1 || (row.version as number) > MAX_VERSION) {
+    throw new MemcueError('BAD_INPUT', `"version" must be a whole number from 1 to ${MAX_VERSION}, got ${visible(String(row.version))}`);
   }
   if (!isIsoDate(row.created_at)) throw new MemcueError('BAD_INPUT', `"created_at" must be an ISO date such as 2026-01-31T12:00:00.000Z, got "${visible(row.created_at)}"`);
   if (!isName(row.host)) throw new MemcueError('BAD_INPUT', `"host" must be 1–${MAX_NAME} visible characters without spaces, got "${visible(row.host)}"`);
