@@ -7,9 +7,10 @@
 //   foreign writer     a sqlite3 shell inserting in a loop while memcue adds and lists → acknowledged /
 //                      present, the shell's failures, integrity (SQLite's own locks: src/store/native-locks.ts)
 //   odd files, viewer  see bench/robust-files.ts
+//   parallel MCP calls see bench/robust-mcp.ts
 //   secrets            fakes caught / innocent look-alikes refused by findSecret (test/fixtures/secrets)
 // Sizes: BENCH_WRITERS (16), BENCH_ADDS (100), BENCH_DREAM_FACTS (20000), BENCH_IMPORT_FACTS (100000),
-// BENCH_KILL_ROUNDS (12); BENCH_ONLY=writers,foreign,dream,import,kill,files,viewer,secrets runs only those rows. CPU is the children's user+sys time (Linux), beside wall time.
+// BENCH_KILL_ROUNDS (12), BENCH_MCP_ROUNDS (20); BENCH_ONLY=writers,foreign,dream,import,kill,files,viewer,mcp,secrets runs only those rows. CPU is the children's user+sys time (Linux), beside wall time.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import { findSecret } from '../src/text/secrets.js';
 import { generateFacts } from './generate.js';
 import { median, printTable, runAsync, type Finished } from './measure.js';
 import { oddFiles, viewerBody } from './robust-files.js';
+import { parallelMcp } from './robust-mcp.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const BINARY = process.env.MEMCUE_BINARY ?? join(ROOT, 'dist', 'memcue');
@@ -211,6 +213,7 @@ try {
   await add(`SIGKILL rounds (${KILL_ROUNDS}) → integrity, lost rows`, killRounds, 'kill');
   await add('odd files (FIFO, /dev/zero, /dev/urandom) beside the database and in the cache', async () => oddFiles(BINARY, freshEnv()), 'files');
   await add('a 400 MB POST to `memcue ui`', () => viewerBody(BINARY, freshEnv()), 'viewer');
+  await add('parallel MCP calls (rounds of 6) → answered / stored / errors', () => parallelMcp(BINARY, freshEnv(), work, { factCount, integrity, childCpuMs }), 'mcp');
   if (!only || only.includes('secrets')) rows.push(['secrets caught / innocent refused', ...secrets(), '']);
   printTable(`memcue reliability (${BINARY})`, ['what', 'result', 'detail', 'cost'], rows);
 } finally {

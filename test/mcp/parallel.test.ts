@@ -1,45 +1,16 @@
 // Parallel tool calls against the compiled binary over stdio, as clients send them (Claude Code calls
 // tools in parallel): every call is answered, none waits on the server's own lock, and closing stdin
 // ends the server even with calls still queued.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { addCall, startMcp } from '../../bench/mcp-session.js';
 import { BINARY, isolatedEnv, runProcess, tempDir } from '../helpers.js';
 
-type Message = { id?: number; result?: { content: { text: string }[]; isError?: boolean }; error?: unknown };
+/** Started in a temp folder, the handshake done. */
+const initialized = (env: Record<string, string>) => startMcp(BINARY, env, tempDir());
 
-/** A raw JSON-RPC session: raw so the test decides when requests go out and when stdin closes. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(BINARY, ['mcp'], { env, cwd: tempDir(), stdio: ['pipe', 'pipe', 'pipe'] }) as ChildProcessWithoutNullStreams;
-  const answers = new Map<number, Message>();
-  const waiting = new Map<number, (m: Message) => void>();
-  let buffered = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString();
-    for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
-      const message = JSON.parse(buffered.slice(0, nl)) as Message;
-      buffered = buffered.slice(nl + 1);
-      if (message.id === undefined) continue;
-      answers.set(message.id, message);
-      waiting.get(message.id)?.(message);
-    }
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
-  const answer = (id: number) => new Promise<Message>((resolve) => (answers.has(id) ? resolve(answers.get(id)!) : waiting.set(id, resolve)));
-  return { child, send, answer, exited, answers };
-}
-
-async function initialized(env: Record<string, string>) {
-  const server = startServer(env);
-  server.send({ id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } });
-  await server.answer(0);
-  server.send({ method: 'notifications/initialized' });
-  return server;
-}
-
-const addCall = (id: number, text: string) => ({ id, method: 'tools/call', params: { name: 'memcue_add', arguments: { text, scope: 'global' } } });
 const storedTexts = (env: Record<string, string>) =>
   (JSON.parse(runProcess(BINARY, ['list', '--in', 'all', '--json'], { env }).stdout) as { text: string }[]).map((f) => f.text).sort();
 
