@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { resolveScope } from '../context.js';
 import type { Fact } from '../store/facts.js';
-import { appearsTwice, badLine, fromPlainLine, readImportLines } from '../store/import-lines.js';
+import { appearsTwice, badLine, readImportLines, type ImportLine } from '../store/import-lines.js';
 import { withStore, type Store } from '../store/store.js';
 import { fileLines, linesOf } from '../util/read-lines.js';
 import { readTextFile } from '../util/read-file.js';
@@ -52,12 +52,12 @@ async function inputLines(ctx: Context, file: string): Promise<Iterable<string>>
  * of it back. Rows inserted by this import lie above `before`, which tells a row repeated in the
  * input from one already stored, and which heads to refresh, without keeping a set of either.
  */
-function insertNew(store: Store, facts: Iterable<{ fact: Fact; line: number }>) {
+function insertNew(store: Store, lines: Iterable<ImportLine>) {
   const before = store.lastRow();
   let added = 0;
   let skipped = 0;
-  for (const { fact, line } of facts) {
-    if (fromPlainLine.has(fact)) {
+  for (const { fact, line, plain } of lines) {
+    if (plain) {
       // A plain line is "here" when its scope has its text; its head is written at once, so a
       // repeat of it later in the file is seen.
       if (hasText(store, fact)) skipped++;

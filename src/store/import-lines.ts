@@ -19,8 +19,13 @@ export interface ImportDefaults {
 }
 
 const BOM = '\ufeff';
-/** Facts made from plain `{"text"}` lines (no id): import skips one whose text its scope already has. */
-export const fromPlainLine = new WeakSet<Fact>();
+
+/** One checked line. `plain`: a new fact (`{"text"}`, no id), which import skips when its scope already says it. */
+export interface ImportLine {
+  fact: Fact;
+  line: number;
+  plain: boolean;
+}
 
 export function parseImport(content: string, defaults: ImportDefaults, now = new Date().toISOString()): Fact[] {
   const facts: Fact[] = [];
@@ -39,20 +44,21 @@ export function* readImportLines(
   lines: Iterable<string>,
   defaults: ImportDefaults,
   now = new Date().toISOString(),
-): Generator<{ fact: Fact; line: number }> {
+): Generator<ImportLine> {
   let number = 0;
   for (const raw of lines) {
     number++;
     // Editors on Windows start UTF-8 files with a byte-order mark; it is not part of line 1.
     const line = number === 1 && raw.startsWith(BOM) ? raw.slice(BOM.length) : raw;
     if (!line.trim()) continue;
-    let fact: Fact;
+    let parsed: { fact: Fact; plain: boolean };
     try {
-      fact = checkRowSecrets(parseRow(line, defaults, now), { allowSecret: defaults.allowSecret, override: ALLOW_SECRET });
+      parsed = parseLine(line, defaults, now);
+      checkRowSecrets(parsed.fact, { allowSecret: defaults.allowSecret, override: ALLOW_SECRET });
     } catch (err) {
       throw badLine(number, err);
     }
-    yield { fact, line: number };
+    yield { ...parsed, line: number };
   }
 }
 
@@ -90,6 +96,11 @@ function scopeOf(given: string, full: boolean, defaults: ImportDefaults): string
  * in today's form (the same mapping as schema v4); everything else that is invalid is refused.
  */
 export function parseRow(line: string, defaults: ImportDefaults, now: string): Fact {
+  return parseLine(line, defaults, now).fact;
+}
+
+/** parseRow, and whether the line was a plain new fact rather than a full version row. */
+function parseLine(line: string, defaults: ImportDefaults, now: string): { fact: Fact; plain: boolean } {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -123,9 +134,6 @@ export function parseRow(line: string, defaults: ImportDefaults, now: string): F
     state: full ? (str('state', 'active') as Fact['state']) : 'active',
   };
   if (full) checkRowFields(fact);
-  else {
-    checkScope(fact.scope);
-    fromPlainLine.add(fact);
-  }
-  return fact;
+  else checkScope(fact.scope);
+  return { fact, plain: !full };
 }

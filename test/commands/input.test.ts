@@ -1,8 +1,10 @@
 // What users type and pipe: `add -`, short id prefixes, importing the same plain lines twice.
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, isolatedEnv, tempDir } from '../helpers.js';
+import { BINARY, cli, isolatedEnv, runProcess, tempDir } from '../helpers.js';
 
 function setup() {
   const dir = tempDir();
@@ -66,5 +68,53 @@ describe('import of plain lines', () => {
     const id = (await run(['add', 'the API listens on 8443'])).stdout.trim();
     await run(['forget', id]);
     expect((await run(['import', '-'], '{"text":"the API listens on 8443"}\n')).stdout).toBe('imported 1 fact version\n');
+  });
+});
+
+/** Busy loops on every core while `fn` runs: issue 19 saw a duplicate only on a loaded machine. */
+async function underCpuLoad<T>(fn: () => Promise<T>): Promise<T> {
+  const hogs = cpus().map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+  try {
+    return await fn();
+  } finally {
+    for (const hog of hogs) hog.kill('SIGKILL');
+  }
+}
+
+const SAME_LINES = '{"text":"the API listens on 8443"}\n{"text":"the API listens on 8443"}\n{"text":"the API listens on 8443","scope":"machine:box"}\n';
+
+describe('import of plain lines under CPU load (issue 19)', () => {
+  it('importing the same lines twice, 12 times over in-process, never adds a copy', async () => {
+    const outcomes = await underCpuLoad(async () => {
+      const seen: string[] = [];
+      for (let round = 0; round < 12; round++) {
+        const run = setup();
+        const first = (await run(['import', '-'], SAME_LINES)).stdout;
+        const second = (await run(['import', '-'], SAME_LINES)).stdout;
+        const scopes = JSON.parse((await run(['list', '--json', '--in', 'all'])).stdout).map((f: { scope: string }) => f.scope).sort();
+        seen.push(`${first}${second}${scopes.join(',')}`);
+      }
+      return seen;
+    });
+    const expected = 'imported 2 fact versions, 1 already present\nimported 0 fact versions, 3 already present\nglobal,machine:box';
+    expect(outcomes).toEqual(outcomes.map(() => expected));
+  });
+
+  it.skipIf(!existsSync(BINARY))('the same with the compiled binary and a file, 6 times over', async () => {
+    const outcomes = await underCpuLoad(async () => {
+      const seen: string[] = [];
+      for (let round = 0; round < 6; round++) {
+        const dir = tempDir();
+        const env = isolatedEnv(dir);
+        const file = join(dir, 'facts.jsonl');
+        writeFileSync(file, SAME_LINES);
+        const imports = [runProcess(BINARY, ['import', file], { env, cwd: dir }), runProcess(BINARY, ['import', file], { env, cwd: dir })];
+        const listed = JSON.parse(runProcess(BINARY, ['list', '--json', '--in', 'all'], { env, cwd: dir }).stdout) as { scope: string }[];
+        seen.push(`${imports.map((r) => r.stdout + r.stderr).join('')}${listed.length}`);
+      }
+      return seen;
+    });
+    const expected = 'imported 2 fact versions, 1 already present\nimported 0 fact versions, 3 already present\n2';
+    expect(outcomes).toEqual(outcomes.map(() => expected));
   });
 });
