@@ -9,6 +9,7 @@ export class CallQueue {
   private closed = false;
   private running = 0;
   private idle: (() => void) | undefined;
+  private closing: Promise<void> | undefined;
 
   /**
    * Runs `call` after every call queued before it. Once the queue is closed, calls not yet started
@@ -34,7 +35,8 @@ export class CallQueue {
   /** Starts no further call; resolves when the call in progress (if any) has finished. */
   close(): Promise<void> {
     this.closed = true;
-    if (this.running === 0) return Promise.resolve();
-    return new Promise((resolve) => (this.idle = resolve));
+    // stdin's 'end' and 'close' both ask: one wait serves both.
+    this.closing ??= this.running === 0 ? Promise.resolve() : new Promise((resolve) => (this.idle = resolve));
+    return this.closing;
   }
 }

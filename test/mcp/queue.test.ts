@@ -30,10 +30,11 @@ describe('CallQueue', () => {
     while (!release) await tick();
     let closed = false;
     const closing = queue.close().then(() => (closed = true));
+    const closingAgain = queue.close(); // stdin's 'end' and 'close' both close it
     await tick();
     expect(closed).toBe(false); // waits for the call in progress
     release();
-    await closing;
+    await Promise.all([closing, closingAgain]);
     expect([await first, await second]).toEqual(['first', 'dropped']);
     expect(await queue.run(async () => 'late', () => 'dropped')).toBe('dropped');
   });
