@@ -4,7 +4,7 @@ import { changeLine, plainChange, recentChanges } from '../audit/changes.js';
 import { checkKind } from '../store/facts.js';
 import { withStore } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
-import { json, parseCount } from './format.js';
+import { json, oneLine, parseCount } from './format.js';
 
 interface LogOptions {
   since?: string;
@@ -36,7 +36,7 @@ export async function run(ctx: Context, id: string | undefined, opts: LogOptions
     ctx.stdout(json(changes.map(plainChange)));
     return;
   }
-  if (changes.length === 0) ctx.stderr(`memcue: ${noChanges(id, opts, hosts)}\n`);
+  if (changes.length === 0) ctx.stderr(`memcue: ${oneLine(noChanges(id, opts, hosts))}\n`);
   for (const c of changes) ctx.stdout(`${changeLine(c)}\n`);
 }
 

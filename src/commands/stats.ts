@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import { withStore } from '../store/store.js';
-import { json } from './format.js';
+import { json, oneLine } from './format.js';
 
 export interface Stats {
   facts: number;
@@ -37,7 +37,7 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<void>
     `versions: ${stats.versions}`,
     `bytes:    ${stats.bytes}`,
     `by kind:  ${Object.entries(stats.by_kind).map(([k, n]) => `${k} ${n}`).join(', ') || '-'}`,
-    `by scope: ${Object.entries(stats.by_scope).map(([k, n]) => `${k} ${n}`).join(', ') || '-'}`,
+    `by scope: ${Object.entries(stats.by_scope).map(([k, n]) => `${oneLine(k)} ${n}`).join(', ') || '-'}`,
   ];
   ctx.stdout(`${lines.join('\n')}\n`);
 }
