@@ -145,6 +145,14 @@ export class Store {
   /** A new version of a fact: the current one with `changes`, numbered one higher. */
   appendVersion(id: string, changes: Partial<Pick<Fact, VersionedField>>, host: string): Fact {
     const head = this.current(id);
+    if (head.version >= MAX_VERSION) {
+      // Only a forged row gets here (see MAX_VERSION); another version would be ignored everywhere.
+      throw new MemcueError(
+        'USAGE',
+        `fact ${id} is at version ${MAX_VERSION}, the highest there may be (its current row, from ${head.host}, was likely forged)`,
+        'add the right fact anew with `memcue add`; nothing was changed',
+      );
+    }
     const next: Fact = { ...head, ...changes, version: head.version + 1, created_at: new Date().toISOString(), host };
     this.insertVersion(next);
     return next;

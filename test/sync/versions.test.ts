@@ -83,4 +83,17 @@ describe('forged versions', () => {
     expect([again.code, again.stderr]).toEqual([0, '']);
     expect(again.stdout).toMatch(/sent 1, received 0/);
   });
+
+  it('a fact pinned at the bound itself refuses another version in one line, and writes nothing', async () => {
+    const { env, memcue } = machineWithRemote();
+    const id = (await memcue('add', '--scope', 'global', 'a fact')).stdout.trim();
+    const db = await Database.open(env.MEMCUE_DB!);
+    db.run('INSERT INTO facts VALUES (?,?,?,?,?,?,?,?,?,?,?)', [id, MAX_VERSION, 'pinned text', '', 'note', 'global', '', '', '2026-01-02T00:00:00.000Z', 'mallory', 'active']);
+    db.run("DELETE FROM settings WHERE key = 'index_version'");
+    db.close();
+    const r = await memcue('forget', id);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`memcue: fact ${id} is at version ${MAX_VERSION}, the highest there may be (its current row, from mallory, was likely forged) (add the right fact anew with \`memcue add\`; nothing was changed)\n`);
+    expect(JSON.parse((await memcue('show', id, '--json')).stdout).versions).toHaveLength(2);
+  });
 });
