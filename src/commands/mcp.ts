@@ -12,11 +12,12 @@ import { CallQueue } from '../mcp/queue.js';
 
 export async function run(ctx: Context): Promise<void> {
   const server = new Server({ name: 'memcue', version: VERSION }, { capabilities: { tools: {} } });
-  // The card, unless the client's own memcue hook gives it (mcp/instructions.ts).
-  instructionsPerClient(server, (client) => instructionsFor(ctx, client));
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
-  // One call at a time (queue.ts says why); a call still queued when the client leaves is not run.
+  // Whatever opens the database runs one at a time (queue.ts says why): the card for initialize too,
+  // since a client may send calls before it has the answer. A call queued when the client leaves is not run.
   const calls = new CallQueue();
+  // The card, unless the client's own memcue hook gives it (mcp/instructions.ts).
+  instructionsPerClient(server, (client) => calls.run(() => instructionsFor(ctx, client), () => ''));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
   server.setRequestHandler(CallToolRequestSchema, (req) => calls.run(() => callTool(ctx, req.params.name, req.params.arguments), shuttingDown));
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;

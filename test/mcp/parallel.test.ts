@@ -59,6 +59,23 @@ describe.skipIf(!existsSync(BINARY))('memcue mcp: parallel tool calls', () => {
     expect(await server.exited).toBe(0);
   });
 
+  it('answers adds sent right behind initialize, while it still builds the card', async () => {
+    const env = { ...isolatedEnv(), MEMCUE_BUSY_TIMEOUT_MS: '3000' };
+    expect(runProcess(BINARY, ['add', '--kind', 'rule', '--scope', 'global', 'a rule for the card'], { env }).code).toBe(0);
+    const child = spawn(BINARY, ['mcp'], { env, cwd: tempDir(), stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const send = (m: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...m })}\n`);
+    send({ id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '0' } } });
+    for (let i = 1; i <= 6; i++) send(addCall(i, `early fact ${i}`));
+    while (out.split('\n').filter(Boolean).length < 7) await new Promise((resolve) => setTimeout(resolve, 20));
+    const answers = out.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    expect(answers.filter((a) => a.id > 0 && a.result?.isError)).toEqual([]);
+    child.stdin.end();
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(storedTexts(env)).toHaveLength(7);
+  });
+
   it('exits when stdin closes, running no call still queued behind one that waits for another process', async () => {
     const env = { ...isolatedEnv(), MEMCUE_BUSY_TIMEOUT_MS: '10000' };
     expect(runProcess(BINARY, ['add', '--scope', 'global', 'a fact before'], { env }).code).toBe(0);
