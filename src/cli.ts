@@ -9,7 +9,7 @@ import { defineEvalCommands } from './cli/eval.js';
 import type { Lazy } from './cli/kit.js';
 import { commandFor, usageLine } from './cli/usage-error.js';
 import { makeContext, type Context, type Io } from './context.js';
-import { MemcueError } from './errors.js';
+import { reportError } from './errors.js';
 import { VERSION } from './version.js';
 import { mark } from './util/profile.js';
 import { setOddFileNotes } from './util/safe-file.js';
@@ -35,6 +35,8 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       io.stderr(`memcue: ${usageLine(err, commandFor(program, args))}\n`);
       return 1;
     }
+    // Help or version, already printed; help exits 1 when it stands in for a missing command (`memcue`).
+    if (err instanceof CommanderError) return err.exitCode;
     return reportError(err, io);
   }
 }
@@ -64,20 +66,4 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
   defineAgentCommands(program, lazy);
   defineEvalCommands(program, lazy);
   return program;
-}
-
-/** The one place errors become output: one line, a hint, exit 1 for the user's errors, 2 for ours. */
-export function reportError(err: unknown, io: Io): number {
-  // Help or version, already printed; help exits 1 when it stands in for a missing command (`memcue`).
-  if (err instanceof CommanderError) return err.exitCode;
-  const debug = io.env.MEMCUE_DEBUG === '1';
-  if (err instanceof MemcueError) {
-    io.stderr(`memcue: ${err.message}${err.hint ? ` (${err.hint})` : ''}\n`);
-    if (debug) io.stderr(`${err.stack}\n`);
-    return 1;
-  }
-  const message = err instanceof Error ? err.message : String(err);
-  io.stderr(`memcue: internal error: ${message.split('\n')[0]} (run with MEMCUE_DEBUG=1 for details and report it)\n`);
-  if (debug && err instanceof Error) io.stderr(`${err.stack}\n`);
-  return 2;
 }

@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import { withStore } from '../store/store.js';
-import { json } from './format.js';
+import { json } from '../format.js';
 
 export interface Stats {
   facts: number;

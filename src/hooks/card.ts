@@ -4,7 +4,7 @@
 // how many were left out and which command lists them.
 import type { Row } from '../store/sqlite.js';
 import type { Store } from '../store/store.js';
-import { oneLine } from '../commands/format.js';
+import { oneLine } from '../format.js';
 import { DEFAULT_BUDGET, measure, type CardBudget } from './budget.js';
 import { INSTRUCTION } from './instruction.js';
 

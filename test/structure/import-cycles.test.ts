@@ -20,7 +20,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** module → the modules of src/ it imports (`./x.js` names `./x.ts` in the source). */
-export function importGraph(root: string): Map<string, string[]> {
+function importGraph(root: string): Map<string, string[]> {
   const files = new Set(sourceFiles(root));
   const graph = new Map<string, string[]>();
   for (const file of files) {
@@ -32,8 +32,8 @@ export function importGraph(root: string): Map<string, string[]> {
   return graph;
 }
 
-/** Each circle once, as the list of modules along it (depth-first search, back edges). */
-export function cycles(graph: Map<string, string[]>): string[][] {
+/** The circles a depth-first walk closes (one per back edge; none only when there is none at all). */
+function cycles(graph: Map<string, string[]>): string[][] {
   const found: string[][] = [];
   const state = new Map<string, 'open' | 'done'>();
   const path: string[] = [];
