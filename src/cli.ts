@@ -16,17 +16,13 @@ import { setOddFileNotes } from './util/safe-file.js';
 
 export type { Io } from './context.js';
 
-/** The seed's single-dash long options (`-in all`) become standard `--in all`. */
-const SINGLE_DASH_LONG = new Set(['-in', '-kind', '-since', '-json', '-db', '-scope', '-limit', '-all']);
-
 /** Commander's ways of ending after printing help or the version: not errors. */
 const QUIET_EXITS = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help']);
 
 export async function runCli(argv: string[], io: Io): Promise<number> {
-  const end = argv.indexOf('--'); // after `--` every word is an argument, kept as written
-  const args = argv.map((a, i) => (SINGLE_DASH_LONG.has(a) && (end < 0 || i < end) ? `-${a}` : a));
   let exitCode = 0;
   const program = buildProgram(io, (code) => (exitCode = code));
+  const args = withTwoDashes(argv, program);
   try {
     await program.parseAsync(args, { from: 'user' });
     return exitCode;
@@ -39,6 +35,21 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     if (err instanceof CommanderError) return err.exitCode;
     return reportError(err, io);
   }
+}
+
+/**
+ * The seed's one-dash long options (`-in all`, `-keywords=a,b`) as commander reads them (`--in all`):
+ * every long option some command declares. After `--` every word is an argument, kept as written.
+ */
+function withTwoDashes(argv: string[], program: Command): string[] {
+  const long = new Set<string>();
+  const collect = (cmd: Command): void => {
+    for (const option of cmd.options) if (option.long) long.add(option.long.slice(1));
+    cmd.commands.forEach(collect);
+  };
+  collect(program);
+  const end = argv.indexOf('--');
+  return argv.map((word, i) => (long.has(word.split('=')[0]!) && (end < 0 || i < end) ? `-${word}` : word));
 }
 
 function buildProgram(io: Io, setExit: (code: number) => void): Command {
