@@ -46,7 +46,7 @@ export interface CommandLine {
   db?: string;
 }
 
-/** `argv` (the words after the program's name) with `--db F`, `-db F` or `--db=F` taken out, up to `--`. */
+/** `argv` (the words after the program's name) with `--db F`, `-db F`, `--db=F` or `-db=F` taken out, up to `--`. */
 export function commandLine(argv: readonly string[]): CommandLine {
   const words: string[] = [];
   let db: string | undefined;
@@ -57,7 +57,7 @@ export function commandLine(argv: readonly string[]): CommandLine {
       break;
     }
     if (DB_OPTION.has(word) && i + 1 < argv.length) db = argv[++i];
-    else if (word.startsWith('--db=')) db = word.slice('--db='.length);
+    else if (/^--?db=/.test(word)) db = word.slice(word.indexOf('=') + 1);
     else words.push(word);
   }
   return { words, db };

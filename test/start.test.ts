@@ -11,6 +11,7 @@ describe('the way in', () => {
     expect(commandLine(['search', '--db', 'f.db', 'deploy', '-n', '3'])).toEqual(same);
     expect(commandLine(['search', 'deploy', '-n', '3', '--db=f.db'])).toEqual(same);
     expect(commandLine(['-db', 'f.db', 'search', 'deploy', '-n', '3'])).toEqual(same);
+    expect(commandLine(['-db=f.db', 'search', 'deploy', '-n', '3'])).toEqual(same);
   });
 
   it('leaves words after -- and a --db without a value as they are', () => {
