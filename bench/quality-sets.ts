@@ -136,7 +136,7 @@ export function agentPart(part: Part): Part {
 
 export const hasAgentQueries = (part: Part) => AGENT_QUERIES[part.dataset] !== undefined && existsSync(benchData(AGENT_QUERIES[part.dataset]!));
 
-/** Keywords from the real-model dream pass (bench/keyword-pass.ts), if it has been run for this set. */
+/** Keywords from the real-model dream pass (bench/labs/keyword-pass.ts), if it has been run for this set. */
 export function keywordsPart(part: Part): Part | undefined {
   const file = KEYWORDS[part.dataset];
   if (!file || !existsSync(benchData(file))) return undefined;

@@ -46,6 +46,9 @@ export function startupRows(binary: string, env: NodeJS.ProcessEnv, db: string, 
       return measureAgainstHello(hello, env, [
         ['memcue --version', () => timeProcess(binary, ['--version'], env)],
         ['memcue search', () => timeProcess(binary, ['search', ...queries[q++ % queries.length]!.split(' ')], env)],
+        // The global option before or after the command: both take the search's own path (src/start.ts).
+        ['memcue --db F search', () => timeProcess(binary, ['--db', db, 'search', ...queries[q++ % queries.length]!.split(' ')], env)],
+        ['memcue search --db F', () => timeProcess(binary, ['search', ...queries[q++ % queries.length]!.split(' '), '--db', db], env)],
         // The first search after an add: the search file plus the add's delta.
         ['memcue search (after an add)', () => {
           const copy = join(scratch, `delta-${fresh++}.db`);

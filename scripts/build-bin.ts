@@ -1,11 +1,11 @@
 // `npm run build:bin`: the single executable, dist/memcue (or `--target=… --outfile=…` for a release
 // asset). The flags are measured start-up savings (bench/RESULTS.md, "Cold start"):
 // - a JIT 64× more reluctant to compile: a 50 ms command never profits from compiling its start-up
-//   code (long commands set the normal policy back, src/early-start.ts);
+//   code (long commands set the normal policy back, src/start.ts);
 // - no .env or bunfig.toml read from the user's folder: it costs every start, and a project's .env
 //   must not point memcue at another database;
 // - ESM output split into chunks: the entry loads only what it imports, so `--version` loads no
-//   CLI, and the rest is evaluated once the WASM compile has started (src/bin-entry.ts).
+//   CLI, and the rest is evaluated once the WASM compile has started (src/start.ts).
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -9,24 +9,20 @@ import { defineEvalCommands } from './cli/eval.js';
 import type { Lazy } from './cli/kit.js';
 import { commandFor, usageLine } from './cli/usage-error.js';
 import { makeContext, type Context, type Io } from './context.js';
-import { MemcueError } from './errors.js';
+import { reportError } from './errors.js';
 import { VERSION } from './version.js';
 import { mark } from './util/profile.js';
 import { setOddFileNotes } from './util/safe-file.js';
 
 export type { Io } from './context.js';
 
-/** The seed's single-dash long options (`-in all`) become standard `--in all`. */
-const SINGLE_DASH_LONG = new Set(['-in', '-kind', '-since', '-json', '-db', '-scope', '-limit', '-all']);
-
 /** Commander's ways of ending after printing help or the version: not errors. */
 const QUIET_EXITS = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help']);
 
 export async function runCli(argv: string[], io: Io): Promise<number> {
-  const end = argv.indexOf('--'); // after `--` every word is an argument, kept as written
-  const args = argv.map((a, i) => (SINGLE_DASH_LONG.has(a) && (end < 0 || i < end) ? `-${a}` : a));
   let exitCode = 0;
   const program = buildProgram(io, (code) => (exitCode = code));
+  const args = withTwoDashes(argv, program);
   try {
     await program.parseAsync(args, { from: 'user' });
     return exitCode;
@@ -35,8 +31,25 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       io.stderr(`memcue: ${usageLine(err, commandFor(program, args))}\n`);
       return 1;
     }
+    // Help or version, already printed; help exits 1 when it stands in for a missing command (`memcue`).
+    if (err instanceof CommanderError) return err.exitCode;
     return reportError(err, io);
   }
+}
+
+/**
+ * The seed's one-dash long options (`-in all`, `-keywords=a,b`) as commander reads them (`--in all`):
+ * every long option some command declares. After `--` every word is an argument, kept as written.
+ */
+function withTwoDashes(argv: string[], program: Command): string[] {
+  const long = new Set<string>();
+  const collect = (cmd: Command): void => {
+    for (const option of cmd.options) if (option.long) long.add(option.long.slice(1));
+    cmd.commands.forEach(collect);
+  };
+  collect(program);
+  const end = argv.indexOf('--');
+  return argv.map((word, i) => (long.has(word.split('=')[0]!) && (end < 0 || i < end) ? `-${word}` : word));
 }
 
 function buildProgram(io: Io, setExit: (code: number) => void): Command {
@@ -64,20 +77,4 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
   defineAgentCommands(program, lazy);
   defineEvalCommands(program, lazy);
   return program;
-}
-
-/** The one place errors become output: one line, a hint, exit 1 for the user's errors, 2 for ours. */
-export function reportError(err: unknown, io: Io): number {
-  // Help or version, already printed; help exits 1 when it stands in for a missing command (`memcue`).
-  if (err instanceof CommanderError) return err.exitCode;
-  const debug = io.env.MEMCUE_DEBUG === '1';
-  if (err instanceof MemcueError) {
-    io.stderr(`memcue: ${err.message}${err.hint ? ` (${err.hint})` : ''}\n`);
-    if (debug) io.stderr(`${err.stack}\n`);
-    return 1;
-  }
-  const message = err instanceof Error ? err.message : String(err);
-  io.stderr(`memcue: internal error: ${message.split('\n')[0]} (run with MEMCUE_DEBUG=1 for details and report it)\n`);
-  if (debug && err instanceof Error) io.stderr(`${err.stack}\n`);
-  return 2;
 }

@@ -2,7 +2,8 @@
 // inputs, so tests can run the CLI in-process with their own env, cwd and streams.
 import { databasePath, machineName, type Env } from './config.js';
 import { MemcueError } from './errors.js';
-import { checkScope, isScope, visible } from './store/validate.js';
+import { isScope } from './store/names.js';
+import { checkScope, visible } from './store/validate.js';
 import { findRepo, type RepoInfo } from './repo/identity.js';
 
 export interface Io {

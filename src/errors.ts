@@ -1,4 +1,5 @@
-// One error type for everything a user can fix, one for SQLite, one boundary that maps them to exit codes.
+// One error type for everything a user can fix, one for SQLite, one boundary that maps them to exit codes
+// (reportError: the CLI's and the MCP tools' one place errors become output).
 
 export type ErrorCode =
   | 'USAGE'
@@ -108,4 +109,18 @@ export function mapFsError(err: unknown, path: string): unknown {
     default:
       return err;
   }
+}
+
+/** The one place errors become output: one line, a hint, exit 1 for the user's errors, 2 for ours. */
+export function reportError(err: unknown, io: { env: Record<string, string | undefined>; stderr: (text: string) => void }): number {
+  const debug = io.env.MEMCUE_DEBUG === '1';
+  if (err instanceof MemcueError) {
+    io.stderr(`memcue: ${err.message}${err.hint ? ` (${err.hint})` : ''}\n`);
+    if (debug) io.stderr(`${err.stack}\n`);
+    return 1;
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  io.stderr(`memcue: internal error: ${message.split('\n')[0]} (run with MEMCUE_DEBUG=1 for details and report it)\n`);
+  if (debug && err instanceof Error) io.stderr(`${err.stack}\n`);
+  return 2;
 }

@@ -1,13 +1,13 @@
 // `memcue hook <agent> <event>` runs at every agent session start and `memcue card` at every Hermes
 // or OpenCode session, and both usually only print a cached card: then loading commander, defining
 // every command, or even setting up Node's process.stdout would cost more than the card itself. So
-// the entries (src/early-start.ts) send their plain forms (no options) here first: the hook runs as
-// the CLI would run it, and `card` is printed when its cache is fresh; anything else takes the CLI.
-// Keep this module's imports light: they are what a cached card loads (test/hook-fast-path.test.ts).
+// the way in (src/start.ts) sends their plain forms (no options but the global --db) here first: the
+// hook runs as the CLI would run it, and `card` is printed when its cache is fresh; anything else
+// takes the CLI. Keep this module's imports light: they are what a cached card loads
+// (test/hook-fast-path.test.ts).
 import { makeContext, type Context, type Io } from './context.js';
 import { cachedCard } from './hooks/make-card.js';
-import { mark, report } from './util/profile.js';
-import { readStdin, writeStdout } from './util/stdio.js';
+import { mark } from './util/profile.js';
 
 /** The hook's agent and event when `argv` is `hook [agent] [event]` with no options, else undefined. */
 function plainHookArgs(argv: readonly string[]): (string | undefined)[] | undefined {
@@ -15,13 +15,16 @@ function plainHookArgs(argv: readonly string[]): (string | undefined)[] | undefi
   return [argv[1], argv[2]];
 }
 
-/** Runs a plain `hook` or a cached `card` the way the CLI would; undefined: let the CLI run it. */
-export async function runFastPath(argv: readonly string[], io: Io): Promise<number | undefined> {
+/**
+ * Runs a plain `hook` or a cached `card` the way the CLI would; undefined: let the CLI run it.
+ * `argv`: the command line's words without the global `--db`, which comes as `db`.
+ */
+export async function runFastPath(argv: readonly string[], io: Io, db?: string): Promise<number | undefined> {
   const hookArgs = plainHookArgs(argv);
   if (!hookArgs && !(argv.length === 1 && argv[0] === 'card')) return undefined;
   let ctx: Context;
   try {
-    ctx = makeContext(io);
+    ctx = makeContext(io, db);
   } catch {
     return undefined; // a bad environment: the CLI reports it as it does for every command
   }
@@ -33,18 +36,4 @@ export async function runFastPath(argv: readonly string[], io: Io): Promise<numb
   const hook = await import('./commands/hook.js');
   mark('command loaded');
   return hook.run(ctx, hookArgs[0], hookArgs[1]);
-}
-
-/** The entries' way in, on the real streams: whether it served `argv` (then the exit code is set). */
-export async function servedFast(argv: readonly string[]): Promise<boolean> {
-  mark('fast path loaded');
-  let out = ''; // written in one piece at the end, through Bun's writer (src/util/stdio.ts)
-  const io: Io = { env: process.env, cwd: process.cwd(), stdout: (text) => (out += text), stderr: (text) => process.stderr.write(text), readStdin };
-  const code = await runFastPath(argv, io);
-  if (code === undefined) return false;
-  if (out) await writeStdout(out);
-  mark('done');
-  report((text) => process.stderr.write(text));
-  process.exitCode = code;
-  return true;
 }

@@ -37,7 +37,7 @@ describe('compiled binary', () => {
     expect(card.stdout).toContain(rule.stdout.trim().slice(0, 8));
   });
 
-  // The binary reads standard input with Bun's own reader (src/main.ts): all of it, as UTF-8.
+  // The binary reads standard input with Bun's own reader (src/util/stdio.ts): all of it, as UTF-8.
   it.skipIf(!existsSync(BINARY))('imports JSON Lines from standard input', () => {
     const home = tempDir();
     const lines = Array.from({ length: 300 }, (_, i) => JSON.stringify({ text: `Факт номер ${i}: деплой через bastion-${i}` }));

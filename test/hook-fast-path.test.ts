@@ -11,10 +11,10 @@ import { BINARY, BUNDLE, cli, isolatedEnv, ROOT, runProcess, tempDir } from './h
 import { repoDir } from './hooks/fixtures.js';
 
 /** Runs the fast path in this process; undefined: it left the command to the CLI. */
-async function fast(argv: string[], env: Record<string, string>, cwd: string, stdin = ''): Promise<{ code: number; stdout: string } | undefined> {
+async function fast(argv: string[], env: Record<string, string>, cwd: string, stdin = '', db?: string): Promise<{ code: number; stdout: string } | undefined> {
   let stdout = '';
   const io: Io = { env, cwd, stdout: (t) => (stdout += t), stderr: (t) => (stdout += t), readStdin: async () => stdin };
-  const code = await runFastPath(argv, io);
+  const code = await runFastPath(argv, io, db);
   return code === undefined ? undefined : { code, stdout };
 }
 
@@ -39,9 +39,20 @@ describe('memcue card without the CLI', () => {
     const repo = repoDir();
     await cli(['add', '--kind', 'rule', 'a rule'], { env, cwd: repo });
     await cli(['card'], { env, cwd: repo });
-    for (const argv of [['card', '--json'], ['card', '--db', env.MEMCUE_DB!], ['card', 'extra'], ['hook', 'claude', '--x'], ['search', 'rule']]) {
+    for (const argv of [['card', '--json'], ['card', 'extra'], ['hook', 'claude', '--x'], ['search', 'rule']]) {
       expect(await fast(argv, env, repo)).toBeUndefined();
     }
+  });
+
+  it('serves the card of the database --db names, as the CLI would', async () => {
+    const env = isolatedEnv();
+    const repo = repoDir();
+    const db = join(tempDir(), 'other.db');
+    await cli(['--db', db, 'add', '--kind', 'rule', 'a rule of the other database'], { env, cwd: repo });
+    const made = await cli(['card', '--db', db], { env, cwd: repo });
+    expect(made.stdout).toContain('a rule of the other database');
+    expect(await fast(['card'], env, repo)).toBeUndefined(); // the default database has no card
+    expect(await fast(['card'], env, repo, '', db)).toEqual({ code: 0, stdout: made.stdout });
   });
 });
 
@@ -78,6 +89,11 @@ describe.each(entries)('the fast path in %s', (_name, command, built) => {
     run(['add', '--kind', 'rule', 'second rule']);
     expect(run(['card']).stdout).toContain('second rule');
     expect(run(['hook', 'claude', 'session-start'], stdin).stdout).toContain('second rule');
+    // The global --db before or after the command: the same card, by the same path.
+    const db = ['--db', env.MEMCUE_DB!];
+    expect(run([...db, 'card'])).toEqual(run(['card']));
+    expect(run(['card', ...db])).toEqual(run(['card']));
+    expect(run([...db, 'hook', 'claude', 'session-start'], stdin)).toEqual(run(['hook', 'claude', 'session-start'], stdin));
     expect(run(['--version'])).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
   }, 60_000);
 });

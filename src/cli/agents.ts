@@ -1,8 +1,8 @@
 // Agent integration: the session-start card, the hook entry point, diagnostics, and wiring agents.
 import { Argument, type Command } from 'commander';
+import { HOOK_AGENTS } from '../hooks/agents.js';
+import { INSTALL_AGENTS } from '../install/agents.js';
 import type { Lazy } from './kit.js';
-
-const AGENTS = ['claude', 'hermes', 'dsh', 'codex', 'gemini', 'opencode', 'cursor', 'claude-desktop'];
 
 export function defineAgentCommands(program: Command, lazy: Lazy): void {
   program
@@ -15,7 +15,7 @@ export function defineAgentCommands(program: Command, lazy: Lazy): void {
   program
     .command('hook')
     .description('run as an agent hook: reads the hook JSON on stdin, prints what the agent parses, always exits 0')
-    .argument('[agent]', 'claude | codex | gemini | dsh')
+    .argument('[agent]', HOOK_AGENTS.join(' | '))
     .argument('[event]', 'session-start (others print nothing); default: hook_event_name from stdin')
     .allowUnknownOption()
     .allowExcessArguments()
@@ -38,7 +38,7 @@ export function defineAgentCommands(program: Command, lazy: Lazy): void {
   program
     .command('install')
     .description('wire memcue into an agent (idempotent; marks what it writes; backs up what it changes)')
-    .addArgument(new Argument('<agent>', 'the agent to wire').choices(AGENTS))
+    .addArgument(new Argument('<agent>', 'the agent to wire').choices(INSTALL_AGENTS))
     .option('--project', 'claude: .claude/settings.json of this repo; gemini: .gemini/settings.json; dsh: this repo\'s AGENTS.md; opencode: .opencode/plugins/; cursor: .cursor/mcp.json')
     .option('--profile <name>', 'dsh: the profile whose cordis.patch.yml mounts the hooks bridge', 'web')
     .option('--disable-auto-memory', 'claude: also set "autoMemoryEnabled": false so the built-in memory does not take "remember" first')
@@ -49,7 +49,7 @@ export function defineAgentCommands(program: Command, lazy: Lazy): void {
   program
     .command('uninstall')
     .description('remove exactly what `memcue install <agent>` wrote; untouched files come back byte for byte')
-    .addArgument(new Argument('<agent>', 'the agent to unwire').choices(AGENTS))
+    .addArgument(new Argument('<agent>', 'the agent to unwire').choices(INSTALL_AGENTS))
     .option('--project', 'the project-level wiring (see install --project)')
     .option('--profile <name>', 'dsh: the profile given to install', 'web')
     .option('--mcp', 'the MCP server registration (see install --mcp)')

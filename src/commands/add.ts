@@ -5,7 +5,7 @@ import { checkKind, newId, type Fact } from '../store/facts.js';
 import { keywordsOption } from '../text/check-keywords.js';
 import { withStore } from '../store/store.js';
 import { checkField } from '../store/validate.js';
-import { factJson, json } from './format.js';
+import { factJson, json } from '../format.js';
 import { findSameText } from '../audit/same-text.js';
 
 interface AddOptions {

@@ -1,7 +1,7 @@
 import type { Context } from '../context.js';
 import { cardFor } from '../hooks/make-card.js';
 import { INSTRUCTION } from '../hooks/instruction.js';
-import { json } from './format.js';
+import { json } from '../format.js';
 
 export async function run(ctx: Context, opts: { json?: boolean }): Promise<void> {
   const card = await cardFor(ctx);

@@ -18,7 +18,7 @@ import { dbFile } from '../store/db-file.js';
 import { schemaVersion } from '../store/schema.js';
 import { withStore } from '../store/store.js';
 import { VERSION } from '../version.js';
-import { json } from './format.js';
+import { json } from '../format.js';
 
 interface DatabaseHealth {
   path: string;

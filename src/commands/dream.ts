@@ -12,7 +12,7 @@ import { withStore } from '../store/store.js';
 import { runUndo } from './undo.js';
 import { terminalProgress } from '../util/progress.js';
 import { readTextFile } from '../util/read-file.js';
-import { json, parseCount } from './format.js';
+import { json, parseCount } from '../format.js';
 
 interface DreamOptions {
   limit?: string;

@@ -1,7 +1,7 @@
 import type { Context } from '../context.js';
 import { checkEdit, editFact } from '../audit/edit-fact.js';
 import { withStore } from '../store/store.js';
-import { factJson, json } from './format.js';
+import { factJson, json } from '../format.js';
 
 interface EditOptions {
   kind?: string;

@@ -11,7 +11,7 @@ import { loadFacts, resolveRelevant, runQueries, summarise, type QueryResult } f
 import type { SearchOptions } from '../search/search.js';
 import { withStore, type Store } from '../store/store.js';
 import { readTextFile } from '../util/read-file.js';
-import { json, parseCount } from './format.js';
+import { json, parseCount } from '../format.js';
 
 interface EvalOptions {
   facts?: string;

@@ -1,7 +1,7 @@
 import type { Context } from '../context.js';
 import { withStore } from '../store/store.js';
 import { ChunkedOutput, mapped } from './stream-out.js';
-import { jsonLine } from './format.js';
+import { jsonLine } from '../format.js';
 
 export async function run(ctx: Context, opts: { allVersions?: boolean }): Promise<void> {
   await withStore(ctx.dbPath, false, async (store) => {

@@ -2,7 +2,7 @@ import type { Context } from '../context.js';
 import { MemcueError } from '../errors.js';
 import { forgetFact } from '../audit/edit-fact.js';
 import { withStore } from '../store/store.js';
-import { factJson, json } from './format.js';
+import { factJson, json } from '../format.js';
 
 export async function run(ctx: Context, idOrPrefix: string, opts: { json?: boolean }): Promise<void> {
   const fact = await withStore(ctx.dbPath, true, (store) => {

@@ -7,7 +7,7 @@ import { appearsTwice, badLine, readImportLines, type ImportLine } from '../stor
 import { withStore, type Store } from '../store/store.js';
 import { fileLines, linesOf } from '../util/read-lines.js';
 import { readTextFile } from '../util/read-file.js';
-import { counted } from './format.js';
+import { counted } from '../format.js';
 import { findSameText } from '../audit/same-text.js';
 
 export async function run(ctx: Context, file: string, opts: { allowSecret?: boolean }): Promise<void> {

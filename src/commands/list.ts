@@ -4,7 +4,7 @@ import { MemcueError } from '../errors.js';
 import { checkKind, isState, type Fact } from '../store/facts.js';
 import { withStore, type ListFilter } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
-import { factJson, oneLine, parseCount } from './format.js';
+import { factJson, oneLine, parseCount } from '../format.js';
 import { ChunkedOutput, mapped, writeJsonArray } from './stream-out.js';
 
 interface ListOptions {

@@ -4,7 +4,7 @@ import { changeLine, plainChange, recentChanges } from '../audit/changes.js';
 import { checkKind } from '../store/facts.js';
 import { withStore } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
-import { json, oneLine, parseCount } from './format.js';
+import { json, oneLine, parseCount } from '../format.js';
 
 interface LogOptions {
   since?: string;

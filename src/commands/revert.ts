@@ -2,7 +2,7 @@ import type { Context } from '../context.js';
 import { MemcueError } from '../errors.js';
 import { revertFact } from '../audit/restore.js';
 import { withStore } from '../store/store.js';
-import { factJson, json, parseCount } from './format.js';
+import { factJson, json, parseCount } from '../format.js';
 
 export async function run(ctx: Context, idOrPrefix: string, opts: { to?: string; json?: boolean; allowSecret?: boolean }): Promise<void> {
   const to = parseCount(opts.to, '--to');

@@ -5,7 +5,7 @@ import { openLiveIndex, searchFileEnabled, unlessBroken } from '../snapshot/file
 import { dbFile } from '../store/db-file.js';
 import { checkKind } from '../store/validate.js';
 import { parseSince } from '../util/dates.js';
-import { clip, factLine, json, parseCount } from './format.js';
+import { clip, factLine, json, parseCount } from '../format.js';
 import { checkNamedScope, scopesInUse } from './search-scope.js';
 
 interface SearchOptions {

@@ -2,7 +2,7 @@ import type { Context } from '../context.js';
 import { MemcueError } from '../errors.js';
 import { withStore } from '../store/store.js';
 import { readHidden } from '../text/hidden-index.js';
-import { factJson, json, oneLine, shown } from './format.js';
+import { factJson, json, oneLine, shown } from '../format.js';
 
 export async function run(ctx: Context, idOrPrefix: string, opts: { json?: boolean }): Promise<void> {
   const versions = await withStore(ctx.dbPath, false, (store) => {

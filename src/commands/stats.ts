@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import { withStore } from '../store/store.js';
-import { json, oneLine } from './format.js';
+import { json, oneLine } from '../format.js';
 
 export interface Stats {
   facts: number;

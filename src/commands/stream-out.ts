@@ -1,6 +1,6 @@
 // Output written while it is read: the rows of a large result go out in chunks of about 64 KB, so
 // memory stays bounded whatever the number of facts (500k facts are ~100 MB of JSON Lines).
-import { jsonText } from './format.js';
+import { jsonText } from '../format.js';
 
 const CHUNK_CHARS = 64 * 1024;
 

@@ -5,7 +5,7 @@ import { MemcueError } from '../errors.js';
 import type { BatchKind } from '../dream/records.js';
 import { undoBatch, undoLine } from '../dream/undo.js';
 import { withStore } from '../store/store.js';
-import { json } from './format.js';
+import { json } from '../format.js';
 
 export async function runUndo(ctx: Context, kind: BatchKind, batch: string, opts: { force?: boolean; json?: boolean }): Promise<void> {
   if (!existsSync(ctx.dbPath)) throw new MemcueError('NOT_FOUND', `no memory database at ${ctx.dbPath}, so no ${kind} batch to undo`);

@@ -1,10 +1,10 @@
 // The session-start card: the instruction, the global rules, and the current repository's rules and
 // decisions. Agents cut hook output past a limit (budget.ts), so the card never exceeds its budget:
-// when it would, it keeps the most used and the most recent entries and ends with one line saying
-// how many were left out and which command lists them.
+// when it would, it keeps the most recent entries and ends with one line saying how many were left
+// out and which command lists them.
 import type { Row } from '../store/sqlite.js';
 import type { Store } from '../store/store.js';
-import { oneLine } from '../commands/format.js';
+import { oneLine } from '../format.js';
 import { DEFAULT_BUDGET, measure, type CardBudget } from './budget.js';
 import { INSTRUCTION } from './instruction.js';
 
@@ -19,8 +19,6 @@ export interface CardEntry {
   scope: string;
   text: string;
   created_at: string;
-  /** How often `memcue search` returned it on this machine (fact_usage; 0 when never). */
-  hits: number;
 }
 
 export interface Card {
@@ -35,9 +33,10 @@ export interface Card {
 }
 
 /**
- * At most this many of the newest candidates are read: even one-character facts (the shortest
- * line, 24 characters) fill the card before that, so reading more could not change it. Reading
- * only these (through the facts_by_scope_kind index) keeps a card for a big memory cheap.
+ * At most this many of the newest candidates of each group are read: even one-character facts (the
+ * shortest line, 24 characters) fill the card before that. Reading only these (through the
+ * facts_by_scope_kind index) keeps a card for a big memory cheap. A card made from every candidate
+ * could differ only by an older short fact put in the room a long one left.
  */
 export const RECENT_READ = 400;
 
@@ -52,7 +51,7 @@ export function groups(repoId: string | undefined): [string, string][] {
   return [['global', 'rule'], ...(repo ? ([[repo, 'rule'], [repo, 'decision']] as [string, string][]) : [])];
 }
 
-/** Global rules and this repo's rules and decisions, newest first, with their usage counts. */
+/** Global rules and this repo's rules and decisions, newest first. */
 export function loadCardEntries(store: Store, repoId: string | undefined): { global: CardEntry[]; repo: CardEntry[]; total: number } {
   let total = 0;
   const byId = new Map<string, Row>();
@@ -61,16 +60,6 @@ export function loadCardEntries(store: Store, repoId: string | undefined): { glo
     // The newest RECENT_READ of each group contain the newest RECENT_READ of all of them.
     for (const row of store.db.all(`${GROUP} ORDER BY f.created_at DESC LIMIT ${RECENT_READ}`, [scope, kind])) byId.set(String(row.id), row);
   }
-  // Every used one too (fact_usage is small), so the card can take the most used and the newest in turns.
-  const hits = new Map<string, number>();
-  for (const row of store.db.all('SELECT id, hits FROM fact_usage WHERE hits > 0')) hits.set(String(row.id), Number(row.hits));
-  for (const id of hits.keys()) {
-    if (byId.has(id)) continue;
-    for (const [scope, kind] of groups(repoId)) {
-      const row = store.db.get(`${GROUP} AND f.id = ?`, [scope, kind, id]);
-      if (row) byId.set(id, row);
-    }
-  }
   const rows = [...byId.values()].sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)) || String(a.id).localeCompare(String(b.id)));
   const entries = rows.map((r) => ({
     id: String(r.id),
@@ -78,7 +67,6 @@ export function loadCardEntries(store: Store, repoId: string | undefined): { glo
     scope: String(r.scope),
     text: String(r.text),
     created_at: String(r.created_at),
-    hits: hits.get(String(r.id)) ?? 0,
   }));
   return { global: entries.filter((e) => e.scope === 'global'), repo: entries.filter((e) => e.scope !== 'global'), total };
 }
@@ -104,7 +92,7 @@ export function composeCard(repoId: string | undefined, global: CardEntry[], rep
     render(repoId, global.filter((e) => kept.has(e)), repo.filter((e) => kept.has(e)), leftOut, options.note);
   let room = budget.max - size(layout(0).text) - headerSize(repoId, size) - FOOTER_RESERVE;
   const shortest = 2 + ID_SHOWN + 14; // "- " + a one-character text + " [id date]\n"
-  for (const entry of byPriority(all)) {
+  for (const entry of all) {
     if (room < shortest) break;
     const cost = size(entryLine(entry, repoId !== undefined));
     if (cost > room) continue; // a long fact must not push out several short ones
@@ -112,33 +100,13 @@ export function composeCard(repoId: string | undefined, global: CardEntry[], rep
     room -= cost;
   }
   let card = layout(candidates - kept.size);
-  // The reserve covers any realistic footer; should rendering still overshoot, drop the least wanted.
-  const priority = byPriority(all).filter((e) => kept.has(e));
+  // The reserve covers any realistic footer; should rendering still overshoot, drop the oldest.
+  const priority = all.filter((e) => kept.has(e));
   while (size(card.text) > budget.max && priority.length > 0) {
     kept.delete(priority.pop()!);
     card = layout(candidates - kept.size);
   }
   return card;
-}
-
-/**
- * The most used and the most recent, taken in turns: a rule the agent keeps finding stays on the
- * card even when it is old, and a new rule is seen before anyone searched for it.
- */
-function byPriority(entries: CardEntry[]): CardEntry[] {
-  const used = entries.filter((e) => e.hits > 0).sort((a, b) => b.hits - a.hits || b.created_at.localeCompare(a.created_at));
-  const recent = entries; // already newest first
-  const out: CardEntry[] = [];
-  const seen = new Set<CardEntry>();
-  for (let i = 0; i < Math.max(used.length, recent.length); i++) {
-    for (const entry of [used[i], recent[i]]) {
-      if (entry && !seen.has(entry)) {
-        seen.add(entry);
-        out.push(entry);
-      }
-    }
-  }
-  return out;
 }
 
 function globalHeader(): string {

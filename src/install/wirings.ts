@@ -21,8 +21,9 @@ import { mcpServersShape, mcpServerTarget } from './mcp-config.js';
 import { isMcpAgent, mcpWiring } from './mcp-wirings.js';
 import { hermesProviderTarget } from './yaml-provider.js';
 
-export const INSTALL_AGENTS = ['claude', 'hermes', 'dsh', 'codex', 'gemini', 'opencode', 'cursor', 'claude-desktop'] as const;
-export type InstallAgent = (typeof INSTALL_AGENTS)[number];
+import type { InstallAgent } from './agents.js';
+
+export { INSTALL_AGENTS, type InstallAgent } from './agents.js';
 
 export interface InstallOptions {
   project?: boolean;

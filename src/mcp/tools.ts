@@ -3,8 +3,7 @@
 // whole tools/list into the model's prompt (README, "MCP": the measured cost).
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Context } from '../context.js';
-import { MemcueError } from '../errors.js';
-import { reportError } from '../cli.js';
+import { MemcueError, reportError } from '../errors.js';
 
 type Args = Record<string, unknown>;
 const str = { type: 'string' } as const;

@@ -37,7 +37,7 @@ export interface QueryItem {
   prefix: boolean;
 }
 
-/** `withCompounds: false` gives the query's own terms only (bench/expansion-lab.ts compares). */
+/** `withCompounds: false` gives the query's own terms only (bench/labs/expansion-lab.ts compares). */
 export function queryItems(query: string, withCompounds = true): QueryItem[] {
   const unique = [...new Set(queryTerms(query))].slice(0, MAX_QUERY_TERMS);
   if (unique.length === 0) return [];

@@ -17,7 +17,7 @@ import { MAX_QUERY_TERMS, type QueryItem } from './query.js';
 export const POOL_SIZE = 30;
 const GRAM_B = 0.75;
 
-/** The re-ranker's settings; bench/pool-lab.ts varies them (bench/RESULTS.md, 26–). */
+/** The re-ranker's settings; bench/labs/pool-lab.ts varies them (bench/RESULTS.md, 26–). */
 export interface Ranking {
   k1: number;
   /** Length normalisation of the word score. */

@@ -52,11 +52,9 @@ function build(db: Database, real: string): boolean {
   mark('search file: facts read');
   if (!docs || !sameTotals(db, docs)) return false;
   const scopesInUse = db.all('SELECT DISTINCT scope FROM facts').map((r) => String(r.scope));
-  // Nothing in memcue writes fact_usage today (so a delta never has to carry it); read as it is.
-  const usage = Object.fromEntries(db.all('SELECT id, hits FROM fact_usage WHERE hits > 0').map((r) => [String(r.id), Number(r.hits)]));
   if (currentStamp(real) !== stamp) return false;
   const files = snapshotFiles(real);
-  const bytes = encodeSnapshot(docs, stamp, INDEX_VERSION, scopesInUse, usage);
+  const bytes = encodeSnapshot(docs, stamp, INDEX_VERSION, scopesInUse);
   mark('search file: encoded');
   if (!replaceFile(files.base, bytes, real)) return false;
   removeFile(files.delta); // it belonged to the previous file

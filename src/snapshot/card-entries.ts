@@ -30,21 +30,17 @@ export function liveCardEntries(live: LiveIndex, repoId: string | undefined): { 
     const g = groupOf(doc.fact.scope, doc.fact.kind);
     if (g >= 0) perGroup[g]!.push({ created: created.added(doc), read: () => doc.fact });
   }
-  const hits = data.header.usage;
-  const anyUsed = Object.keys(hits).length > 0;
   const byId = new Map<string, Candidate>();
   for (const list of perGroup) {
     list.sort((a, b) => b.created - a.created);
-    // The newest of each group, and every used one (as loadCardEntries reads them): past the newest,
-    // facts are decoded only if some fact was used at all.
-    const considered = anyUsed ? list : list.slice(0, RECENT_READ);
-    considered.forEach((entry, i) => {
+    // The newest of each group, as loadCardEntries reads them: only these are decoded.
+    for (const entry of list.slice(0, RECENT_READ)) {
       const fact = entry.read();
-      if (i < RECENT_READ || (hits[fact.id] ?? 0) > 0) byId.set(fact.id, fact);
-    });
+      byId.set(fact.id, fact);
+    }
   }
   const total = perGroup.reduce((n, list) => n + list.length, 0);
   const rows = [...byId.values()].sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id));
-  const entries = rows.map((r) => ({ id: r.id, kind: r.kind, scope: r.scope, text: r.text, created_at: r.created_at, hits: hits[r.id] ?? 0 }));
+  const entries = rows.map((r) => ({ id: r.id, kind: r.kind, scope: r.scope, text: r.text, created_at: r.created_at }));
   return { global: entries.filter((e) => e.scope === 'global'), repo: entries.filter((e) => e.scope !== 'global'), total };
 }

@@ -4,7 +4,7 @@ import { KINDS } from '../store/schema.js';
 import { align, compareBytes, crc32, FIELDS, FORMAT, MAGIC, PREFIX, SECTIONS, utf8, type FactRecord, type SectionName, type SnapshotDoc, type SnapshotHeader } from './format.js';
 
 /** The file for `docs` (sorted by row), taken at `stamp`. Typed arrays throughout: it runs over every term of every fact. */
-export function encodeSnapshot(docs: readonly SnapshotDoc[], stamp: string, indexVersion: number, scopesInUse: string[], usage: Record<string, number> = {}): Uint8Array {
+export function encodeSnapshot(docs: readonly SnapshotDoc[], stamp: string, indexVersion: number, scopesInUse: string[]): Uint8Array {
   // One pass over the tokens: each term gets an id in first-seen order (one map lookup per token,
   // the costly part at 50k facts), then the ids are renumbered into the dictionary's byte order.
   let tokens = 0;
@@ -106,7 +106,7 @@ export function encodeSnapshot(docs: readonly SnapshotDoc[], stamp: string, inde
   };
   const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   const header: Omit<SnapshotHeader, 'sections' | 'crc'> = {
-    format: FORMAT, indexVersion, stamp, id, docs: docs.length, terms: sorted.length, tokens, scopes, scopesInUse, usage,
+    format: FORMAT, indexVersion, stamp, id, docs: docs.length, terms: sorted.length, tokens, scopes, scopesInUse,
   };
   return layOut(header, arrays);
 }

@@ -35,8 +35,6 @@ export interface SnapshotHeader {
   scopes: string[];
   /** Every scope any fact row has, in any state (for `--in NAME` checks). */
   scopesInUse: string[];
-  /** fact_usage (id → hits) when the file was built: the card keeps the most used first. */
-  usage: Record<string, number>;
   sections: Record<SectionName, [offset: number, length: number]>;
   /** CRC-32 of everything after the header (null: written where no CRC-32 was at hand). */
   crc: number | null;

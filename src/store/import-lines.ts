@@ -4,7 +4,8 @@
 import { MemcueError } from '../errors.js';
 import { ALLOW_SECRET, checkRowSecrets, checkText } from './check-text.js';
 import { newId, type Fact } from './facts.js';
-import { canonicalHost, canonicalScope, checkField, checkKind, checkRowFields, checkScope, type LimitedField } from './validate.js';
+import { canonicalHost, canonicalScope } from './names.js';
+import { checkField, checkKind, checkRowFields, checkScope, type LimitedField } from './validate.js';
 import { linesOf } from '../util/read-lines.js';
 
 export interface ImportDefaults {

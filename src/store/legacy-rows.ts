@@ -4,7 +4,7 @@
 // refused: the same deterministic mapping the journal reader and import apply (canonicalScope,
 // canonicalHost), so every machine ends with the same row keys and sync does not send them twice.
 import type { Database } from './sqlite.js';
-import { canonicalHost, canonicalScope } from './validate.js';
+import { canonicalHost, canonicalScope } from './names.js';
 
 /** Rewrites the scopes and hosts that are not valid today; true when rows were merged away (the
  * derived tables must then be rebuilt, their rowids are gone). */

@@ -48,8 +48,9 @@ const MIGRATIONS: Record<number, string> = {
   `,
   // v2: two machines may each write version N of the same fact; both rows are kept (the current one
   // is the highest (version, created_at, host)), so the key names the machine and the moment too.
-  // Plus local bookkeeping that is never synced: which notes `migrate` imported, how often facts
-  // are used (the card keeps the most used when it must cut), and settings such as the index version.
+  // Plus local bookkeeping that is never synced: which notes `migrate` imported, and settings such as
+  // the index version. fact_usage was meant to count searches; nothing writes or reads it (a write per
+  // search costs more than the search), and dropping it would take a schema version older memcue refuse.
   2: `
     CREATE TABLE facts_v2 (
       id          TEXT NOT NULL,

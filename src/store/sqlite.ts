@@ -34,7 +34,7 @@ export function loadModule(): Promise<SqliteModule> {
       import('../../wasm/sqlite3.mjs'),
       import('./wasm-binary.js'),
     ]);
-    // Usually compiling since the process started (src/early-start.ts).
+    // Usually compiling since the process started (src/start.ts).
     const wasmModule = await compileWasm();
     mark('wasm compiled');
     const m = await loadSqlite({

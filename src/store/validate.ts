@@ -3,13 +3,12 @@
 // accepts is never refused by another (a scope `add` wrote once broke sync on every machine).
 import { MemcueError } from '../errors.js';
 import { nearest } from '../util/nearest.js';
+import { isName, isScope, MAX_NAME } from './names.js';
 import { KINDS, STATES, type Kind, type State } from './schema.js';
 
 /** Characters per field; `text` is what a fact says, the others describe where it came from. */
 export const LIMITS = { text: 2000, translation: 4000, quote: 4000, source: 500 } as const;
 export type LimitedField = keyof typeof LIMITS;
-/** A scope's name part (`repo:<id>`, `machine:<host>`) and a host: long enough for any URL path. */
-export const MAX_NAME = 200;
 
 /**
  * The highest version a row may have. Each edit adds one, so a million is no real fact's history; a
@@ -20,10 +19,6 @@ export const MAX_VERSION = 1_000_000;
 
 /** Lower-case letters and digits; `newId` makes 20 of them. */
 export const ID_PATTERN = /^[0-9a-z]{8,64}$/;
-/** A name (host, repo id): visible characters only, no spaces, so it reads as one word in a scope. */
-const NAME_PATTERN = /^[^\s\p{Cc}\p{Cf}]+$/u;
-/** Characters that make up a name's separators when it is made valid. */
-const NAME_BREAKS = /[\s\p{Cc}\p{Cf}]+/gu;
 /** C0 controls but tab and newline, DEL, C1 controls: they move the cursor, retitle or clear a terminal. */
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/u;
 /** Texts of only these say nothing: blanks, controls, format characters (zero-width, BOM, bidi). */
@@ -31,40 +26,9 @@ const INVISIBLE_ONLY = /^[\s\p{Cc}\p{Cf}\p{Z}\u115f\u1160\u3164\uffa0\ufe00-\ufe
 /** An ISO 8601 date-time with a time zone, as toISOString writes it (and other machines may). */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-/**
- * A name made valid for a scope or host column: runs of spaces and invisible characters become one
- * "-" (`my project` → `my-project`). Deterministic, so every machine makes the same name from the same
- * folder or host, and rows written before this rule (see schema v4) map to what is written now.
- */
-export function canonicalName(value: string): string {
-  const name = value.trim().replace(NAME_BREAKS, '-').slice(0, MAX_NAME);
-  return name || '-';
-}
-
-export function isName(value: string): boolean {
-  return value.length > 0 && value.length <= MAX_NAME && NAME_PATTERN.test(value);
-}
-
-/** Scopes are `global`, `repo:<id>` or `machine:<host>`, the name part a valid name. */
-export function isScope(value: string): boolean {
-  const m = /^(repo|machine):(.*)$/s.exec(value);
-  return value === 'global' || (m !== null && isName(m[2]!));
-}
-
 export function checkScope(value: string): string {
   if (isScope(value)) return value;
   throw new MemcueError('USAGE', `bad scope "${visible(value)}"`, 'use global, repo:<repo-id> or machine:<host> (no spaces)');
-}
-
-/** A scope or host written by an older memcue that allowed spaces, in today's form. */
-export function canonicalScope(value: string): string {
-  const m = /^(repo|machine):(.*)$/s.exec(value);
-  return m && !isScope(value) ? `${m[1]}:${canonicalName(m[2]!)}` : value;
-}
-
-/** A host column value in today's form (see canonicalScope): a valid host is kept as it is. */
-export function canonicalHost(value: string): string {
-  return isName(value) ? value : canonicalName(value);
 }
 
 export function isKind(value: string): value is Kind {

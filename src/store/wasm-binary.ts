@@ -1,6 +1,6 @@
 // Where the SQLite WASM bytes come from: embedded in the compiled binary (bin-entry sets it), next to
 // the bundle in dist/, or in wasm/ when running from source. Compiling starts as early as the entry
-// can (src/early-start.ts): the engine compiles off the main thread while the CLI's code loads.
+// can (src/start.ts): the engine compiles off the main thread while the CLI's code loads.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 

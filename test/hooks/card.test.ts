@@ -15,7 +15,6 @@ function entry(i: number, over: Partial<CardEntry> = {}): CardEntry {
     scope: 'global',
     text: `Rule number ${i}: always do the thing number ${i} before the other thing`,
     created_at: `20${20 + Math.floor(i / 336)}-${month}-${day}T00:00:00.000Z`,
-    hits: 0,
     ...over,
   };
 }
@@ -45,15 +44,6 @@ describe('composeCard', () => {
     for (const r of card.global.slice(skipped)) expect(r.text.length).toBeLessThan(global[skipped]!.text.length);
     const last = card.text.trimEnd().split('\n').at(-1)!;
     expect(last).toBe(`${card.left_out} more left out to keep this card short: run \`memcue list --kind rule --in global\` to see them.`);
-  });
-
-  it('keeps the most used entries even when they are old', () => {
-    const global = newestFirst(Array.from({ length: 500 }, (_, i) => entry(i)));
-    const oldest = global.at(-1)!;
-    const used = { ...oldest, hits: 40 };
-    const card = composeCard(undefined, [...global.slice(0, -1), used], []);
-    expect(card.global).toContainEqual(used);
-    expect(card.text).toContain(used.text);
   });
 
   it('names both kinds when a repository card is cut', () => {

@@ -60,7 +60,7 @@ describe('rescore', () => {
   });
 });
 
-describe('rescore settings (Ranking: what bench/pool-lab.ts varies)', () => {
+describe('rescore settings (Ranking: what bench/labs/pool-lab.ts varies)', () => {
   // No text: trigrams play no part, the word score alone decides. "paint" is in 2 of 100 facts.
   const items = queryItems('paint');
   const stats = { facts: 100, matching: items.map(() => 2) };

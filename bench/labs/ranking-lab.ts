@@ -1,11 +1,11 @@
 // Ranking experiments (bench/RESULTS.md, 19–21): BM25 re-implemented in JS over every fact of a set,
 // so that IDF, k1, b, extra signals and the cut-off can be varied. `base` reproduces FTS5's bm25()
 // ranking of the shipped query exactly (same figures as `memcue eval` before the re-ranker).
-// `npx bun bench/ranking-lab.ts [variant...]` (LAB_SPLIT, LAB_DIFF: bench/lab-runner.ts).
-import { parseFacts } from '../src/eval/dataset.js';
-import { queryItems, type QueryItem } from '../src/search/query.js';
-import { occurrences, trigrams } from '../src/search/rerank.js';
-import { fold, indexText, stemWord } from '../src/text/tokenize.js';
+// `npx bun bench/labs/ranking-lab.ts [variant...]` (LAB_SPLIT, LAB_DIFF: bench/labs/lab-runner.ts).
+import { parseFacts } from '../../src/eval/dataset.js';
+import { queryItems, type QueryItem } from '../../src/search/query.js';
+import { occurrences, trigrams } from '../../src/search/rerank.js';
+import { fold, indexText, stemWord } from '../../src/text/tokenize.js';
 import { runLab } from './lab-runner.js';
 
 interface Doc {

@@ -2,10 +2,10 @@
 // chosen variant run over its judged questions, one table of LoCoMo | XQuAD-ru figures, and with
 // LAB_DIFF=1 the questions each variant gains or loses against the first one. LAB_SPLIT=hold-out
 // only for final candidates.
-import { applyQrels, parseQueries, type EvalQuery } from '../src/eval/dataset.js';
-import { figures, type Figures } from '../src/eval/metrics.js';
-import { combine } from './quality-run.js';
-import { agentPart, keywordsPart, loadParts, type Part, type Split } from './quality-sets.js';
+import { applyQrels, parseQueries, type EvalQuery } from '../../src/eval/dataset.js';
+import { figures, type Figures } from '../../src/eval/metrics.js';
+import { combine } from '../quality-run.js';
+import { agentPart, keywordsPart, loadParts, type Part, type Split } from '../quality-sets.js';
 
 /** Given a part, how a variant answers one question (returned fact ids, best first). */
 export type Prepare = (part: Part, judged: EvalQuery[]) => Answer | Promise<Answer>;

@@ -1,22 +1,22 @@
 // Experiments with query-side expansion (bench/RESULTS.md, 17+): WordNet synonyms and derivations,
 // compound splitting and joining, fused with the original query's BM25 scores in JS. Each set is
 // loaded into a real memcue database once; every variant then runs all queries against it.
-// `npx bun bench/expansion-lab.ts [variant...]`; LAB_SPLIT=hold-out only for the final candidates.
+// `npx bun bench/labs/expansion-lab.ts [variant...]`; LAB_SPLIT=hold-out only for the final candidates.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { applyQrels, parseFacts, parseQueries, type EvalQuery } from '../src/eval/dataset.js';
-import { loadFacts } from '../src/eval/run.js';
-import { combine } from './quality-run.js';
-import { figures, type Figures } from '../src/eval/metrics.js';
-import { splits } from '../src/search/compounds.js';
-import { matchExpression, queryTerms } from '../src/search/query.js';
-import { Store } from '../src/store/store.js';
-import { stemWord } from '../src/text/tokenize.js';
-import { baseForm } from '../src/text/irregular-english.js';
+import { applyQrels, parseFacts, parseQueries, type EvalQuery } from '../../src/eval/dataset.js';
+import { loadFacts } from '../../src/eval/run.js';
+import { combine } from '../quality-run.js';
+import { figures, type Figures } from '../../src/eval/metrics.js';
+import { splits } from '../../src/search/compounds.js';
+import { matchExpression, queryTerms } from '../../src/search/query.js';
+import { Store } from '../../src/store/store.js';
+import { stemWord } from '../../src/text/tokenize.js';
+import { baseForm } from '../../src/text/irregular-english.js';
 import { buildMap, type MapOptions } from './wordnet-map.js';
 import { readWordNet } from './wordnet.js';
-import { loadParts, type Split } from './quality-sets.js';
+import { loadParts, type Split } from '../quality-sets.js';
 
 interface Variant {
   map?: MapOptions;

@@ -1,6 +1,6 @@
-// The variants of bench/pool-lab.ts (bench/RESULTS.md, 26–33): a change of the re-ranker's settings
+// The variants of bench/labs/pool-lab.ts (bench/RESULTS.md, 26–33): a change of the re-ranker's settings
 // (`Ranking`), of the pool, the limit or the cut-off, or a signal tried on top; and the porter baseline.
-import type { Ranking } from '../src/search/rerank.js';
+import type { Ranking } from '../../src/search/rerank.js';
 
 export interface Variant {
   /** Keyword terms the fact's text already holds left out (the index's counts of matching facts stay as they are). */

@@ -1,8 +1,9 @@
-// Output shapes shared by commands. Plain lines are compact because they land in an agent's context.
-import { MemcueError } from '../errors.js';
-import type { Fact } from '../store/facts.js';
-import { visible } from '../store/validate.js';
-import { readHidden } from '../text/hidden-index.js';
+// Output shapes shared by the commands and the session-start card (src/hooks/card.ts). Plain lines are
+// compact because they land in an agent's context.
+import { MemcueError } from './errors.js';
+import type { Fact } from './store/facts.js';
+import { visible } from './store/validate.js';
+import { readHidden } from './text/hidden-index.js';
 
 export function factLine(fact: Fact, opts: { showScope?: boolean } = {}): string {
   const date = visible(fact.created_at.slice(0, 10));

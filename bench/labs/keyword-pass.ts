@@ -7,18 +7,18 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseFacts } from '../src/eval/dataset.js';
-import { loadFacts } from '../src/eval/run.js';
-import { withStore } from '../src/store/store.js';
-import { readHidden } from '../src/text/hidden-index.js';
-import { KEYWORD_ROUND, loadParts } from './quality-sets.js';
+import { parseFacts } from '../../src/eval/dataset.js';
+import { loadFacts } from '../../src/eval/run.js';
+import { withStore } from '../../src/store/store.js';
+import { readHidden } from '../../src/text/hidden-index.js';
+import { KEYWORD_ROUND, loadParts } from '../quality-sets.js';
 
 const [command, dir] = process.argv.slice(2);
 if (!dir || (command !== 'prepare' && command !== 'collect')) {
-  console.error('usage: bun bench/keyword-pass.ts prepare|collect DIR');
+  console.error('usage: bun bench/labs/keyword-pass.ts prepare|collect DIR');
   process.exit(1);
 }
-const dataDir = fileURLToPath(new URL('./data/', import.meta.url));
+const dataDir = fileURLToPath(new URL('../data/', import.meta.url));
 
 /** One database per set of facts: LoCoMo conversations, and XQuAD-ru once (its splits share the facts). */
 function sets(): { name: string; facts: string }[] {

