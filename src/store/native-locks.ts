@@ -44,6 +44,9 @@ const F_SETLKW = 7;
 const FLOCK_SIZE = 32;
 const EAGAIN = 11;
 const EACCES = 13;
+const ENOLCK = 37;
+const ENOSYS = 38;
+const EOPNOTSUPP = 95;
 
 let loaded: NativeLocks | null | undefined;
 /** Descriptors kept open for locks, by path (see `descriptor` below). */
@@ -91,6 +94,9 @@ function load(): NativeLocks | undefined {
       if (fcntl(fd, F_SETLK, type, start, len) === 0) return true;
       const e = errno();
       if (e === EAGAIN || e === EACCES) return false;
+      // A file system without POSIX locks (some FUSE and network mounts): go on as before real
+      // locks existed, with memcue's own lock files alone, rather than fail every command.
+      if (e === ENOLCK || e === ENOSYS || e === EOPNOTSUPP) return true;
       throw Object.assign(new Error(`fcntl(F_SETLK) failed with errno ${e}`), { errno: e });
     },
     holder(fd, type, start, len) {
