@@ -10,7 +10,7 @@ import { search, searchLive, type SearchOptions } from '../../src/search/search.
 import { buildSearchFile } from '../../src/snapshot/build.js';
 import { openLiveIndex } from '../../src/snapshot/files.js';
 import { Store } from '../../src/store/store.js';
-import { tempDir } from '../helpers.js';
+import { tempDir, workspace } from '../helpers.js';
 
 if (!locomoDir()) console.log('skipped: LoCoMo in the search-file equality test (set MEMCUE_SHARED_DATA to the shared data folder)');
 
@@ -76,6 +76,26 @@ describe('ties', () => {
       for (const opts of [{}, { preferScope: 'repo:example' }, { limit: 50, cutoff: 0 }, { limit: 50, cutoff: 0, preferScope: 'global' }]) {
         expectSame(store, ['deploy service', 'other', 'deploy'], opts);
       }
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('facts added after the file was built (issue 19.5)', () => {
+  it('tie with each other and with the file exactly as in SQLite, at every limit', async () => {
+    const ws = workspace();
+    for (const text of ['Deploys go through the staging cluster first', 'The cache is warmed after a deploy']) {
+      expect((await ws.run(['add', '--scope', 'global', text])).code).toBe(0);
+    }
+    await ws.run(['search', 'deploy']); // builds the file
+    // Equal texts, so equal scores; each add stamps its own (later) created_at.
+    for (let i = 0; i < 4; i++) expect((await ws.run(['add', '--scope', 'global', `Rollbacks need a ticket, case ${i}`])).code).toBe(0);
+    const live = openLiveIndex(ws.env.MEMCUE_DB!);
+    expect(live?.added).toHaveLength(4);
+    const store = (await Store.open(ws.env.MEMCUE_DB!, {}))!;
+    try {
+      for (const limit of [1, 2, 4]) expectSame(store, ['rollbacks ticket', 'case', 'ticket deploy'], { limit, cutoff: 0 });
     } finally {
       store.close();
     }
