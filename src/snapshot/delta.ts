@@ -4,10 +4,9 @@
 // A search then reads the search file plus the delta (files.ts). Anything it cannot vouch for — the
 // file was not current before the write, the index was rebuilt, the delta grew past a few hundred
 // facts, another program committed in between — leaves no delta: the next search rebuilds the file.
-import { closeSync, openSync, readSync } from 'node:fs';
 import type { Database } from '../store/sqlite.js';
 import { buildSearchFile, indexedDocs } from './build.js';
-import { headerLength, parseHeader, PREFIX } from './format.js';
+import { PagedReader } from './paged.js';
 import { currentStamp, readDelta, replaceFile, searchFileEnabled, snapshotFiles, unlessBroken, type Delta } from './files.js';
 
 /** Past this many added and removed facts the next search rebuilds the file instead. */
@@ -132,20 +131,7 @@ function counterOf(stamp: string): number {
 
 /** The search file's id and stamp, read from its header alone (the file may be megabytes). */
 function readHeaderFields(path: string): { id: string; stamp: string } | undefined {
-  try {
-    const fd = openSync(path, 'r');
-    try {
-      const prefix = Buffer.alloc(PREFIX);
-      readSync(fd, prefix, 0, PREFIX, 0);
-      const length = headerLength(prefix);
-      if (length === undefined) return undefined;
-      const head = Buffer.alloc(length);
-      readSync(fd, head, 0, length, PREFIX);
-      return parseHeader(head);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return undefined;
-  }
+  const file = PagedReader.open(path);
+  file?.close();
+  return file?.header;
 }

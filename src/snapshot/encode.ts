@@ -1,166 +1,423 @@
-// Writing the search file (format.ts has its layout): one pass over every term of every fact, in
-// typed arrays, since it runs over the whole memory.
+// Writing the search file (format.ts has its layout) in one pass over the facts, in row order, with
+// memory bounded by a batch (issue 22): each fact's fields go to the file as they come (deflated in
+// blocks), its postings into a batch that is spilled, sorted by term, to a run file; at the end the
+// runs are merged into the postings section. What stays in memory is per term (the dictionary) and
+// a few bytes per fact (its record: 13 bytes).
+import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { groups } from '../hooks/card.js';
 import { KINDS } from '../store/schema.js';
-import { align, compareBytes, crc32, FIELDS, FORMAT, MAGIC, PREFIX, SECTIONS, utf8, type FactRecord, type SectionName, type SnapshotDoc, type SnapshotHeader } from './format.js';
+import { ByteSink, compareStrings, deflate, DOC_RECORD, FACT_BLOCK, FIELDS, FORMAT, GROUP_SLACK, utf8, type SectionName, type SnapshotDoc, type SnapshotHeader } from './format.js';
+import { PageWriter } from './paged.js';
+import { StringTableWriter } from './string-table.js';
+import { RECENT_READ } from '../hooks/card.js';
 
-/** The file for `docs` (sorted by row), taken at `stamp`. Typed arrays throughout: it runs over every term of every fact. */
-export function encodeSnapshot(docs: readonly SnapshotDoc[], stamp: string, indexVersion: number, scopesInUse: string[], usage: Record<string, number> = {}): Uint8Array {
-  // One pass over the tokens: each term gets an id in first-seen order (one map lookup per token,
-  // the costly part at 50k facts), then the ids are renumbered into the dictionary's byte order.
-  let tokens = 0;
-  for (const doc of docs) tokens += doc.columns[0].length + doc.columns[1].length;
-  const firstSeen = new Map<string, number>();
-  const names: string[] = [];
-  const fwd = new Uint32Array(tokens);
-  const fwdStart = new Uint32Array(docs.length + 1);
-  const firstColumn = new Uint32Array(docs.length);
-  let at = 0;
-  docs.forEach((doc, d) => {
-    for (const column of doc.columns) {
+/** Postings per spilled run (16 bytes each while batched). */
+const BATCH = 1 << 18;
+/** The kinds the session card reads (its groups). */
+const CARD_KINDS = new Set(groups('any').map(([, kind]) => kind));
+
+export interface FileMeta {
+  stamp: string;
+  indexVersion: number;
+  scopesInUse: string[];
+  usage: Record<string, number>;
+}
+
+export class SearchFileWriter {
+  private readonly body: PageWriter;
+  private readonly runs: RunFile;
+  // Per term (first-seen ids).
+  private readonly termIds = new Map<string, number>();
+  private readonly names: string[] = [];
+  private seenIn = new Int32Array(1024).fill(-1);
+  private tf = [new Uint32Array(1024), new Uint32Array(1024)];
+  // The current batch of postings.
+  private batch = { term: new Uint32Array(BATCH), doc: new Uint32Array(BATCH), tf0: new Uint32Array(BATCH), tf1: new Uint32Array(BATCH), size: 0 };
+  // Per fact: a few bytes.
+  private records = new Grow();
+  private readonly createdIds = new Map<string, number>();
+  private readonly scopeIds = new Map<string, number>();
+  private readonly used: number[] = [];
+  private docs = 0;
+  private tokens = 0;
+  private lastRow = -1;
+  private factBlock: string[] = [];
+  private readonly factIndex: number[] = [0];
+
+  constructor(
+    fd: number,
+    runsPath: string,
+    private readonly usage: Record<string, number>,
+  ) {
+    this.body = new PageWriter(fd);
+    this.runs = new RunFile(runsPath);
+  }
+
+  /** One fact, in ascending row order. */
+  add(doc: SnapshotDoc): void {
+    const d = this.docs++;
+    if (doc.row <= this.lastRow || doc.row > 0xffffffff) throw new Error('search file: rows out of order or too large');
+    this.lastRow = doc.row;
+    const length = doc.columns[0].length + doc.columns[1].length;
+    if (length > 0xffff) throw new Error('search file: a fact with too many terms');
+    this.tokens += length;
+    let scope = this.scopeIds.get(doc.fact.scope);
+    if (scope === undefined) this.scopeIds.set(doc.fact.scope, (scope = this.scopeIds.size));
+    if (scope > 0xffff) throw new Error('search file: too many scopes');
+    let created = this.createdIds.get(doc.fact.created_at);
+    if (created === undefined) this.createdIds.set(doc.fact.created_at, (created = this.createdIds.size));
+    this.records.push(doc.row, created, length, scope, KINDS.indexOf(doc.fact.kind));
+    if ((this.usage[doc.fact.id] ?? 0) > 0) this.used.push(d);
+    this.postings(d, doc.columns);
+    this.factBlock.push(JSON.stringify([...FIELDS.map((f) => doc.fact[f]), doc.columns[0].join(' '), doc.columns[1].join(' ')]));
+    if (this.factBlock.length === FACT_BLOCK) this.flushFacts();
+  }
+
+  /** Term frequencies of one fact, one posting per distinct term. */
+  private postings(d: number, columns: [string[], string[]]): void {
+    const distinct: number[] = [];
+    columns.forEach((column, c) => {
       for (const term of column) {
-        let id = firstSeen.get(term);
+        let id = this.termIds.get(term);
         if (id === undefined) {
-          id = names.length;
-          firstSeen.set(term, id);
-          names.push(term);
+          id = this.names.length;
+          this.termIds.set(term, id);
+          this.names.push(term);
+          if (id >= this.seenIn.length) this.growTerms();
         }
-        fwd[at++] = id;
+        if (this.seenIn[id] !== d) {
+          this.seenIn[id] = d;
+          this.tf[0]![id] = 0;
+          this.tf[1]![id] = 0;
+          distinct.push(id);
+        }
+        this.tf[c]![id]!++;
+      }
+    });
+    const b = this.batch;
+    if (b.size + distinct.length > BATCH) this.spill();
+    for (const id of distinct) {
+      b.term[b.size] = id;
+      b.doc[b.size] = d;
+      b.tf0[b.size] = this.tf[0]![id]!;
+      b.tf1[b.size] = this.tf[1]![id]!;
+      b.size++;
+    }
+  }
+
+  private growTerms(): void {
+    const seen = new Int32Array(this.seenIn.length * 2).fill(-1);
+    seen.set(this.seenIn);
+    this.seenIn = seen;
+    this.tf = this.tf.map((old) => {
+      const grown = new Uint32Array(old.length * 2);
+      grown.set(old);
+      return grown;
+    });
+  }
+
+  /** The batch, grouped by term (a counting sort: docs stay ascending), as one run. */
+  private spill(): void {
+    const b = this.batch;
+    if (b.size === 0) return;
+    const count = new Uint32Array(this.names.length + 1);
+    for (let i = 0; i < b.size; i++) count[b.term[i]! + 1]!++;
+    for (let t = 0; t < this.names.length; t++) count[t + 1]! += count[t]!;
+    const order = new Uint32Array(b.size);
+    const next = count.slice(0, this.names.length);
+    for (let i = 0; i < b.size; i++) order[next[b.term[i]!]!++] = i;
+    const sink = new ByteSink();
+    for (let t = 0; t < this.names.length; t++) {
+      const from = count[t]!;
+      const to = count[t + 1]!;
+      if (from === to) continue;
+      sink.varint(t);
+      sink.varint(to - from);
+      let last = 0;
+      for (let k = from; k < to; k++) {
+        const i = order[k]!;
+        writePosting(sink, b.doc[i]! - last, b.tf0[i]!, b.tf1[i]!);
+        last = b.doc[i]!;
       }
     }
-    firstColumn[d] = doc.columns[0].length;
-    fwdStart[d + 1] = at;
-  });
-  const sorted = sortByBytes([...names]);
-  const renumber = new Uint32Array(names.length);
-  sorted.forEach((term, id) => (renumber[firstSeen.get(term)!] = id));
-  for (let i = 0; i < tokens; i++) fwd[i] = renumber[fwd[i]!]!;
-  const { starts: termStart, bytes: termBytes } = encodeLines(sorted);
+    this.runs.append(sink.view());
+    b.size = 0;
+  }
 
-  // (term, doc, tf in text, tf in translation) once per distinct term of a doc: at most one per token.
-  const seenIn = new Int32Array(sorted.length).fill(-1);
-  const tf = [new Uint32Array(sorted.length), new Uint32Array(sorted.length)];
-  const perTerm = new Uint32Array(sorted.length);
-  const distinct = new Uint32Array(tokens);
-  const entryTerm = new Uint32Array(tokens);
-  const entryDoc = new Uint32Array(tokens);
-  const entryTf = [new Uint32Array(tokens), new Uint32Array(tokens)];
-  let entries = 0;
-  for (let d = 0; d < docs.length; d++) {
-    let count = 0;
-    for (let i = fwdStart[d]!; i < fwdStart[d + 1]!; i++) {
-      const id = fwd[i]!;
-      if (seenIn[id] !== d) {
-        seenIn[id] = d;
-        tf[0]![id] = 0;
-        tf[1]![id] = 0;
-        distinct[count++] = id;
+  private flushFacts(): void {
+    if (this.factBlock.length === 0) return;
+    this.body.write(deflate(utf8.encode(this.factBlock.join('\n'))));
+    this.factIndex.push(this.body.offset);
+    this.factBlock = [];
+  }
+
+  /** Stops without writing the rest (the caller throws the file away). */
+  abandon(): void {
+    this.runs.remove();
+  }
+
+  /** Writes the rest and the header; the run file is removed either way. */
+  finish(meta: FileMeta): void {
+    try {
+      this.write(meta);
+    } finally {
+      this.runs.remove();
+    }
+  }
+
+  private write(meta: FileMeta): void {
+    this.flushFacts();
+    this.spill();
+    const sections = {} as Record<SectionName, [number, number]>;
+    const section = (name: SectionName, write: () => void) => {
+      this.body.align();
+      const start = this.body.offset;
+      write();
+      sections[name] = [start, this.body.offset - start];
+    };
+    sections.facts = [0, this.factIndex[this.factIndex.length - 1]!];
+    section('factIndex', () => this.body.write(u32s(this.factIndex)));
+
+    // created_at ranks in SQLite's order for TEXT (the bytes of the UTF-8).
+    const createdValues = [...this.createdIds.keys()].sort(compareStrings);
+    const rankOf = new Uint32Array(createdValues.length);
+    createdValues.forEach((value, rank) => (rankOf[this.createdIds.get(value)!] = rank));
+    section('docs', () => this.writeDocs(rankOf));
+    const created = new StringTableWriter();
+    for (const value of createdValues) created.add(utf8.encode(value));
+    section('created', () => this.body.write(created.blocks.view()));
+    section('createdIndex', () => this.body.write(created.index.view()));
+
+    const where = { start: new Float64Array(this.names.length), length: new Uint32Array(this.names.length), docs: new Uint32Array(this.names.length) };
+    section('posts', () => this.mergeRuns(where));
+    const dict = new StringTableWriter();
+    const sorted = this.names.map((_, id) => id).sort((a, b) => compareStrings(this.names[a]!, this.names[b]!));
+    for (const id of sorted) dict.add(utf8.encode(this.names[id]!), [where.docs[id]!, where.start[id]!, where.length[id]!]);
+    section('dict', () => this.body.write(dict.blocks.view()));
+    section('dictIndex', () => this.body.write(dict.index.view()));
+    const groupDirectory = this.writeGroups(section, rankOf);
+
+    const header: Omit<SnapshotHeader, 'crcTable' | 'crcChunks'> = {
+      format: FORMAT,
+      indexVersion: meta.indexVersion,
+      stamp: meta.stamp,
+      id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`,
+      docs: this.docs,
+      terms: this.names.length,
+      createdValues: createdValues.length,
+      tokens: this.tokens,
+      scopes: [...this.scopeIds.keys()],
+      scopesInUse: meta.scopesInUse,
+      usage: meta.usage,
+      sections,
+      groups: groupDirectory,
+    };
+    this.body.finish(header);
+  }
+
+  private writeDocs(rankOf: Uint32Array): void {
+    const chunk = new Uint8Array(DOC_RECORD * 4096);
+    const view = new DataView(chunk.buffer);
+    let filled = 0;
+    for (let d = 0; d < this.docs; d++) {
+      const [row, created, length, scope, kind] = this.records.get(d);
+      const at = filled * DOC_RECORD;
+      view.setUint32(at, row, true);
+      view.setUint32(at + 4, rankOf[created]!, true);
+      view.setUint16(at + 8, length, true);
+      view.setUint16(at + 10, scope, true);
+      view.setUint8(at + 12, kind);
+      if (++filled === 4096) {
+        this.body.write(chunk);
+        filled = 0;
       }
-      tf[i < fwdStart[d]! + firstColumn[d]! ? 0 : 1]![id]!++;
     }
-    for (let k = 0; k < count; k++) {
-      const id = distinct[k]!;
-      entryTerm[entries] = id;
-      entryDoc[entries] = d;
-      entryTf[0]![entries] = tf[0]![id]!;
-      entryTf[1]![entries] = tf[1]![id]!;
-      entries++;
-      perTerm[id]!++;
+    this.body.write(chunk.subarray(0, filled * DOC_RECORD));
+  }
+
+  /** The runs merged term by term: each term's postings from run 1, run 2, … (docs stay ascending). */
+  private mergeRuns(where: { start: Float64Array; length: Uint32Array; docs: Uint32Array }): void {
+    const readers = this.runs.readers();
+    const heads = readers.map((r) => (r.done ? Infinity : r.varint()));
+    const out = new ByteSink();
+    const base = this.body.offset;
+    let written = 0;
+    for (let t = 0; t < this.names.length; t++) {
+      where.start[t] = written + out.length;
+      let last = 0;
+      for (let r = 0; r < readers.length; r++) {
+        if (heads[r] !== t) continue;
+        const reader = readers[r]!;
+        const n = reader.varint();
+        let doc = 0;
+        for (let k = 0; k < n; k++) {
+          doc += reader.varint();
+          const code = reader.varint();
+          const tf1 = code & 1 ? reader.varint() : 0;
+          writePosting(out, doc - last, code >>> 1, tf1);
+          last = doc;
+        }
+        where.docs[t]! += n;
+        heads[r] = reader.done ? Infinity : reader.varint();
+      }
+      where.length[t] = written + out.length - where.start[t]!;
+      if (out.length > 1 << 16) {
+        this.body.write(out.view());
+        written += out.length;
+        out.clear();
+      }
+    }
+    this.body.write(out.view());
+    if (this.body.offset - base !== written + out.length) throw new Error('search file: postings miscounted');
+  }
+
+  /**
+   * For the card: each (scope, kind) group it may read, newest first (then the higher row, as the
+   * index scan SQLite makes), cut after the newest RECENT_READ + GROUP_SLACK and every used fact.
+   */
+  private writeGroups(section: (name: SectionName, write: () => void) => void, rankOf: Uint32Array): Record<string, [number, number, number]> {
+    const members = new Map<number, number[]>();
+    const scopes = this.scopeIds.size;
+    for (let d = 0; d < this.docs; d++) {
+      const [, , , scope, kind] = this.records.get(d);
+      if (!CARD_KINDS.has(KINDS[kind]!)) continue;
+      const key = kind * scopes + scope;
+      let list = members.get(key);
+      if (!list) members.set(key, (list = []));
+      list.push(d);
+    }
+    const used = new Set(this.used);
+    const directory: Record<string, [number, number, number]> = {};
+    const names = [...this.scopeIds.keys()];
+    section('groups', () => {
+      for (const [key, list] of members) {
+        const createdOf = (d: number) => rankOf[this.records.get(d)[1]]!;
+        list.sort((a, b) => createdOf(b) - createdOf(a) || b - a);
+        const kept = list.filter((d, i) => i < RECENT_READ + GROUP_SLACK || used.has(d));
+        const start = this.body.offset;
+        const sink = new ByteSink();
+        for (const d of kept) sink.varint(d);
+        this.body.write(sink.view());
+        directory[`${names[key % scopes]}\n${KINDS[Math.floor(key / scopes)]}`] = [start, this.body.offset - start, list.length];
+      }
+    });
+    return directory;
+  }
+}
+
+/** tf in the text and in the translation: (tf0 << 1 | translation?) and then tf1 if there is one. */
+function writePosting(sink: ByteSink, docDelta: number, tf0: number, tf1: number): void {
+  sink.varint(docDelta);
+  sink.varint(tf0 * 2 + (tf1 > 0 ? 1 : 0));
+  if (tf1 > 0) sink.varint(tf1);
+}
+
+function u32s(values: readonly number[]): Uint8Array {
+  const bytes = new Uint8Array(4 * values.length);
+  const view = new DataView(bytes.buffer);
+  values.forEach((v, i) => view.setUint32(4 * i, v, true));
+  return bytes;
+}
+
+/** Each fact's record fields while the file is written (5 numbers a fact in typed arrays). */
+class Grow {
+  private row = new Uint32Array(1024);
+  private created = new Uint32Array(1024);
+  private length = new Uint16Array(1024);
+  private scope = new Uint16Array(1024);
+  private kind = new Uint8Array(1024);
+  private size = 0;
+
+  push(row: number, created: number, length: number, scope: number, kind: number): void {
+    if (this.size === this.row.length) {
+      const grow = <T extends Uint32Array | Uint16Array | Uint8Array>(a: T): T => {
+        const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.row = grow(this.row);
+      this.created = grow(this.created);
+      this.length = grow(this.length);
+      this.scope = grow(this.scope);
+      this.kind = grow(this.kind);
+    }
+    const i = this.size++;
+    this.row[i] = row;
+    this.created[i] = created;
+    this.length[i] = length;
+    this.scope[i] = scope;
+    this.kind[i] = kind;
+  }
+
+  get(i: number): [row: number, created: number, length: number, scope: number, kind: number] {
+    return [this.row[i]!, this.created[i]!, this.length[i]!, this.scope[i]!, this.kind[i]!];
+  }
+}
+
+/** The spilled runs, one after another in a temporary file beside the search file. */
+class RunFile {
+  private fd: number | undefined;
+  private readonly ranges: [number, number][] = [];
+  private end = 0;
+
+  constructor(private readonly path: string) {}
+
+  append(bytes: Uint8Array): void {
+    this.fd ??= openSync(this.path, 'wx+', 0o600);
+    writeSync(this.fd, bytes, 0, bytes.length, this.end);
+    this.ranges.push([this.end, this.end + bytes.length]);
+    this.end += bytes.length;
+  }
+
+  readers(): RunReader[] {
+    return this.ranges.map(([from, to]) => new RunReader(this.fd!, from, to));
+  }
+
+  remove(): void {
+    if (this.fd === undefined) return;
+    closeSync(this.fd);
+    this.fd = undefined;
+    try {
+      unlinkSync(this.path);
+    } catch {
+      /* gone already */
     }
   }
-  // Postings grouped by term (a counting sort); docs stay ascending within a term.
-  const postStart = new Uint32Array(sorted.length + 1);
-  for (let t = 0; t < sorted.length; t++) postStart[t + 1] = postStart[t]! + perTerm[t]!;
-  const posts = new Uint32Array(3 * postStart[sorted.length]!);
-  const next = postStart.slice(0, sorted.length);
-  for (let e = 0; e < entries; e++) {
-    const p = 3 * next[entryTerm[e]!]!++;
-    posts[p] = entryDoc[e]!;
-    posts[p + 1] = entryTf[0]![e]!;
-    posts[p + 2] = entryTf[1]![e]!;
-  }
-
-  const scopes = [...new Set(docs.map((d) => d.fact.scope))];
-  const scopeIndex = new Map(scopes.map((s, i) => [s, i]));
-  // Ranks in SQLite's order for TEXT (the bytes of the UTF-8).
-  const created = sortByBytes([...new Set(docs.map((d) => d.fact.created_at))]);
-  const createdRank = new Map(created.map((c, i) => [c, i]));
-  const createdLines = encodeLines(created);
-  const factLines = encodeLines(docs.map((d) => JSON.stringify(factRecord(d))));
-
-  const arrays: Record<SectionName, ArrayBufferView> = {
-    termStart,
-    termBytes,
-    postStart,
-    posts,
-    fwdStart,
-    firstColumn,
-    fwd,
-    rows: Float64Array.from(docs.map((d) => d.row)),
-    scope: Uint32Array.from(docs.map((d) => scopeIndex.get(d.fact.scope)!)),
-    kind: Uint8Array.from(docs.map((d) => KINDS.indexOf(d.fact.kind))),
-    created: Uint32Array.from(docs.map((d) => createdRank.get(d.fact.created_at)!)),
-    createdStart: createdLines.starts,
-    createdBytes: createdLines.bytes,
-    factStart: factLines.starts,
-    factBytes: factLines.bytes,
-  };
-  const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-  const header: Omit<SnapshotHeader, 'sections' | 'crc'> = {
-    format: FORMAT, indexVersion, stamp, id, docs: docs.length, terms: sorted.length, tokens, scopes, scopesInUse, usage,
-  };
-  return layOut(header, arrays);
 }
 
-/**
- * Strings in the order of their UTF-8 bytes (SQLite's and the file's). JavaScript's own sort
- * compares UTF-16 units, which agrees unless a string holds a surrogate pair.
- */
-function sortByBytes(values: string[]): string[] {
-  if (!values.some((v) => SURROGATE.test(v))) return values.sort();
-  const encoded = values.map((value) => ({ value, bytes: utf8.encode(value) }));
-  return encoded.sort((a, b) => compareBytes(a.bytes, b.bytes)).map((e) => e.value);
-}
-const SURROGATE = /[\uD800-\uDFFF]/;
+/** Reads one run's varints in 64 KiB steps. */
+class RunReader {
+  private buffer = new Uint8Array(1 << 16);
+  private at = 0;
+  private filled = 0;
 
-/** Texts without newlines, encoded in one go (one call instead of one per text): the bytes and where each starts. */
-function encodeLines(values: readonly string[]): { starts: Uint32Array; bytes: Uint8Array } {
-  if (values.some((v) => v.includes('\n'))) throw new Error('a value holds a newline'); // never for terms, dates or JSON
-  const joined = utf8.encode(values.join('\n'));
-  const bytes = new Uint8Array(joined.length - Math.max(0, values.length - 1));
-  const starts = new Uint32Array(values.length + 1);
-  let k = 1;
-  let out = 0;
-  for (let i = 0; i < joined.length; i++) {
-    if (joined[i] === 10) starts[k++] = out;
-    else bytes[out++] = joined[i]!;
-  }
-  starts[values.length] = out;
-  return { starts, bytes };
-}
+  constructor(
+    private readonly fd: number,
+    private position: number,
+    private readonly end: number,
+  ) {}
 
-/** Header length, header, then each section at an 8-byte boundary; the header holds the body's CRC-32. */
-function layOut(header: Omit<SnapshotHeader, 'sections' | 'crc'>, arrays: Record<SectionName, ArrayBufferView>): Uint8Array {
-  const sections = {} as SnapshotHeader['sections'];
-  let at = 0;
-  for (const name of SECTIONS) {
-    sections[name] = [at, arrays[name].byteLength];
-    at = align(at + arrays[name].byteLength);
+  get done(): boolean {
+    return this.at >= this.filled && this.position >= this.end;
   }
-  const body = new Uint8Array(at);
-  for (const name of SECTIONS) {
-    const view = arrays[name];
-    body.set(new Uint8Array(view.buffer, view.byteOffset, view.byteLength), sections[name][0]);
-  }
-  const head = utf8.encode(JSON.stringify({ ...header, sections, crc: crc32(body) ?? null }));
-  const base = align(PREFIX + head.length);
-  const out = new Uint8Array(base + at);
-  out.set(utf8.encode(MAGIC));
-  new DataView(out.buffer).setUint32(MAGIC.length, head.length, true);
-  out.set(head, PREFIX);
-  out.set(body, base);
-  return out;
-}
 
-function factRecord(doc: SnapshotDoc): FactRecord {
-  return [...FIELDS.map((f) => doc.fact[f]), doc.columns[0].join(' '), doc.columns[1].join(' ')];
+  varint(): number {
+    let value = 0;
+    let scale = 1;
+    for (;;) {
+      if (this.at >= this.filled) this.refill();
+      const byte = this.buffer[this.at++]!;
+      value += (byte & 0x7f) * scale;
+      if (byte < 0x80) return value;
+      scale *= 0x80;
+    }
+  }
+
+  private refill(): void {
+    const n = Math.min(this.buffer.length, this.end - this.position);
+    if (n <= 0) throw new Error('search file: a run ended early');
+    this.filled = readSync(this.fd, this.buffer, 0, n, this.position);
+    this.position += this.filled;
+    this.at = 0;
+  }
 }

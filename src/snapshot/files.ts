@@ -4,10 +4,10 @@
 // (inode, size, mtime, SQLite's change counter): every commit changes it, so a copy labelled with
 // the current state holds exactly the committed data, even while a writer is between its journal
 // and its commit.
-import { chmodSync, existsSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fchmodSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { readFileState } from '../store/integrity.js';
 import { INDEX_VERSION } from '../text/tokenize.js';
-import { decodeSnapshot, type SnapshotData } from './format.js';
+import { SearchFile } from './reader.js';
 import type { AddedDoc, LiveIndex } from './pool.js';
 
 export interface SnapshotFiles {
@@ -58,49 +58,38 @@ export function unlessBroken<T>(fn: () => T): T | undefined {
   }
 }
 
-/** The index as it is now, from the search file and its delta; undefined when they are not current. */
+/**
+ * The index as it is now, from the search file and its delta; undefined when they are not current.
+ * Only the file's header is read and checked here: a search reads the rest as it needs it.
+ */
 export function openLiveIndex(realDbPath: string): LiveIndex | undefined {
   const stamp = currentStamp(realDbPath);
   if (stamp === undefined) return undefined;
   const files = snapshotFiles(realDbPath);
   const delta = readDelta(files.delta);
   const wanted = delta?.stamp === stamp ? delta : undefined;
-  let data: SnapshotData | undefined;
-  try {
-    data = decodeSnapshot(readFileSync(files.base));
-  } catch {
-    return undefined;
-  }
-  if (!data || data.header.indexVersion !== INDEX_VERSION) return undefined;
-  if (wanted ? wanted.base !== data.header.id : data.header.stamp !== stamp) return undefined;
-  return liveIndex(data, wanted);
+  const file = SearchFile.open(files.base);
+  if (!file) return undefined;
+  const { header } = file;
+  const current = header.indexVersion === INDEX_VERSION && (wanted ? wanted.base === header.id : header.stamp === stamp);
+  const live = current ? unlessBroken(() => liveIndex(file, wanted)) : undefined;
+  if (!live) file.close();
+  return live;
 }
 
-export function liveIndex(data: SnapshotData, delta: Delta | undefined): LiveIndex {
+function liveIndex(file: SearchFile, delta: Delta | undefined): LiveIndex {
   const removed = new Set<number>();
-  let tokens = data.header.tokens;
+  let tokens = file.header.tokens;
   for (const row of delta?.removed ?? []) {
-    const d = docOfRow(data, row);
+    const d = file.docOfRow(row);
     if (d === undefined || removed.has(d)) continue;
     removed.add(d);
-    tokens -= data.fwdStart[d + 1]! - data.fwdStart[d]!;
+    tokens -= file.doc(d).length;
   }
   const added = delta?.added ?? [];
   for (const doc of added) tokens += doc.columns[0].length + doc.columns[1].length;
-  const scopesInUse = [...new Set([...data.header.scopesInUse, ...added.map((a) => a.fact.scope)])];
-  return { data, removed, added, docs: data.header.docs - removed.size + added.length, tokens, scopesInUse };
-}
-
-/** The file doc holding `row` (rows are stored ascending). */
-export function docOfRow(data: SnapshotData, row: number): number | undefined {
-  let lo = 0;
-  let hi = data.rows.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (data.rows[mid]! < row) lo = mid + 1;
-    else hi = mid;
-  }
-  return data.rows[lo] === row ? lo : undefined;
+  const scopesInUse = [...new Set([...file.header.scopesInUse, ...added.map((a) => a.fact.scope)])];
+  return { file, removed, added, docs: file.header.docs - removed.size + added.length, tokens, scopesInUse };
 }
 
 export function readDelta(path: string): Delta | undefined {
@@ -119,15 +108,25 @@ export function readDelta(path: string): Delta | undefined {
  * copies the facts, so it gets the database's permissions (a private database stays private).
  */
 export function replaceFile(path: string, bytes: Uint8Array | string, realDbPath: string): boolean {
+  return replaceFileWith(path, realDbPath, (fd) => writeSync(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes));
+}
+
+/** replaceFile for a file written in steps: `write` gets the temporary file's descriptor (and its name, for files of its own beside it). */
+export function replaceFileWith(path: string, realDbPath: string, write: (fd: number, temporary: string) => void): boolean {
   const temporary = `${path}.${process.pid}.tmp`;
+  let fd: number | undefined;
   try {
     const mode = statSync(realDbPath).mode & 0o666;
-    writeFileSync(temporary, bytes, { mode });
-    chmodSync(temporary, mode); // the umask may have taken bits away; never more than the database has
+    fd = openSync(temporary, 'w', mode);
+    fchmodSync(fd, mode); // the umask may have taken bits away; never more than the database has
+    write(fd, temporary);
+    closeSync(fd);
+    fd = undefined;
     renameSync(temporary, path);
     return true;
   } catch {
     try {
+      if (fd !== undefined) closeSync(fd);
       unlinkSync(temporary);
     } catch {
       /* nothing was written */

@@ -7,7 +7,8 @@ import type { Fact } from '../store/facts.js';
 import type { ListFilter } from '../store/rows.js';
 import type { QueryItem } from '../search/query.js';
 import { occurrencesIn } from '../search/rerank.js';
-import { compareBytes, readDoc, type SnapshotData } from './format.js';
+import { compareStrings } from './format.js';
+import type { DocRecord, SearchFile } from './reader.js';
 import { KINDS } from '../store/schema.js';
 
 const K1 = 1.2;
@@ -22,7 +23,7 @@ export interface AddedDoc {
 
 /** The search file plus the changes recorded since: the index as it is now. */
 export interface LiveIndex {
-  data: SnapshotData;
+  file: SearchFile;
   /** Docs of the file no longer in the index (edited, forgotten). */
   removed: ReadonlySet<number>;
   added: readonly AddedDoc[];
@@ -47,7 +48,13 @@ const utf8 = new TextEncoder();
 
 /** The first `size` facts by FTS5's order among those `filter` lets through. */
 export function snapshotPool(live: LiveIndex, items: readonly QueryItem[], filter: ListFilter, preferScope: string, size: number): Pool {
-  const { data } = live;
+  const { file } = live;
+  const records = new Map<number, DocRecord>();
+  const record = (d: number) => {
+    let r = records.get(d);
+    if (!r) records.set(d, (r = file.doc(d)));
+    return r;
+  };
   const baseFreq = items.map((item) => baseFrequencies(live, item));
   const addedFreq = items.map((item) => live.added.map((doc) => occurrencesIn(item, doc)));
   const matching = items.map((_, k) => baseFreq[k]!.size + addedFreq[k]!.filter((f) => f > 0).length);
@@ -61,8 +68,7 @@ export function snapshotPool(live: LiveIndex, items: readonly QueryItem[], filte
   const addedScore = new Map<number, number>();
   items.forEach((_, k) => {
     for (const [d, f] of baseFreq[k]!) {
-      const length = data.fwdStart[d + 1]! - data.fwdStart[d]!;
-      baseScore.set(d, (baseScore.get(d) ?? 0) + term(idf[k]!, f, length, avgdl));
+      baseScore.set(d, (baseScore.get(d) ?? 0) + term(idf[k]!, f, record(d).length, avgdl));
     }
     addedFreq[k]!.forEach((f, a) => {
       if (f === 0) return;
@@ -73,25 +79,22 @@ export function snapshotPool(live: LiveIndex, items: readonly QueryItem[], filte
   });
 
   const allow = filterTest(live, filter);
-  const createdOf = createdKey(live);
-  type Entry = { bm: number; preferred: boolean; created: number; row: number; base: boolean; index: number };
+  const created = createdOrder(live);
+  type Entry = { bm: number; preferred: boolean; created: CreatedKey; row: number; base: boolean; index: number };
   const entries: Entry[] = [];
   for (const [d, score] of baseScore) {
-    if (!allow.base(d)) continue;
-    const scope = data.header.scopes[data.scope[d]!]!;
-    entries.push({ bm: round6(-score), preferred: scope === preferScope, created: createdOf.base(d), row: data.rows[d]!, base: true, index: d });
+    const r = record(d);
+    if (!allow.base(r)) continue;
+    const scope = file.header.scopes[r.scope]!;
+    entries.push({ bm: round6(-score), preferred: scope === preferScope, created: created.base(r), row: r.row, base: true, index: d });
   }
   for (const [a, score] of addedScore) {
     const doc = live.added[a]!;
     if (!allow.added(doc)) continue;
-    entries.push({ bm: round6(-score), preferred: doc.fact.scope === preferScope, created: createdOf.added(doc), row: doc.row, base: false, index: a });
+    entries.push({ bm: round6(-score), preferred: doc.fact.scope === preferScope, created: created.added(doc), row: doc.row, base: false, index: a });
   }
-  entries.sort((x, y) => x.bm - y.bm || Number(y.preferred) - Number(x.preferred) || y.created - x.created || x.row - y.row);
-  const candidates = entries.slice(0, size).map((e) => {
-    if (!e.base) return { fact: live.added[e.index]!.fact, columns: live.added[e.index]!.columns };
-    const { fact, terms, translationTerms } = readDoc(data, e.index);
-    return { fact, columns: [split(terms), split(translationTerms)] as [string[], string[]] };
-  });
+  entries.sort((x, y) => x.bm - y.bm || Number(y.preferred) - Number(x.preferred) || created.compare(y.created, x.created) || x.row - y.row);
+  const candidates = entries.slice(0, size).map((e) => (e.base ? file.stored(e.index) : { fact: live.added[e.index]!.fact, columns: live.added[e.index]!.columns }));
   return { candidates, facts: live.docs, matching };
 }
 
@@ -105,124 +108,75 @@ function round6(x: number): number {
   return Number(x.toFixed(6));
 }
 
-function split(terms: string): string[] {
-  return terms.split(' ').filter(Boolean);
-}
-
 /** How often the item occurs in each file doc that holds it (the removed ones left out). */
 function baseFrequencies(live: LiveIndex, item: QueryItem): Map<number, number> {
-  const { data } = live;
+  const { file } = live;
   const freq = new Map<number, number>();
-  const ranges = item.terms.map((t, j) => termRange(data, utf8.encode(t), item.prefix && j === item.terms.length - 1));
-  if (ranges.some(([lo, hi]) => lo === hi)) return freq;
+  const entries = item.terms.map((t, j) => file.terms(utf8.encode(t), item.prefix && j === item.terms.length - 1));
+  if (entries.some((e) => e.length === 0)) return freq;
   if (item.terms.length === 1) {
-    const [lo, hi] = ranges[0]!;
-    for (let t = lo; t < hi; t++) {
-      for (let p = data.postStart[t]!; p < data.postStart[t + 1]!; p++) {
-        const d = data.posts[3 * p]!;
-        if (!live.removed.has(d)) freq.set(d, (freq.get(d) ?? 0) + data.posts[3 * p + 1]! + data.posts[3 * p + 2]!);
-      }
+    for (const entry of entries[0]!) {
+      file.postings(entry, (d, tf) => {
+        if (!live.removed.has(d)) freq.set(d, (freq.get(d) ?? 0) + tf);
+      });
     }
     return freq;
   }
-  // A phrase: the docs holding its first term, then its consecutive terms within one column.
-  const [lo, hi] = ranges[0]!;
-  for (let t = lo; t < hi; t++) {
-    for (let p = data.postStart[t]!; p < data.postStart[t + 1]!; p++) {
-      const d = data.posts[3 * p]!;
-      if (live.removed.has(d) || freq.has(d)) continue;
-      const n = phraseCount(data, d, ranges);
-      if (n > 0) freq.set(d, n);
-    }
+  // A phrase: the docs holding all its terms, then its consecutive terms within one column, counted
+  // in the doc's stored terms (only docs that could hold it are read).
+  let docs: Set<number> | undefined;
+  for (const termEntries of entries) {
+    const holding = new Set<number>();
+    for (const entry of termEntries) file.postings(entry, (d) => (!docs || docs.has(d)) && holding.add(d));
+    docs = holding;
+    if (docs.size === 0) return freq;
+  }
+  for (const d of [...docs!].sort((a, b) => a - b)) {
+    if (live.removed.has(d)) continue;
+    const n = occurrencesIn(item, file.stored(d));
+    if (n > 0) freq.set(d, n);
   }
   return freq;
 }
 
-function phraseCount(data: SnapshotData, d: number, ranges: [number, number][]): number {
-  const start = data.fwdStart[d]!;
-  const columns: [number, number][] = [[start, start + data.firstColumn[d]!], [start + data.firstColumn[d]!, data.fwdStart[d + 1]!]];
-  let count = 0;
-  for (const [from, to] of columns) {
-    for (let i = from; i + ranges.length <= to; i++) {
-      if (ranges.every(([lo, hi], j) => data.fwd[i + j]! >= lo && data.fwd[i + j]! < hi)) count++;
-    }
-  }
-  return count;
-}
-
-/** Term ids [lo, hi) equal to `bytes`, or (prefix) starting with them: one run in byte order. */
-function termRange(data: SnapshotData, bytes: Uint8Array, prefix: boolean): [number, number] {
-  const count = data.header.terms;
-  const termAt = (t: number) => data.termBytes.subarray(data.termStart[t], data.termStart[t + 1]);
-  let lo = 0;
-  let hi = count;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (compareBytes(termAt(mid), bytes) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  let end = lo;
-  if (!prefix) return end < count && compareBytes(termAt(end), bytes) === 0 ? [lo, lo + 1] : [lo, lo];
-  while (end < count && startsWith(termAt(end), bytes)) end++;
-  return [lo, end];
-}
-
-function startsWith(term: Uint8Array, prefix: Uint8Array): boolean {
-  if (term.length < prefix.length) return false;
-  for (let i = 0; i < prefix.length; i++) if (term[i] !== prefix[i]) return false;
-  return true;
-}
-
 /** The WHERE of the SQLite search (store.ts filterClause) for file docs and added ones. */
-function filterTest(live: LiveIndex, filter: ListFilter): { base: (d: number) => boolean; added: (doc: AddedDoc) => boolean } {
-  const { data } = live;
+function filterTest(live: LiveIndex, filter: ListFilter): { base: (r: DocRecord) => boolean; added: (doc: AddedDoc) => boolean } {
+  const { file } = live;
   const scopes = filter.scopes ? new Set(filter.scopes) : undefined;
   const kind = filter.kind === undefined ? undefined : KINDS.indexOf(filter.kind as (typeof KINDS)[number]);
   // The index holds active facts only.
   const stateOk = !filter.state || filter.state === 'all' || filter.state === 'active';
   const since = filter.since;
-  const firstRank = since === undefined ? 0 : lowerBoundCreated(data, since);
+  const firstRank = since === undefined ? 0 : file.createdRank(since).rank;
   return {
-    base: (d) =>
-      stateOk &&
-      (!scopes || scopes.has(data.header.scopes[data.scope[d]!]!)) &&
-      (kind === undefined || data.kind[d] === kind) &&
-      data.created[d]! >= firstRank,
+    base: (r) => stateOk && (!scopes || scopes.has(file.header.scopes[r.scope]!)) && (kind === undefined || r.kind === kind) && r.created >= firstRank,
     added: (doc) =>
       stateOk &&
       (!scopes || scopes.has(doc.fact.scope)) &&
       (filter.kind === undefined || doc.fact.kind === filter.kind) &&
-      (since === undefined || doc.fact.created_at >= since),
+      (since === undefined || compareStrings(doc.fact.created_at, since) >= 0),
   };
 }
 
-/** The rank of the first created_at value >= `since` (SQLite compares the strings by their bytes). */
-function lowerBoundCreated(data: SnapshotData, since: string): number {
-  const wanted = utf8.encode(since);
-  let lo = 0;
-  let hi = data.createdStart.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (compareBytes(data.createdBytes.subarray(data.createdStart[mid], data.createdStart[mid + 1]), wanted) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+/** created_at as SQLite orders it: a file doc's rank, an added doc's place among the ranks and its own text. */
+export interface CreatedKey {
+  /** Twice the rank; for an added value between two of the file's, the odd number between. */
+  key: number;
+  text?: string;
 }
 
 /**
- * created_at as one comparable number for file docs and added ones together: the file's rank, and
- * for an added doc the rank it would take (between two file values it sits half-way).
+ * created_at comparable across file docs and added ones. Two added values between the same two of the
+ * file's get the same key and are told apart by their text (issue 19.5: they tied otherwise).
  */
-export function createdKey(live: LiveIndex): { base: (d: number) => number; added: (doc: AddedDoc) => number } {
-  const { data } = live;
+export function createdOrder(live: LiveIndex): { base: (r: DocRecord) => CreatedKey; added: (doc: AddedDoc) => CreatedKey; compare: (a: CreatedKey, b: CreatedKey) => number } {
+  const { file } = live;
   return {
-    base: (d) => 2 * data.created[d]!,
+    base: (r) => ({ key: 2 * r.created }),
     added: (doc) => {
-      const at = lowerBoundCreated(data, doc.fact.created_at);
-      const equal =
-        at < data.createdStart.length - 1 &&
-        compareBytes(data.createdBytes.subarray(data.createdStart[at], data.createdStart[at + 1]), utf8.encode(doc.fact.created_at)) === 0;
-      return equal ? 2 * at : 2 * at - 1;
+      const { rank, equal } = file.createdRank(doc.fact.created_at);
+      return { key: equal ? 2 * rank : 2 * rank - 1, text: doc.fact.created_at };
     },
+    compare: (a, b) => a.key - b.key || (a.text !== undefined && b.text !== undefined ? compareStrings(a.text, b.text) : 0),
   };
 }

@@ -93,7 +93,7 @@ describe('facts added after the file was built (issue 19.5)', () => {
     for (let i = 0; i < 4; i++) expect((await ws.run(['add', '--scope', 'global', `Rollbacks need a ticket, case ${i}`])).code).toBe(0);
     const live = openLiveIndex(ws.env.MEMCUE_DB!);
     expect(live?.added).toHaveLength(4);
-    const store = (await Store.open(ws.env.MEMCUE_DB!, {}))!;
+    const store = (await Store.open(ws.env.MEMCUE_DB!, { write: false }))!;
     try {
       for (const limit of [1, 2, 4]) expectSame(store, ['rollbacks ticket', 'case', 'ticket deploy'], { limit, cutoff: 0 });
     } finally {
