@@ -152,7 +152,8 @@ export class PagedReader {
     return this.read(start + offset, n);
   }
 
-  private page(p: number): Uint8Array {
+  /** Page p of the body, checked. */
+  page(p: number): Uint8Array {
     const cached = this.pages.get(p);
     if (cached) return cached;
     this.load(p, p);

@@ -8,8 +8,9 @@ import type { ListFilter } from '../store/rows.js';
 import type { QueryItem } from '../search/query.js';
 import { occurrencesIn } from '../search/rerank.js';
 import { compareStrings } from './format.js';
-import type { DocRecord, SearchFile } from './reader.js';
+import type { DocRecord, DocRecords, SearchFile } from './reader.js';
 import { KINDS } from '../store/schema.js';
+import { mark } from '../util/profile.js';
 
 const K1 = 1.2;
 const B = 0.75;
@@ -46,56 +47,79 @@ export interface Pool {
 
 const utf8 = new TextEncoder();
 
-/** The first `size` facts by FTS5's order among those `filter` lets through. */
+/**
+ * The first `size` facts by FTS5's order among those `filter` lets through. The matches are kept in
+ * typed arrays and only the few that can make the pool become objects: a compiled binary runs this
+ * in the interpreter, where every object and map entry per match costs.
+ */
 export function snapshotPool(live: LiveIndex, items: readonly QueryItem[], filter: ListFilter, preferScope: string, size: number): Pool {
   const { file } = live;
-  const records = new Map<number, DocRecord>();
-  const record = (d: number) => {
-    let r = records.get(d);
-    if (!r) records.set(d, (r = file.doc(d)));
-    return r;
-  };
   const baseFreq = items.map((item) => baseFrequencies(live, item));
+  const docs = union(baseFreq.map((f) => f.docs));
+  mark('pool: postings read');
   const addedFreq = items.map((item) => live.added.map((doc) => occurrencesIn(item, doc)));
-  const matching = items.map((_, k) => baseFreq[k]!.size + addedFreq[k]!.filter((f) => f > 0).length);
+  const matching = items.map((_, k) => baseFreq[k]!.docs.length + addedFreq[k]!.filter((f) => f > 0).length);
   const avgdl = live.tokens / live.docs;
   const idf = matching.map((n) => {
     const value = Math.log((live.docs - n + 0.5) / (n + 0.5));
     return value <= 0 ? 1e-6 : value;
   });
+  const records = file.records(docs);
   // Scores add up phrase by phrase in query order, as FTS5's loop does (the same float sums).
-  const baseScore = new Map<number, number>();
-  const addedScore = new Map<number, number>();
-  items.forEach((_, k) => {
-    for (const [d, f] of baseFreq[k]!) {
-      baseScore.set(d, (baseScore.get(d) ?? 0) + term(idf[k]!, f, record(d).length, avgdl));
+  const baseScore = new Float64Array(docs.length);
+  baseFreq.forEach(({ docs: held, freq }, k) => {
+    let i = 0;
+    for (let j = 0; j < held.length; j++) {
+      while (docs[i] !== held[j]) i++;
+      baseScore[i] = baseScore[i]! + term(idf[k]!, freq[j]!, records.length[i]!, avgdl);
     }
-    addedFreq[k]!.forEach((f, a) => {
-      if (f === 0) return;
-      const doc = live.added[a]!;
-      const length = doc.columns[0].length + doc.columns[1].length;
-      addedScore.set(a, (addedScore.get(a) ?? 0) + term(idf[k]!, f, length, avgdl));
-    });
   });
+  const addedScore = live.added.map((doc, a) => {
+    const length = doc.columns[0].length + doc.columns[1].length;
+    return items.reduce((score, _, k) => (addedFreq[k]![a] ? score + term(idf[k]!, addedFreq[k]![a]!, length, avgdl) : score), 0);
+  });
+  mark('pool: scored');
 
+  // Only facts whose score comes within a rounding step of the size-th best can be in the pool.
   const allow = filterTest(live, filter);
+  const allowed: number[] = [];
+  for (let i = 0; i < docs.length; i++) if (allow.base(records, i)) allowed.push(i);
+  const addedAllowed = live.added.map((_, a) => a).filter((a) => addedScore[a]! > 0 && allow.added(live.added[a]!));
+  const scores = Float64Array.from([...allowed.map((i) => baseScore[i]!), ...addedAllowed.map((a) => addedScore[a]!)]).sort().reverse();
+  const floor = scores.length >= size ? round6(-scores[size - 1]!) : Infinity;
   const created = createdOrder(live);
   type Entry = { bm: number; preferred: boolean; created: CreatedKey; row: number; base: boolean; index: number };
   const entries: Entry[] = [];
-  for (const [d, score] of baseScore) {
-    const r = record(d);
-    if (!allow.base(r)) continue;
-    const scope = file.header.scopes[r.scope]!;
-    entries.push({ bm: round6(-score), preferred: scope === preferScope, created: created.base(r), row: r.row, base: true, index: d });
+  for (const i of allowed) {
+    if (-baseScore[i]! > floor + 1e-6 || round6(-baseScore[i]!) > floor) continue;
+    const scope = file.header.scopes[records.scope[i]!]!;
+    entries.push({ bm: round6(-baseScore[i]!), preferred: scope === preferScope, created: { key: 2 * records.created[i]! }, row: records.row[i]!, base: true, index: docs[i]! });
   }
-  for (const [a, score] of addedScore) {
+  for (const a of addedAllowed) {
     const doc = live.added[a]!;
-    if (!allow.added(doc)) continue;
-    entries.push({ bm: round6(-score), preferred: doc.fact.scope === preferScope, created: created.added(doc), row: doc.row, base: false, index: a });
+    if (round6(-addedScore[a]!) > floor) continue;
+    entries.push({ bm: round6(-addedScore[a]!), preferred: doc.fact.scope === preferScope, created: created.added(doc), row: doc.row, base: false, index: a });
   }
+  mark('pool: filtered');
   entries.sort((x, y) => x.bm - y.bm || Number(y.preferred) - Number(x.preferred) || created.compare(y.created, x.created) || x.row - y.row);
   const candidates = entries.slice(0, size).map((e) => (e.base ? file.stored(e.index) : { fact: live.added[e.index]!.fact, columns: live.added[e.index]!.columns }));
+  mark('pool: candidates read');
   return { candidates, facts: live.docs, matching };
+}
+
+/** The distinct values of sorted lists, sorted. */
+function union(lists: readonly Uint32Array[]): Uint32Array {
+  if (lists.length === 1) return lists[0]!;
+  const all = new Uint32Array(lists.reduce((n, l) => n + l.length, 0));
+  let at = 0;
+  for (const list of lists) {
+    all.set(list, at);
+    at += list.length;
+  }
+  all.sort();
+  let n = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[n++] = all[i]!;
+  return all.subarray(0, n);
 }
 
 /** One phrase's part of a row's bm25, as fts5Bm25Function writes it. */
@@ -108,48 +132,59 @@ function round6(x: number): number {
   return Number(x.toFixed(6));
 }
 
-/** How often the item occurs in each file doc that holds it (the removed ones left out). */
-function baseFrequencies(live: LiveIndex, item: QueryItem): Map<number, number> {
+/** The file docs holding the item (ascending, the removed ones left out) and how often each holds it. */
+function baseFrequencies(live: LiveIndex, item: QueryItem): { docs: Uint32Array; freq: Float64Array } {
   const { file } = live;
-  const freq = new Map<number, number>();
+  const none = { docs: new Uint32Array(0), freq: new Float64Array(0) };
   const entries = item.terms.map((t, j) => file.terms(utf8.encode(t), item.prefix && j === item.terms.length - 1));
-  if (entries.some((e) => e.length === 0)) return freq;
+  if (entries.some((e) => e.length === 0)) return none;
   if (item.terms.length === 1) {
-    for (const entry of entries[0]!) {
-      file.postings(entry, (d, tf) => {
-        if (!live.removed.has(d)) freq.set(d, (freq.get(d) ?? 0) + tf);
+    const lists = entries[0]!.map((entry) => file.postings(entry));
+    if (lists.length === 1 && live.removed.size === 0) return { docs: lists[0]!.docs, freq: Float64Array.from(lists[0]!.tf) };
+    // Several terms under one prefix, or facts removed since the build: summed per doc.
+    const freq = new Map<number, number>();
+    for (const list of lists) {
+      list.docs.forEach((d, i) => {
+        if (!live.removed.has(d)) freq.set(d, (freq.get(d) ?? 0) + list.tf[i]!);
       });
     }
-    return freq;
+    return sortedFrequencies(freq);
   }
   // A phrase: the docs holding all its terms, then its consecutive terms within one column, counted
   // in the doc's stored terms (only docs that could hold it are read).
-  let docs: Set<number> | undefined;
+  let held: Set<number> | undefined;
   for (const termEntries of entries) {
     const holding = new Set<number>();
-    for (const entry of termEntries) file.postings(entry, (d) => (!docs || docs.has(d)) && holding.add(d));
-    docs = holding;
-    if (docs.size === 0) return freq;
+    for (const entry of termEntries) for (const d of file.postings(entry).docs) if (!held || held.has(d)) holding.add(d);
+    held = holding;
+    if (held.size === 0) return none;
   }
-  for (const d of [...docs!].sort((a, b) => a - b)) {
+  const freq = new Map<number, number>();
+  for (const d of held!) {
     if (live.removed.has(d)) continue;
     const n = occurrencesIn(item, file.stored(d));
     if (n > 0) freq.set(d, n);
   }
-  return freq;
+  return sortedFrequencies(freq);
+}
+
+function sortedFrequencies(freq: Map<number, number>): { docs: Uint32Array; freq: Float64Array } {
+  const docs = Uint32Array.from(freq.keys()).sort();
+  return { docs, freq: Float64Array.from(docs, (d) => freq.get(d)!) };
 }
 
 /** The WHERE of the SQLite search (store.ts filterClause) for file docs and added ones. */
-function filterTest(live: LiveIndex, filter: ListFilter): { base: (r: DocRecord) => boolean; added: (doc: AddedDoc) => boolean } {
+function filterTest(live: LiveIndex, filter: ListFilter): { base: (r: DocRecords, i: number) => boolean; added: (doc: AddedDoc) => boolean } {
   const { file } = live;
   const scopes = filter.scopes ? new Set(filter.scopes) : undefined;
+  const allowedScope = file.header.scopes.map((s) => !scopes || scopes.has(s));
   const kind = filter.kind === undefined ? undefined : KINDS.indexOf(filter.kind as (typeof KINDS)[number]);
   // The index holds active facts only.
   const stateOk = !filter.state || filter.state === 'all' || filter.state === 'active';
   const since = filter.since;
   const firstRank = since === undefined ? 0 : file.createdRank(since).rank;
   return {
-    base: (r) => stateOk && (!scopes || scopes.has(file.header.scopes[r.scope]!)) && (kind === undefined || r.kind === kind) && r.created >= firstRank,
+    base: (r, i) => stateOk && allowedScope[r.scope[i]!]! && (kind === undefined || r.kind[i] === kind) && r.created[i]! >= firstRank,
     added: (doc) =>
       stateOk &&
       (!scopes || scopes.has(doc.fact.scope)) &&

@@ -2,7 +2,7 @@
 // checked read of its own: a term's dictionary entry and postings, a fact's record, a candidate's
 // fields. Nothing is read that the query does not touch.
 import type { Fact } from '../store/facts.js';
-import { compareBytes, DOC_RECORD, FACT_BLOCK, FIELDS, inflate, utf8, VarintReader, type SnapshotHeader } from './format.js';
+import { compareBytes, DOC_RECORD, FACT_BLOCK, FIELDS, inflate, PAGE, utf8, VarintReader, type SnapshotHeader } from './format.js';
 import { PagedReader } from './paged.js';
 import { StringTable } from './string-table.js';
 
@@ -21,6 +21,15 @@ export interface DocRecord {
   length: number;
   scope: number;
   kind: number;
+}
+
+/** Records of several docs, as columns. */
+export interface DocRecords {
+  row: Uint32Array;
+  created: Uint32Array;
+  length: Uint16Array;
+  scope: Uint16Array;
+  kind: Uint8Array;
 }
 
 export interface StoredDoc {
@@ -65,16 +74,65 @@ export class SearchFile {
     return found;
   }
 
-  /** A term's postings: `visit(doc, occurrences in both columns)` in ascending doc order. */
-  postings(entry: TermEntry, visit: (doc: number, tf: number) => void): void {
-    const reader = new VarintReader(this.file.section('posts', entry.start, entry.length));
+  /** A term's postings: its docs, ascending, and the term's occurrences in each (both columns). */
+  postings(entry: TermEntry): { docs: Uint32Array; tf: Uint32Array } {
+    const bytes = this.file.section('posts', entry.start, entry.length);
+    const docs = new Uint32Array(entry.docs);
+    const tf = new Uint32Array(entry.docs);
+    // Varints decoded inline: this loop runs once per match.
+    let at = 0;
     let doc = 0;
+    const next = () => {
+      let value = 0;
+      let scale = 1;
+      for (;;) {
+        const byte = bytes[at++];
+        if (byte === undefined) throw new Error('search file: postings past their end');
+        value += (byte & 0x7f) * scale;
+        if (byte < 0x80) return value;
+        scale *= 0x80;
+      }
+    };
     for (let k = 0; k < entry.docs; k++) {
-      doc += reader.next();
-      const code = reader.next();
-      visit(doc, (code >>> 1) + (code & 1 ? reader.next() : 0));
+      const first = bytes[at];
+      doc += first !== undefined && first < 0x80 ? bytes[at++]! : next();
+      const code = bytes[at] !== undefined && bytes[at]! < 0x80 ? bytes[at++]! : next();
+      docs[k] = doc;
+      tf[k] = (code >>> 1) + (code & 1 ? next() : 0);
     }
-    if (!reader.done) throw new Error('search file: postings longer than counted');
+    if (at !== bytes.length || doc >= this.header.docs) throw new Error('search file: postings that do not add up');
+    return { docs, tf };
+  }
+
+  /** The records of `docs` (ascending) as columns: one pass over the pages they lie in. */
+  records(docs: Uint32Array): DocRecords {
+    const n = docs.length;
+    const out: DocRecords = { row: new Uint32Array(n), created: new Uint32Array(n), length: new Uint16Array(n), scope: new Uint16Array(n), kind: new Uint8Array(n) };
+    const start = this.header.sections.docs[0];
+    let pageNumber = -1;
+    let page: Uint8Array = new Uint8Array(0);
+    for (let i = 0; i < n; i++) {
+      const d = docs[i]!;
+      if (d >= this.header.docs) throw new Error('search file: a fact past its records');
+      const at = start + d * DOC_RECORD;
+      const p = Math.floor(at / PAGE);
+      if (p !== pageNumber) {
+        pageNumber = p;
+        page = this.file.page(p);
+      }
+      let o = at - p * PAGE;
+      let bytes = page;
+      if (o + DOC_RECORD > page.length) {
+        bytes = this.file.read(at, DOC_RECORD); // a record across two pages
+        o = 0;
+      }
+      out.row[i] = bytes[o]! + bytes[o + 1]! * 0x100 + bytes[o + 2]! * 0x10000 + bytes[o + 3]! * 0x1000000;
+      out.created[i] = bytes[o + 4]! + bytes[o + 5]! * 0x100 + bytes[o + 6]! * 0x10000 + bytes[o + 7]! * 0x1000000;
+      out.length[i] = bytes[o + 8]! + bytes[o + 9]! * 0x100;
+      out.scope[i] = bytes[o + 10]! + bytes[o + 11]! * 0x100;
+      out.kind[i] = bytes[o + 12]!;
+    }
+    return out;
   }
 
   doc(d: number): DocRecord {
