@@ -7,6 +7,8 @@ import { spawn, spawnSync } from 'node:child_process';
 export interface Timing {
   cpu: number;
   wall: number;
+  /** Peak resident memory of the child, MB. */
+  rss?: number;
 }
 
 /** The part of Bun's spawnSync the benchmarks use (tsconfig types Node only). */
@@ -14,7 +16,7 @@ interface BunSpawn {
   spawnSync(
     cmd: string[],
     opts: { env: NodeJS.ProcessEnv; cwd?: string; stdin: 'ignore' | Uint8Array; stdout: 'ignore'; stderr: 'pipe' },
-  ): { exitCode: number | null; stderr: Uint8Array; resourceUsage: { cpuTime: { user: bigint; system: bigint } } };
+  ): { exitCode: number | null; stderr: Uint8Array; resourceUsage: { maxRSS: number; cpuTime: { user: bigint; system: bigint } } };
 }
 
 export function timeProcess(command: string, args: string[], env: NodeJS.ProcessEnv, input?: string, cwd?: string): Timing {
@@ -25,7 +27,7 @@ export function timeProcess(command: string, args: string[], env: NodeJS.Process
   const wall = performance.now() - start;
   if (r.exitCode !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${Buffer.from(r.stderr).toString()}`);
   const { user, system } = r.resourceUsage.cpuTime;
-  return { cpu: Number(user + system) / 1000, wall };
+  return { cpu: Number(user + system) / 1000, wall, rss: r.resourceUsage.maxRSS / 2 ** 20 };
 }
 
 /** Wall time only (one-off steps such as an import). */

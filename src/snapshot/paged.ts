@@ -97,6 +97,8 @@ export class PagedReader {
   private readonly pages = new Map<number, Uint8Array>();
   private readonly chunks = new Map<number, DataView>();
   private readonly pageCount: number;
+  /** Pages read from disk so far (tests check a search reads few). */
+  pagesRead = 0;
 
   private constructor(
     private fd: number | undefined,
@@ -168,6 +170,7 @@ export class PagedReader {
     if (this.fd === undefined) throw new Error('search file: read after close');
     const end = Math.min(this.header.crcTable, (last + 1) * PAGE);
     const bytes = readAt(this.fd, end - first * PAGE, BODY_START + first * PAGE);
+    this.pagesRead += last - first + 1;
     for (let p = first; p <= last; p++) {
       const page = bytes.subarray((p - first) * PAGE, Math.min(bytes.length, (p - first + 1) * PAGE));
       if (crc32(page) !== this.pageCrc(p)) throw new Error('search file: a damaged page');

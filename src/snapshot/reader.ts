@@ -61,6 +61,10 @@ export class SearchFile {
     this.file.close();
   }
 
+  get pagesRead(): number {
+    return this.file.pagesRead;
+  }
+
   /** Dictionary entries equal to `bytes`, or (prefix) starting with them: one run in byte order. */
   terms(bytes: Uint8Array, prefix: boolean): TermEntry[] {
     const found: TermEntry[] = [];
