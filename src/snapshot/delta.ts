@@ -7,6 +7,7 @@
 import type { Database } from '../store/sqlite.js';
 import { buildSearchFile, indexedDocs } from './build.js';
 import { PagedReader } from './paged.js';
+import { mark } from '../util/profile.js';
 import { currentStamp, readDelta, replaceFile, searchFileEnabled, snapshotFiles, unlessBroken, type Delta } from './files.js';
 
 /** Past this many added and removed facts the next search rebuilds the file instead. */
@@ -53,11 +54,15 @@ export class DeltaWriter {
 
   // None of this may fail the write it rides on: an error only means no delta (the next search rebuilds).
   begin(db: Database): void {
+    mark('write: opened and checked');
     unlessBroken(() => this.start(db));
+    mark('search delta: begun');
   }
 
   collect(db: Database): void {
+    mark('write: statements run');
     unlessBroken(() => this.gather(db));
+    mark('search delta: collected');
     recordings.delete(db);
   }
 
@@ -66,7 +71,9 @@ export class DeltaWriter {
    * import, a rebuilt index) builds a new search file instead, so the next search does not have to.
    */
   commit(db: Database): void {
+    mark('write: committed');
     unlessBroken(() => this.finish(db));
+    mark('search delta: written');
   }
 
   private start(db: Database): void {

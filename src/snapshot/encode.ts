@@ -251,10 +251,16 @@ export class SearchFileWriter {
         const n = reader.varint();
         let doc = 0;
         for (let k = 0; k < n; k++) {
-          doc += reader.varint();
-          const code = reader.varint();
-          const tf1 = code & 1 ? reader.varint() : 0;
-          writePosting(out, doc - last, code >>> 1, tf1);
+          const head = reader.varint();
+          doc += Math.floor(head / 2);
+          let tf0 = 1;
+          let tf1 = 0;
+          if (head % 2 === 0) {
+            const code = reader.varint();
+            tf0 = Math.floor(code / 2);
+            tf1 = code % 2 ? reader.varint() : 0;
+          }
+          writePosting(out, doc - last, tf0, tf1);
           last = doc;
         }
         where.docs[t]! += n;
@@ -305,9 +311,15 @@ export class SearchFileWriter {
   }
 }
 
-/** tf in the text and in the translation: (tf0 << 1 | translation?) and then tf1 if there is one. */
+/**
+ * One posting: the doc delta times two, plus 1 for the common case (once in the text, not in the
+ * translation); otherwise then tf in the text times two (plus 1 when the translation has it) and
+ * tf in the translation.
+ */
 function writePosting(sink: ByteSink, docDelta: number, tf0: number, tf1: number): void {
-  sink.varint(docDelta);
+  const once = tf0 === 1 && tf1 === 0;
+  sink.varint(docDelta * 2 + (once ? 1 : 0));
+  if (once) return;
   sink.varint(tf0 * 2 + (tf1 > 0 ? 1 : 0));
   if (tf1 > 0) sink.varint(tf1);
 }

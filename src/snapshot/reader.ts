@@ -98,11 +98,16 @@ export class SearchFile {
       }
     };
     for (let k = 0; k < entry.docs; k++) {
-      const first = bytes[at];
-      doc += first !== undefined && first < 0x80 ? bytes[at++]! : next();
-      const code = bytes[at] !== undefined && bytes[at]! < 0x80 ? bytes[at++]! : next();
+      // (writePosting in encode.ts): the delta times two, odd for "once in the text only".
+      const head = bytes[at] !== undefined && bytes[at]! < 0x80 ? bytes[at++]! : next();
+      doc += Math.floor(head / 2);
       docs[k] = doc;
-      tf[k] = (code >>> 1) + (code & 1 ? next() : 0);
+      if (head % 2 === 1) {
+        tf[k] = 1;
+        continue;
+      }
+      const code = next();
+      tf[k] = Math.floor(code / 2) + (code % 2 ? next() : 0);
     }
     if (at !== bytes.length || doc >= this.header.docs) throw new Error('search file: postings that do not add up');
     return { docs, tf };
