@@ -189,7 +189,3 @@ export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 const SURROGATE = /[\uD800-\uDFFF]/;
-
-export function align(n: number): number {
-  return (n + 7) & ~7;
-}

@@ -208,7 +208,7 @@ function readHeader(fd: number, size: number): SnapshotHeader | undefined {
     if (size < MAGIC.length + 8) return undefined;
     if (new TextDecoder().decode(readAt(fd, MAGIC.length, 0)) !== MAGIC) return undefined;
     // One read for the trailer and, almost always, the header before it.
-    const guess = Math.min(size - MAGIC.length, 1 << 16);
+    const guess = Math.min(size - MAGIC.length, 1 << 12);
     let tail = readAt(fd, guess, size - guess);
     const view = new DataView(tail.buffer);
     const length = view.getUint32(guess - 8, true);

@@ -101,3 +101,28 @@ describe('facts added after the file was built (issue 19.5)', () => {
     }
   });
 });
+
+describe('the search file after a run of writes (issue 19.5 fuzz)', () => {
+  it('answers every query as SQLite does after adds, edits and forgets of look-alike facts', { timeout: 120_000 }, async () => {
+    const ws = workspace();
+    const words = ['deploy', 'cache', 'token', 'queue', 'retry', 'proxy'];
+    const text = (i: number) => `${words[i % 6]} ${words[(i * 5 + 1) % 6]} note ${i % 4}`;
+    for (let i = 0; i < 40; i++) await ws.run(['add', '--scope', i % 3 ? 'global' : 'repo:x', `${text(i)} base ${i}`]);
+    await ws.run(['search', 'deploy']); // builds the file
+    const ids: string[] = [];
+    for (let i = 0; i < 24; i++) ids.push((await ws.run(['add', '--scope', i % 2 ? 'global' : 'repo:x', `${text(i)} later ${i}`])).stdout.trim());
+    for (const id of ids.slice(0, 4)) await ws.run(['forget', id]);
+    for (const id of ids.slice(4, 7)) await ws.run(['edit', id, 'deploy cache note edited']);
+    expect(openLiveIndex(ws.env.MEMCUE_DB!)?.added.length).toBeGreaterThan(15);
+    const store = (await Store.open(ws.env.MEMCUE_DB!, { write: false }))!;
+    try {
+      const queries = [...words, 'deploy cache', 'note', 'note 2', 'later', 'base', 'proxy retry note', '"deploy cache"'];
+      for (const limit of [1, 3, 5, 30]) {
+        expectSame(store, queries, { limit, cutoff: 0 });
+        expectSame(store, queries, { limit, cutoff: 0, preferScope: 'repo:x' });
+      }
+    } finally {
+      store.close();
+    }
+  });
+});
