@@ -3,13 +3,13 @@
 // blocks), its postings into a batch that is spilled, sorted by term, to a run file; at the end the
 // runs are merged into the postings section. What stays in memory is per term (the dictionary) and
 // a few bytes per fact (its record: 13 bytes).
-import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
-import { groups } from '../hooks/card.js';
+import { groups, RECENT_READ } from '../hooks/card.js';
 import { KINDS } from '../store/schema.js';
-import { ByteSink, compareStrings, deflate, DOC_RECORD, FACT_BLOCK, FIELDS, FORMAT, GROUP_SLACK, utf8, type SectionName, type SnapshotDoc, type SnapshotHeader } from './format.js';
+import { ByteSink, compareStrings, deflate, FACT_BLOCK, FIELDS, FORMAT, GROUP_SLACK, utf8, type SectionName, type SnapshotDoc, type SnapshotHeader } from './format.js';
 import { PageWriter } from './paged.js';
 import { StringTableWriter } from './string-table.js';
-import { RECENT_READ } from '../hooks/card.js';
+import { RunFile } from './runs.js';
+import { RecordColumns } from './records.js';
 
 /** Postings per spilled run (16 bytes each while batched). */
 const BATCH = 1 << 18;
@@ -34,7 +34,7 @@ export class SearchFileWriter {
   // The current batch of postings.
   private batch = { term: new Uint32Array(BATCH), doc: new Uint32Array(BATCH), tf0: new Uint32Array(BATCH), tf1: new Uint32Array(BATCH), size: 0 };
   // Per fact: a few bytes.
-  private records = new Grow();
+  private records = new RecordColumns();
   private readonly createdIds = new Map<string, number>();
   private readonly scopeIds = new Map<string, number>();
   private readonly used: number[] = [];
@@ -182,7 +182,7 @@ export class SearchFileWriter {
     const createdValues = [...this.createdIds.keys()].sort(compareStrings);
     const rankOf = new Uint32Array(createdValues.length);
     createdValues.forEach((value, rank) => (rankOf[this.createdIds.get(value)!] = rank));
-    section('docs', () => this.writeDocs(rankOf));
+    section('docs', () => this.records.write(this.body, rankOf));
     const created = new StringTableWriter();
     for (const value of createdValues) created.add(utf8.encode(value));
     section('created', () => this.body.write(created.blocks.view()));
@@ -213,26 +213,6 @@ export class SearchFileWriter {
       groups: groupDirectory,
     };
     this.body.finish(header);
-  }
-
-  private writeDocs(rankOf: Uint32Array): void {
-    const chunk = new Uint8Array(DOC_RECORD * 4096);
-    const view = new DataView(chunk.buffer);
-    let filled = 0;
-    for (let d = 0; d < this.docs; d++) {
-      const [row, created, length, scope, kind] = this.records.get(d);
-      const at = filled * DOC_RECORD;
-      view.setUint32(at, row, true);
-      view.setUint32(at + 4, rankOf[created]!, true);
-      view.setUint16(at + 8, length, true);
-      view.setUint16(at + 10, scope, true);
-      view.setUint8(at + 12, kind);
-      if (++filled === 4096) {
-        this.body.write(chunk);
-        filled = 0;
-      }
-    }
-    this.body.write(chunk.subarray(0, filled * DOC_RECORD));
   }
 
   /** The runs merged term by term: each term's postings from run 1, run 2, … (docs stay ascending). */
@@ -329,107 +309,4 @@ function u32s(values: readonly number[]): Uint8Array {
   const view = new DataView(bytes.buffer);
   values.forEach((v, i) => view.setUint32(4 * i, v, true));
   return bytes;
-}
-
-/** Each fact's record fields while the file is written (5 numbers a fact in typed arrays). */
-class Grow {
-  private row = new Uint32Array(1024);
-  private created = new Uint32Array(1024);
-  private length = new Uint16Array(1024);
-  private scope = new Uint16Array(1024);
-  private kind = new Uint8Array(1024);
-  private size = 0;
-
-  push(row: number, created: number, length: number, scope: number, kind: number): void {
-    if (this.size === this.row.length) {
-      const grow = <T extends Uint32Array | Uint16Array | Uint8Array>(a: T): T => {
-        const b = new (a.constructor as new (n: number) => T)(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.row = grow(this.row);
-      this.created = grow(this.created);
-      this.length = grow(this.length);
-      this.scope = grow(this.scope);
-      this.kind = grow(this.kind);
-    }
-    const i = this.size++;
-    this.row[i] = row;
-    this.created[i] = created;
-    this.length[i] = length;
-    this.scope[i] = scope;
-    this.kind[i] = kind;
-  }
-
-  get(i: number): [row: number, created: number, length: number, scope: number, kind: number] {
-    return [this.row[i]!, this.created[i]!, this.length[i]!, this.scope[i]!, this.kind[i]!];
-  }
-}
-
-/** The spilled runs, one after another in a temporary file beside the search file. */
-class RunFile {
-  private fd: number | undefined;
-  private readonly ranges: [number, number][] = [];
-  private end = 0;
-
-  constructor(private readonly path: string) {}
-
-  append(bytes: Uint8Array): void {
-    this.fd ??= openSync(this.path, 'wx+', 0o600);
-    writeSync(this.fd, bytes, 0, bytes.length, this.end);
-    this.ranges.push([this.end, this.end + bytes.length]);
-    this.end += bytes.length;
-  }
-
-  readers(): RunReader[] {
-    return this.ranges.map(([from, to]) => new RunReader(this.fd!, from, to));
-  }
-
-  remove(): void {
-    if (this.fd === undefined) return;
-    closeSync(this.fd);
-    this.fd = undefined;
-    try {
-      unlinkSync(this.path);
-    } catch {
-      /* gone already */
-    }
-  }
-}
-
-/** Reads one run's varints in 64 KiB steps. */
-class RunReader {
-  private buffer = new Uint8Array(1 << 16);
-  private at = 0;
-  private filled = 0;
-
-  constructor(
-    private readonly fd: number,
-    private position: number,
-    private readonly end: number,
-  ) {}
-
-  get done(): boolean {
-    return this.at >= this.filled && this.position >= this.end;
-  }
-
-  varint(): number {
-    let value = 0;
-    let scale = 1;
-    for (;;) {
-      if (this.at >= this.filled) this.refill();
-      const byte = this.buffer[this.at++]!;
-      value += (byte & 0x7f) * scale;
-      if (byte < 0x80) return value;
-      scale *= 0x80;
-    }
-  }
-
-  private refill(): void {
-    const n = Math.min(this.buffer.length, this.end - this.position);
-    if (n <= 0) throw new Error('search file: a run ended early');
-    this.filled = readSync(this.fd, this.buffer, 0, n, this.position);
-    this.position += this.filled;
-    this.at = 0;
-  }
 }
