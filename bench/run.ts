@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { matchExpression } from '../src/search/query.js';
 import { generateFacts, generateQueries } from './generate.js';
-import { interleaved, median, printTable, summary, timeProcess, TIMING_HEADER } from './measure.js';
+import { interleaved, printTable, summary, timeProcess, timeWithMemory, TIMING_HEADER } from './measure.js';
 import { startupRows, withHelloWorld } from './startup.js';
 import type { Timing } from './measure.js';
 
@@ -37,7 +37,7 @@ try {
     const jsonl = join(work, `facts-${size}.jsonl`);
     const facts = generateFacts(size, 42);
     writeFileSync(jsonl, facts.map((f) => JSON.stringify(f)).join('\n'));
-    const imported = timeProcess(BINARY, ['import', jsonl], env);
+    const imported = timeWithMemory(BINARY, ['import', jsonl], env) ?? { ...timeProcess(BINARY, ['import', jsonl], env), rss: undefined };
     const queries = generateQueries(facts, 64, 7);
     let q = 0;
     const [search, native, helloSearch] = interleaved([
@@ -61,17 +61,20 @@ try {
     ], Math.min(RUNS, 25)) as [Timing[], Timing[], Timing[]];
     const bytes = statSync(db).size;
     const searchFileBytes = statSync(`${db}.search`, { throwIfNoEntry: false })?.size ?? 0;
+    const searchPeak = timeWithMemory(BINARY, ['search', ...queries[0]!.split(' ')], env)?.rss;
+    const addPeak = timeWithMemory(BINARY, ['add', 'one more benchmark fact about deploy latency'], addEnv)?.rss;
+    const mb = (value: number | undefined) => value?.toFixed(0) ?? 'n/a';
     rmSync(addDb, { force: true });
     rmSync(nativeDb, { force: true });
     scale.push([
       String(size),
       `${summary(search, helloSearch).cpuRatio.toFixed(1)}x`,
-      median(search.map((t) => t.rss ?? 0)).toFixed(0),
+      mb(searchPeak),
       `${summary(add, helloAdd).cpuRatio.toFixed(1)}x`,
-      median(add.map((t) => t.rss ?? 0)).toFixed(0),
+      mb(addPeak),
       (imported.wall / 1000).toFixed(1),
       (imported.cpu / 1000).toFixed(1),
-      (imported.rss ?? 0).toFixed(0),
+      mb(imported.rss),
       (bytes / size).toFixed(0),
       (searchFileBytes / size).toFixed(0),
       ((bytes + searchFileBytes) / size).toFixed(0),
