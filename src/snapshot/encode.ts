@@ -5,7 +5,7 @@
 // a few bytes per fact (its record: 13 bytes).
 import { groups, RECENT_READ } from '../hooks/card.js';
 import { KINDS } from '../store/schema.js';
-import { ByteSink, compareStrings, deflate, FACT_BLOCK, FIELDS, FORMAT, GROUP_SLACK, utf8, type SectionName, type SnapshotDoc, type SnapshotHeader } from './format.js';
+import { ByteSink, compareBytes, compareStrings, deflate, FACT_BLOCK, FIELDS, FORMAT, GROUP_SLACK, utf8, type SectionName, type SnapshotDoc, type SnapshotHeader } from './format.js';
 import { PageWriter } from './paged.js';
 import { StringTableWriter } from './string-table.js';
 import { RunFile } from './runs.js';
@@ -13,6 +13,8 @@ import { RecordColumns } from './records.js';
 
 /** Postings per spilled run (16 bytes each while batched). */
 const BATCH = 1 << 18;
+/** created_at values per sorted run. */
+const CREATED_BATCH = 1 << 14;
 /** The kinds the session card reads (its groups). */
 const CARD_KINDS = new Set(groups('any').map(([, kind]) => kind));
 
@@ -26,16 +28,21 @@ export interface FileMeta {
 export class SearchFileWriter {
   private readonly body: PageWriter;
   private readonly runs: RunFile;
-  // Per term (first-seen ids).
-  private readonly termIds = new Map<string, number>();
-  private readonly names: string[] = [];
+  // The current batch's terms (ids local to the batch: memory stays bounded by the batch, even for
+  // a vocabulary that grows with the facts, as ids and numbers in them make it).
+  private termIds = new Map<string, number>();
+  private names: string[] = [];
+  private terms = 0;
   private seenIn = new Int32Array(1024).fill(-1);
   private tf = [new Uint32Array(1024), new Uint32Array(1024)];
   // The current batch of postings.
-  private batch = { term: new Uint32Array(BATCH), doc: new Uint32Array(BATCH), tf0: new Uint32Array(BATCH), tf1: new Uint32Array(BATCH), size: 0 };
+  private batch: { term: Uint32Array; doc: Uint32Array; tf0: Uint32Array; tf1: Uint32Array; size: number };
   // Per fact: a few bytes.
   private records = new RecordColumns();
-  private readonly createdIds = new Map<string, number>();
+  // created_at ranks: (value, doc) pairs sorted a batch at a time into runs of their own, merged at the end.
+  private createdBatch: { values: string[]; docs: number[] } = { values: [], docs: [] };
+  private readonly createdRuns: RunFile;
+  private createdValues = 0;
   private readonly scopeIds = new Map<string, number>();
   private readonly used: number[] = [];
   private docs = 0;
@@ -48,9 +55,15 @@ export class SearchFileWriter {
     fd: number,
     runsPath: string,
     private readonly usage: Record<string, number>,
+    /** Postings and created_at values per run (tests make them small to merge many runs). */
+    private readonly batchSize = { postings: BATCH, created: CREATED_BATCH },
   ) {
+    // Room for one fact more than the batch (a fact has at most 0xffff terms).
+    const room = batchSize.postings + 0xffff;
+    this.batch = { term: new Uint32Array(room), doc: new Uint32Array(room), tf0: new Uint32Array(room), tf1: new Uint32Array(room), size: 0 };
     this.body = new PageWriter(fd);
     this.runs = new RunFile(runsPath);
+    this.createdRuns = new RunFile(`${runsPath}.created`);
   }
 
   /** One fact, in ascending row order. */
@@ -64,9 +77,10 @@ export class SearchFileWriter {
     let scope = this.scopeIds.get(doc.fact.scope);
     if (scope === undefined) this.scopeIds.set(doc.fact.scope, (scope = this.scopeIds.size));
     if (scope > 0xffff) throw new Error('search file: too many scopes');
-    let created = this.createdIds.get(doc.fact.created_at);
-    if (created === undefined) this.createdIds.set(doc.fact.created_at, (created = this.createdIds.size));
-    this.records.push(doc.row, created, length, scope, KINDS.indexOf(doc.fact.kind));
+    this.createdBatch.values.push(doc.fact.created_at);
+    this.createdBatch.docs.push(d);
+    if (this.createdBatch.docs.length === this.batchSize.created) this.spillCreated();
+    this.records.push(doc.row, 0, length, scope, KINDS.indexOf(doc.fact.kind)); // the created rank comes at the end
     if ((this.usage[doc.fact.id] ?? 0) > 0) this.used.push(d);
     this.postings(d, doc.columns);
     this.factBlock.push(JSON.stringify([...FIELDS.map((f) => doc.fact[f]), doc.columns[0].join(' '), doc.columns[1].join(' ')]));
@@ -75,6 +89,8 @@ export class SearchFileWriter {
 
   /** Term frequencies of one fact, one posting per distinct term. */
   private postings(d: number, columns: [string[], string[]]): void {
+    // A fact's postings stay in one run (its terms' ids are the batch's).
+    if (this.batch.size + columns[0].length + columns[1].length > this.batchSize.postings) this.spill();
     const distinct: number[] = [];
     columns.forEach((column, c) => {
       for (const term of column) {
@@ -95,7 +111,6 @@ export class SearchFileWriter {
       }
     });
     const b = this.batch;
-    if (b.size + distinct.length > BATCH) this.spill();
     for (const id of distinct) {
       b.term[b.size] = id;
       b.doc[b.size] = d;
@@ -116,25 +131,29 @@ export class SearchFileWriter {
     });
   }
 
-  /** The batch, grouped by term (a counting sort: docs stay ascending), as one run. */
+  /**
+   * The batch as one run: its terms in byte order, each with its postings (a counting sort keeps
+   * docs ascending). The batch's terms are then forgotten.
+   */
   private spill(): void {
     const b = this.batch;
     if (b.size === 0) return;
-    const count = new Uint32Array(this.names.length + 1);
+    const vocabulary = this.names.length;
+    const count = new Uint32Array(vocabulary + 1);
     for (let i = 0; i < b.size; i++) count[b.term[i]! + 1]!++;
-    for (let t = 0; t < this.names.length; t++) count[t + 1]! += count[t]!;
+    for (let t = 0; t < vocabulary; t++) count[t + 1]! += count[t]!;
     const order = new Uint32Array(b.size);
-    const next = count.slice(0, this.names.length);
+    const next = count.slice(0, vocabulary);
     for (let i = 0; i < b.size; i++) order[next[b.term[i]!]!++] = i;
+    const sorted = this.names.map((_, id) => id).sort((x, y) => compareStrings(this.names[x]!, this.names[y]!));
     const sink = new ByteSink();
-    for (let t = 0; t < this.names.length; t++) {
-      const from = count[t]!;
-      const to = count[t + 1]!;
-      if (from === to) continue;
-      sink.varint(t);
-      sink.varint(to - from);
+    for (const t of sorted) {
+      const term = utf8.encode(this.names[t]!);
+      sink.varint(term.length);
+      sink.put(term);
+      sink.varint(count[t + 1]! - count[t]!);
       let last = 0;
-      for (let k = from; k < to; k++) {
+      for (let k = count[t]!; k < count[t + 1]!; k++) {
         const i = order[k]!;
         writePosting(sink, b.doc[i]! - last, b.tf0[i]!, b.tf1[i]!);
         last = b.doc[i]!;
@@ -142,6 +161,46 @@ export class SearchFileWriter {
     }
     this.runs.append(sink.view());
     b.size = 0;
+    this.termIds = new Map();
+    this.names = [];
+    this.seenIn.fill(-1);
+  }
+
+  private spillCreated(): void {
+    const { values, docs } = this.createdBatch;
+    if (docs.length === 0) return;
+    const order = docs.map((_, i) => i).sort((x, y) => compareStrings(values[x]!, values[y]!) || x - y);
+    const sink = new ByteSink();
+    for (const i of order) {
+      const bytes = utf8.encode(values[i]!);
+      sink.varint(bytes.length);
+      sink.put(bytes);
+      sink.varint(docs[i]!);
+    }
+    this.createdRuns.append(sink.view());
+    this.createdBatch = { values: [], docs: [] };
+  }
+
+  /** The created_at runs merged in byte order: each distinct value into `table`, its rank into the facts' records. */
+  private mergeCreated(table: StringTableWriter): void {
+    const readers = this.createdRuns.readers();
+    const heads = readers.map((r) => (r.done ? undefined : r.bytes(r.varint())));
+    let previous: Uint8Array | undefined;
+    for (;;) {
+      let k = -1;
+      heads.forEach((head, r) => {
+        if (head && (k < 0 || compareBytes(head, heads[k]!) < 0)) k = r;
+      });
+      if (k < 0) break;
+      const value = heads[k]!;
+      if (!previous || compareBytes(previous, value) !== 0) {
+        table.add(value);
+        this.createdValues++;
+        previous = value;
+      }
+      this.records.setCreated(readers[k]!.varint(), this.createdValues - 1);
+      heads[k] = readers[k]!.done ? undefined : readers[k]!.bytes(readers[k]!.varint());
+    }
   }
 
   private flushFacts(): void {
@@ -154,6 +213,7 @@ export class SearchFileWriter {
   /** Stops without writing the rest (the caller throws the file away). */
   abandon(): void {
     this.runs.remove();
+    this.createdRuns.remove();
   }
 
   /** Writes the rest and the header; the run file is removed either way. */
@@ -161,7 +221,7 @@ export class SearchFileWriter {
     try {
       this.write(meta);
     } finally {
-      this.runs.remove();
+      this.abandon();
     }
   }
 
@@ -179,23 +239,18 @@ export class SearchFileWriter {
     section('factIndex', () => this.body.write(u32s(this.factIndex)));
 
     // created_at ranks in SQLite's order for TEXT (the bytes of the UTF-8).
-    const createdValues = [...this.createdIds.keys()].sort(compareStrings);
-    const rankOf = new Uint32Array(createdValues.length);
-    createdValues.forEach((value, rank) => (rankOf[this.createdIds.get(value)!] = rank));
-    section('docs', () => this.records.write(this.body, rankOf));
-    const created = new StringTableWriter();
-    for (const value of createdValues) created.add(utf8.encode(value));
-    section('created', () => this.body.write(created.blocks.view()));
+    this.spillCreated();
+    const created = new StringTableWriter(this.createdRuns.spool());
+    this.mergeCreated(created);
+    section('docs', () => this.records.write(this.body));
+    section('created', () => created.copyBlocks((bytes) => this.body.write(bytes)));
     section('createdIndex', () => this.body.write(created.index.view()));
 
-    const where = { start: new Float64Array(this.names.length), length: new Uint32Array(this.names.length), docs: new Uint32Array(this.names.length) };
-    section('posts', () => this.mergeRuns(where));
-    const dict = new StringTableWriter();
-    const sorted = this.names.map((_, id) => id).sort((a, b) => compareStrings(this.names[a]!, this.names[b]!));
-    for (const id of sorted) dict.add(utf8.encode(this.names[id]!), [where.docs[id]!, where.start[id]!, where.length[id]!]);
-    section('dict', () => this.body.write(dict.blocks.view()));
+    const dict = new StringTableWriter(this.runs.spool());
+    section('posts', () => this.mergeRuns(dict));
+    section('dict', () => dict.copyBlocks((bytes) => this.body.write(bytes)));
     section('dictIndex', () => this.body.write(dict.index.view()));
-    const groupDirectory = this.writeGroups(section, rankOf);
+    const groupDirectory = this.writeGroups(section);
 
     const header: Omit<SnapshotHeader, 'crcTable' | 'crcChunks'> = {
       format: FORMAT,
@@ -203,8 +258,8 @@ export class SearchFileWriter {
       stamp: meta.stamp,
       id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`,
       docs: this.docs,
-      terms: this.names.length,
-      createdValues: createdValues.length,
+      terms: this.terms,
+      createdValues: this.createdValues,
       tokens: this.tokens,
       scopes: [...this.scopeIds.keys()],
       scopesInUse: meta.scopesInUse,
@@ -215,19 +270,24 @@ export class SearchFileWriter {
     this.body.finish(header);
   }
 
-  /** The runs merged term by term: each term's postings from run 1, run 2, … (docs stay ascending). */
-  private mergeRuns(where: { start: Float64Array; length: Uint32Array; docs: Uint32Array }): void {
+  /**
+   * The runs merged term by term, in byte order: a term's postings from run 1, run 2, … (docs stay
+   * ascending) into the postings section, its dictionary entry into `dict`.
+   */
+  private mergeRuns(dict: StringTableWriter): void {
     const readers = this.runs.readers();
-    const heads = readers.map((r) => (r.done ? Infinity : r.varint()));
+    const heads = readers.map((r) => (r.done ? undefined : r.bytes(r.varint())));
     const out = new ByteSink();
-    const base = this.body.offset;
     let written = 0;
-    for (let t = 0; t < this.names.length; t++) {
-      where.start[t] = written + out.length;
+    for (;;) {
+      let term: Uint8Array | undefined;
+      for (const head of heads) if (head && (!term || compareBytes(head, term) < 0)) term = head;
+      if (!term) break;
+      const start = written + out.length;
+      let docs = 0;
       let last = 0;
-      for (let r = 0; r < readers.length; r++) {
-        if (heads[r] !== t) continue;
-        const reader = readers[r]!;
+      readers.forEach((reader, r) => {
+        if (!heads[r] || compareBytes(heads[r]!, term!) !== 0) return;
         const n = reader.varint();
         let doc = 0;
         for (let k = 0; k < n; k++) {
@@ -243,10 +303,11 @@ export class SearchFileWriter {
           writePosting(out, doc - last, tf0, tf1);
           last = doc;
         }
-        where.docs[t]! += n;
-        heads[r] = reader.done ? Infinity : reader.varint();
-      }
-      where.length[t] = written + out.length - where.start[t]!;
+        docs += n;
+        heads[r] = reader.done ? undefined : reader.bytes(reader.varint());
+      });
+      dict.add(term, [docs, start, written + out.length - start]);
+      this.terms++;
       if (out.length > 1 << 16) {
         this.body.write(out.view());
         written += out.length;
@@ -254,14 +315,13 @@ export class SearchFileWriter {
       }
     }
     this.body.write(out.view());
-    if (this.body.offset - base !== written + out.length) throw new Error('search file: postings miscounted');
   }
 
   /**
    * For the card: each (scope, kind) group it may read, newest first (then the higher row, as the
    * index scan SQLite makes), cut after the newest RECENT_READ + GROUP_SLACK and every used fact.
    */
-  private writeGroups(section: (name: SectionName, write: () => void) => void, rankOf: Uint32Array): Record<string, [number, number, number]> {
+  private writeGroups(section: (name: SectionName, write: () => void) => void): Record<string, [number, number, number]> {
     const members = new Map<number, number[]>();
     const scopes = this.scopeIds.size;
     for (let d = 0; d < this.docs; d++) {
@@ -277,7 +337,7 @@ export class SearchFileWriter {
     const names = [...this.scopeIds.keys()];
     section('groups', () => {
       for (const [key, list] of members) {
-        const createdOf = (d: number) => rankOf[this.records.get(d)[1]]!;
+        const createdOf = (d: number) => this.records.get(d)[1];
         list.sort((a, b) => createdOf(b) - createdOf(a) || b - a);
         const kept = list.filter((d, i) => i < RECENT_READ + GROUP_SLACK || used.has(d));
         const start = this.body.offset;

@@ -1,5 +1,5 @@
 // Each fact's record while a search file is written (encode.ts): five numbers a fact in typed
-// arrays, grown as facts come, written out as the docs section once created_at ranks are known.
+// arrays, grown as facts come (created_at's rank set once all are known), written as the docs section.
 import { DOC_RECORD } from './format.js';
 import type { PageWriter } from './paged.js';
 
@@ -32,12 +32,16 @@ export class RecordColumns {
     this.kind[i] = kind;
   }
 
+  setCreated(i: number, rank: number): void {
+    this.created[i] = rank;
+  }
+
   get(i: number): [row: number, created: number, length: number, scope: number, kind: number] {
     return [this.row[i]!, this.created[i]!, this.length[i]!, this.scope[i]!, this.kind[i]!];
   }
 
-  /** The fixed-size records (format.ts DOC_RECORD), created_at as its rank. */
-  write(body: PageWriter, rankOf: Uint32Array): void {
+  /** The fixed-size records (format.ts DOC_RECORD). */
+  write(body: PageWriter): void {
     const chunk = new Uint8Array(DOC_RECORD * 4096);
     const view = new DataView(chunk.buffer);
     let filled = 0;
@@ -45,7 +49,7 @@ export class RecordColumns {
       const [row, created, length, scope, kind] = this.get(d);
       const at = filled * DOC_RECORD;
       view.setUint32(at, row, true);
-      view.setUint32(at + 4, rankOf[created]!, true);
+      view.setUint32(at + 4, created, true);
       view.setUint16(at + 8, length, true);
       view.setUint16(at + 10, scope, true);
       view.setUint8(at + 12, kind);

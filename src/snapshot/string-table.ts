@@ -9,17 +9,37 @@ export interface Entry {
   fields: number[];
 }
 
-/** Encodes strings given in byte order. */
+interface Spool {
+  append(bytes: Uint8Array): void;
+  copyTo(write: (bytes: Uint8Array) => void): void;
+}
+
+/** Encodes strings given in byte order; with a spool, the blocks wait there instead of in memory. */
 export class StringTableWriter {
-  readonly blocks = new ByteSink();
+  private readonly blocks = new ByteSink();
   readonly index = new ByteSink();
   private count = 0;
+  private spooled = 0;
   private previous: Uint8Array = new Uint8Array(0);
 
+  constructor(private readonly spool?: Spool) {}
+
+  /** Hands the blocks to `write`, in order. */
+  copyBlocks(write: (bytes: Uint8Array) => void): void {
+    if (!this.spool) return write(this.blocks.view());
+    this.spool.append(this.blocks.view());
+    this.spool.copyTo(write);
+  }
+
   add(bytes: Uint8Array, fields: readonly number[] = []): void {
+    if (this.spool && this.blocks.length > 1 << 16) {
+      this.spool.append(this.blocks.view());
+      this.spooled += this.blocks.length;
+      this.blocks.clear();
+    }
     let shared = 0;
     if (this.count % DICT_BLOCK === 0) {
-      this.index.varint(this.blocks.length);
+      this.index.varint(this.spooled + this.blocks.length);
       this.index.varint(bytes.length);
       this.index.put(bytes);
     } else {
