@@ -63,7 +63,7 @@ function build(db: Database, real: string): boolean {
     const totals = [0, 0, 0];
     const complete = eachIndexedDoc(db, undefined, (doc) => {
       writer.add(doc);
-      totals[0]!++;
+      if (++totals[0]! % COLLECT_EVERY === 0) collectGarbage();
       totals[1]! += doc.columns[0].length;
       totals[2]! += doc.columns[1].length;
     });
@@ -78,6 +78,17 @@ function build(db: Database, real: string): boolean {
   if (!written) return false;
   removeFile(files.delta); // it belonged to the previous file
   return true;
+}
+
+/**
+ * A full collection every so many facts: JavaScriptCore lets the garbage of a long read (every row
+ * a string, split into fields and terms) pile up for hundreds of MB before it collects (measured at
+ * 500k facts: peak 512 MB without, 310 MB with, for ~0.1 s CPU).
+ */
+const COLLECT_EVERY = 50_000;
+
+function collectGarbage(): void {
+  (globalThis as { Bun?: { gc(full: boolean): void } }).Bun?.gc(true);
 }
 
 /**
