@@ -4,9 +4,12 @@
 //   reader wait        the longest search or session-start hook while a 20k-fact dream prepares its
 //                      batch and while a 100k-fact import runs, beside the same reads on an idle database
 //   SIGKILL rounds     add / import / dream killed at random moments → integrity and acknowledged rows lost
+//   foreign writer     a sqlite3 shell inserting in a loop while memcue adds and lists → acknowledged /
+//                      present, the shell's failures, integrity (SQLite's own locks: src/store/native-locks.ts)
+//   odd files, viewer  see bench/robust-files.ts
 //   secrets            fakes caught / innocent look-alikes refused by findSecret (test/fixtures/secrets)
 // Sizes: BENCH_WRITERS (16), BENCH_ADDS (100), BENCH_DREAM_FACTS (20000), BENCH_IMPORT_FACTS (100000),
-// BENCH_KILL_ROUNDS (12); BENCH_ONLY=writers,dream,import,kill,secrets runs only those rows. CPU is the children's user+sys time (Linux), beside wall time.
+// BENCH_KILL_ROUNDS (12); BENCH_ONLY=writers,foreign,dream,import,kill,files,viewer,secrets runs only those rows. CPU is the children's user+sys time (Linux), beside wall time.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { findSecret } from '../src/text/secrets.js';
 import { generateFacts } from './generate.js';
 import { median, printTable, runAsync, type Finished } from './measure.js';
+import { oddFiles, viewerBody } from './robust-files.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const BINARY = process.env.MEMCUE_BINARY ?? join(ROOT, 'dist', 'memcue');
@@ -24,6 +28,7 @@ const ADDS = size('BENCH_ADDS', 100);
 const DREAM_FACTS = size('BENCH_DREAM_FACTS', 20_000);
 const IMPORT_FACTS = size('BENCH_IMPORT_FACTS', 100_000);
 const KILL_ROUNDS = size('BENCH_KILL_ROUNDS', 12);
+const FOREIGN_WRITES = size('BENCH_FOREIGN_WRITES', 300);
 
 type Env = Record<string, string>;
 type Run = Finished;
@@ -89,6 +94,34 @@ async function contention(): Promise<string[]> {
   );
   const present = factCount(env);
   return [`${acknowledged} / ${present} / ${busy}`, `integrity ${integrity(env)}${other ? `; other error: ${other}` : ''}`];
+}
+
+/** memcue adds and lists while a sqlite3 shell writes the same file, one transaction per insert. */
+async function foreignWriter(): Promise<string[]> {
+  const env = freshEnv();
+  runSync(['add', 'seed fact'], env);
+  const db = env.MEMCUE_DB!;
+  const script = `sqlite3 "$DB" 'create table if not exists scratch(a)'; i=0; fails=0; while [ $i -lt ${FOREIGN_WRITES} ]; do sqlite3 -cmd '.timeout 30000' "$DB" "insert into scratch values($i)" >/dev/null 2>&1 || fails=$((fails+1)); i=$((i+1)); done; exit $fails`;
+  const shell = new Promise<number | null>((res) => spawn('sh', ['-c', script], { env: { ...process.env, DB: db }, stdio: 'ignore' }).on('exit', res));
+  let shellDone = false;
+  void shell.then(() => (shellDone = true));
+  let acknowledged = 0;
+  let attempts = 0;
+  let readsFailed = 0;
+  let other = '';
+  while (!shellDone) {
+    attempts++;
+    const [add, list] = await Promise.all([run(['add', `fact ${attempts} beside a sqlite3 shell`], env), run(['list', '-n', '3'], env)]);
+    if (add.code === 0) acknowledged++;
+    else other ||= add.stderr.trim();
+    if (list.code !== 0) (readsFailed++, (other ||= list.stderr.trim()));
+  }
+  const shellFailed = await shell;
+  const rows = spawnSync('sqlite3', [db, 'select count(*) from scratch'], { encoding: 'utf8' }).stdout.trim();
+  return [
+    `${acknowledged} / ${factCount(env) - 1} / shell ${rows} of ${FOREIGN_WRITES} (${shellFailed} failed)`,
+    `integrity ${integrity(env)}; ${attempts} adds and lists tried, ${readsFailed} lists failed${other ? `; error: ${other}` : ''}`,
+  ];
 }
 
 /** Reads (search and the hook, in turn) for as long as `writer` runs; their wall times. */
@@ -172,9 +205,12 @@ try {
     process.stderr.write(`robust: ${rows.at(-1)!.join(' | ')}\n`); // a long run that is cut short keeps its rows
   };
   await add(`${WRITERS} writers × ${ADDS} adds → acknowledged / present / busy`, contention, 'writers');
+  await add('foreign writer (sqlite3 shell) → acknowledged / present / shell rows', foreignWriter, 'foreign');
   await add(`reader wait during a ${DREAM_FACTS}-fact dream`, () => readerWait('dream', DREAM_FACTS), 'dream');
   await add(`reader wait during a ${IMPORT_FACTS}-fact import`, () => readerWait('import', IMPORT_FACTS), 'import');
   await add(`SIGKILL rounds (${KILL_ROUNDS}) → integrity, lost rows`, killRounds, 'kill');
+  await add('odd files (FIFO, /dev/zero, /dev/urandom) beside the database and in the cache', async () => oddFiles(BINARY, freshEnv()), 'files');
+  await add('a 400 MB POST to `memcue ui`', () => viewerBody(BINARY, freshEnv()), 'viewer');
   if (!only || only.includes('secrets')) rows.push(['secrets caught / innocent refused', ...secrets(), '']);
   printTable(`memcue reliability (${BINARY})`, ['what', 'result', 'detail', 'cost'], rows);
 } finally {

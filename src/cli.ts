@@ -12,6 +12,7 @@ import { makeContext, type Context, type Io } from './context.js';
 import { MemcueError } from './errors.js';
 import { VERSION } from './version.js';
 import { mark } from './util/profile.js';
+import { setOddFileNotes } from './util/safe-file.js';
 
 export type { Io } from './context.js';
 
@@ -49,6 +50,7 @@ function buildProgram(io: Io, setExit: (code: number) => void): Command {
   /** Wires a command to its module, lazily; the module's `run` gets a context and the parsed args. */
   const lazy: Lazy = (load) => async (...args: unknown[]) => {
     const ctx = makeContext(io, program.opts().db as string | undefined);
+    setOddFileNotes((line) => io.stderr(`memcue: note: ${line}\n`));
     const mod = await load();
     mark('command loaded');
     const code = await (mod.run as (ctx: Context, ...a: unknown[]) => Promise<number | void>)(ctx, ...args.slice(0, -1));

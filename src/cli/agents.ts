@@ -42,7 +42,8 @@ export function defineAgentCommands(program: Command, lazy: Lazy): void {
     .option('--project', 'claude: .claude/settings.json of this repo; gemini: .gemini/settings.json; dsh: this repo\'s AGENTS.md; opencode: .opencode/plugins/; cursor: .cursor/mcp.json')
     .option('--profile <name>', 'dsh: the profile whose cordis.patch.yml mounts the hooks bridge', 'web')
     .option('--disable-auto-memory', 'claude: also set "autoMemoryEnabled": false so the built-in memory does not take "remember" first')
-    .addHelpText('after', '\nExamples:\n  memcue install claude\n  memcue install hermes\n  memcue uninstall claude   # gives back the files as they were')
+    .option('--mcp', 'claude, codex, gemini, opencode: register `memcue mcp` as the agent\'s MCP server (instead of its hook)')
+    .addHelpText('after', '\nExamples:\n  memcue install claude\n  memcue install codex --mcp   # the tools, which write outside Codex\'s sandbox\n  memcue uninstall claude   # gives back the files as they were')
     .action(lazy(() => import('../commands/install.js')));
 
   program
@@ -51,6 +52,7 @@ export function defineAgentCommands(program: Command, lazy: Lazy): void {
     .addArgument(new Argument('<agent>', 'the agent to unwire').choices(AGENTS))
     .option('--project', 'the project-level wiring (see install --project)')
     .option('--profile <name>', 'dsh: the profile given to install', 'web')
+    .option('--mcp', 'the MCP server registration (see install --mcp)')
     .addHelpText('after', '\nExample:\n  memcue uninstall claude --project')
     .action(lazy(() => import('../commands/uninstall.js')));
 }

@@ -4,10 +4,14 @@ import { join } from 'node:path';
 import type { Context } from '../context.js';
 import { homeOf } from '../hooks/paths.js';
 import { hookLogPath } from '../hooks/paths.js';
-import { lastHookErrors } from '../hooks/hook-log.js';
+import { readHookLog } from '../hooks/hook-log.js';
 import { bridgeAddCommand, findBridge } from '../install/dsh-bridge.js';
 import { readFile, wiredTargets } from '../install/engine.js';
-import { ourHookCommands, mcpServerCommand, pluginBinary, runHook, runVersion, type Probe } from '../install/probe.js';
+import { codexConfigPath, codexHome, codexHookKeys, codexHookTrusted, codexMcpCommand } from '../install/codex-config.js';
+import { isOurCommand } from '../install/json-hooks.js';
+import { mcpServerCommand } from '../install/mcp-config.js';
+import { isMcpAgent } from '../install/mcp-wirings.js';
+import { ourHookCommands, pluginBinary, runHook, runVersion, type Probe } from '../install/probe.js';
 import { CODEX_TRUST_STEP, INSTALL_AGENTS, wiringFor } from '../install/wirings.js';
 import { openLiveIndex, searchFileEnabled, snapshotFiles } from '../snapshot/files.js';
 import { dbFile } from '../store/db-file.js';
@@ -43,7 +47,7 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<void>
     search_file: searchFileHealth(ctx),
     repo: repo ? { id: repo.id, root: repo.root } : null,
     agents: agentWirings(ctx),
-    hook_log: { path: hookLogPath(ctx.env), last_errors: lastHookErrors(ctx.env, 5) },
+    hook_log: hookLog(ctx),
   };
   if (opts.json) {
     ctx.stdout(json(report));
@@ -68,9 +72,15 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<void>
     for (const note of notes) lines.push(`${' '.repeat(12)}${note}`);
   }
   const errors = report.hook_log.last_errors;
-  lines.push(`hook log  ${report.hook_log.path}: ${errors.length ? 'last errors:' : 'no errors'}`);
+  const problem = report.hook_log.problem;
+  lines.push(`hook log  ${report.hook_log.path}: ${problem ? `${problem}, not read (the next hook error replaces it)` : errors.length ? 'last errors:' : 'no errors'}`);
   for (const line of errors) lines.push(`  ${line}`);
   ctx.stdout(`${lines.join('\n')}\n`);
+}
+
+function hookLog(ctx: Context): { path: string; last_errors: string[]; problem?: string } {
+  const { lines, problem } = readHookLog(ctx.env, 5);
+  return { path: hookLogPath(ctx.env), last_errors: lines, ...(problem ? { problem } : {}) };
 }
 
 async function databaseHealth(ctx: Context): Promise<DatabaseHealth> {
@@ -132,8 +142,9 @@ function agentWirings(ctx: Context): AgentWiring[] {
     // User-level wiring, and project-level where the agent has it.
     for (const project of [false, true]) {
       try {
-        for (const target of wiredTargets(wiringFor(agent, ctx, { project }))) {
-          if (!wired.some((w) => w.path === target.path)) wired.push({ path: target.path, what: target.label, runs: probes(ctx, agent, target.path) });
+        const wirings = [wiringFor(agent, ctx, { project }), ...(isMcpAgent(agent) ? [wiringFor(agent, ctx, { project, mcp: true })] : [])];
+        for (const target of wirings.flatMap((w) => wiredTargets(w))) {
+          if (!wired.some((w) => w.path === target.path && w.what === target.label)) wired.push({ path: target.path, what: target.label, runs: probes(ctx, agent, target.path) });
         }
       } catch (err) {
         wired.push({ path: '', what: `cannot tell: ${err instanceof Error ? err.message : String(err)}` });
@@ -149,18 +160,29 @@ function probes(ctx: Context, agent: string, path: string): Probe[] | undefined 
   const text = readFile(path)?.toString('utf8') ?? '';
   const commands = ourHookCommands(text, agent);
   if (commands.length) return commands.map((command) => runHook(command, ctx.env, ctx.cwd));
-  const binary = pluginBinary(text) ?? mcpServerCommand(text);
+  const binary = pluginBinary(text) ?? mcpServerCommand(text) ?? codexMcpCommand(text);
   return binary ? [runVersion(binary, ctx.env, ctx.cwd)] : undefined;
 }
 
 function agentNotes(ctx: Context, agent: string): string[] {
-  if (agent === 'codex') return [CODEX_TRUST_STEP];
+  if (agent === 'codex') return [codexTrust(ctx)];
   if (agent === 'dsh') {
     const home = ctx.env.DSH_HOME || join(homeOf(ctx.env), '.dsh');
     const bridge = findBridge(home, 'web');
     return [bridge ? `hooks bridge (profile web): ${bridge}` : `hooks bridge missing in profile web: dsh cannot run the hook; run \`${bridgeAddCommand('web')}\``];
   }
   return [];
+}
+
+/** Whether Codex keeps the user's trust for memcue's hook (config.toml [hooks.state]), else how to give it. */
+function codexTrust(ctx: Context): string {
+  const hooksPath = join(codexHome(ctx.env), 'hooks.json');
+  const keys = codexHookKeys(hooksPath, readFile(hooksPath)?.toString('utf8') ?? '', (command) => isOurCommand(command, 'codex'));
+  const config = readFile(codexConfigPath(ctx.env))?.toString('utf8') ?? '';
+  if (keys.length > 0 && keys.every((key) => codexHookTrusted(config, key))) {
+    return 'trusted in Codex (its config.toml keeps your trust for this hook; should Codex list it for review again, the hook changed since: trust it again)';
+  }
+  return CODEX_TRUST_STEP;
 }
 
 /**

@@ -6,6 +6,7 @@ import { makeContext, type Context } from '../context.js';
 import { HOOK_AGENTS, isHookAgent, sessionStartOutput, takesCard } from '../hooks/agents.js';
 import { logHookError } from '../hooks/hook-log.js';
 import { cardFor } from '../hooks/make-card.js';
+import { setOddFileNotes } from '../util/safe-file.js';
 import { isAbsolute, resolve } from 'node:path';
 
 /**
@@ -20,6 +21,8 @@ interface HookInput {
 }
 
 export async function run(ctx: Context, agent?: string, event?: string): Promise<number> {
+  // An odd file beside the database or in the cache is worth a line in the log, not in the agent's turn.
+  setOddFileNotes((line) => logHookError(ctx.env, 'note', line));
   try {
     const input = parseInput(await ctx.readStdin());
     const eventName = event ?? (typeof input.hook_event_name === 'string' ? input.hook_event_name : undefined);

@@ -1,7 +1,7 @@
 import type { Context } from '../context.js';
-import { memcueBinary } from '../install/binary.js';
 import { install, recordPath } from '../install/engine.js';
-import { ensureLauncher, launcherPath } from '../install/launcher.js';
+import { bundleRoot, ensureLauncher, isTransient, launcherPath } from '../install/launcher.js';
+import { findOnPath, memcueBinary } from '../install/binary.js';
 import { wiringFor, type InstallAgent, type InstallOptions } from '../install/wirings.js';
 
 export async function run(ctx: Context, agent: InstallAgent, opts: InstallOptions): Promise<void> {
@@ -15,8 +15,22 @@ export async function run(ctx: Context, agent: InstallAgent, opts: InstallOption
   for (const change of changes) {
     ctx.stdout(`${agent}: ${change.action === 'added' ? 'wrote' : 'already there:'} ${change.label} → ${change.path}\n`);
   }
-  if (changes.some((c) => c.action === 'added')) {
-    ctx.stdout(`${agent}: previous contents kept in ${recordPath(ctx.env, agent)}; \`memcue uninstall ${agent}\` puts them back\n`);
-  }
+  const undo = `memcue uninstall ${agent}${opts.mcp ? ' --mcp' : ''}${opts.project ? ' --project' : ''}`;
+  const added = changes.filter((c) => c.action === 'added');
+  if (added.some((c) => c.existed)) {
+    ctx.stdout(`${agent}: previous contents kept in ${recordPath(ctx.env, wiring.agent)}; \`${undo}\` puts them back\n`);
+  } else if (added.length) ctx.stdout(`${agent}: \`${undo}\` takes it out again\n`);
   for (const note of wiring.notes) ctx.stdout(`${agent}: ${note}\n`);
+  const npxNote = notOnPathNote(ctx);
+  if (npxNote) ctx.stdout(`${agent}: ${npxNote}\n`);
+}
+
+/**
+ * After `npx memcue install …` the hooks work (through the launcher), but the user's shell has no
+ * `memcue` command: say so, and how to get one.
+ */
+function notOnPathNote(ctx: Context): string | undefined {
+  const root = bundleRoot();
+  if (!root || !isTransient(root) || findOnPath(ctx.env.PATH, 'memcue')) return undefined;
+  return `\`memcue\` itself is not on your PATH (this ran through npx): \`npm install -g memcue\` gives you the command, or run ${launcherPath(ctx.env)} (what the hooks run).`;
 }

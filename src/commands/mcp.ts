@@ -5,17 +5,14 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Context } from '../context.js';
-import { cardFor } from '../hooks/make-card.js';
 import { VERSION } from '../version.js';
+import { instructionsFor, instructionsPerClient } from '../mcp/instructions.js';
 import { callTool, TOOLS } from '../mcp/tools.js';
 
-/** Said before the card: here the commands the card names are tools. */
-const TOOLS_NOTE =
-  'Here memcue is also available as MCP tools: memcue_search, memcue_add, memcue_show, memcue_forget (same arguments as the command options).\n\n';
-
 export async function run(ctx: Context): Promise<void> {
-  const card = await cardFor(ctx);
-  const server = new Server({ name: 'memcue', version: VERSION }, { capabilities: { tools: {} }, instructions: TOOLS_NOTE + card.text });
+  const server = new Server({ name: 'memcue', version: VERSION }, { capabilities: { tools: {} } });
+  // The card, unless the client's own memcue hook gives it (mcp/instructions.ts).
+  instructionsPerClient(server, (client) => instructionsFor(ctx, client));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
   server.setRequestHandler(CallToolRequestSchema, async (req) => callTool(ctx, req.params.name, req.params.arguments));
   const closed = new Promise<void>((resolve) => {

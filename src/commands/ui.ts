@@ -15,13 +15,16 @@ export async function run(ctx: Context, opts: UiOptions): Promise<void> {
   const server = await startUiServer(ctx, port).catch((err: NodeJS.ErrnoException) => {
     throw new MemcueError('USAGE', `cannot listen on 127.0.0.1:${port} (${err.code ?? err.message})`, 'leave out --port for a free one');
   });
-  ctx.stdout(`memcue ui: ${server.url}\n(only this machine can reach it; Ctrl-C stops it)\n`);
+  ctx.stdout(`memcue ui: ${server.url}\n(only this machine can reach it, and the URL lets one browser in, once; Ctrl-C stops it)\n`);
   if (opts.open !== false) openBrowser(server.url, ctx);
   await untilStopped();
   await server.close();
 }
 
-/** The platform's own opener; when there is none, the printed URL is the way in. */
+/**
+ * The platform's own opener; when there is none, the printed URL is the way in. Its command line is
+ * readable by every local user: the URL in it is spent once the browser has loaded it (guard.ts).
+ */
 function openBrowser(url: string, ctx: Context): void {
   const [command, args] =
     process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];

@@ -3,11 +3,13 @@
 // SQLite's file change counter (header offset 24, bumped by every committed write transaction in
 // rollback-journal mode, the only mode our build has), size, mtime and inode. A hot journal means a
 // write is in flight or was interrupted: then the cache is not used and SQLite itself is asked.
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { heldDescriptor } from '../store/native-locks.js';
+import { chmodSync, closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Env } from '../config.js';
 import { VERSION } from '../version.js';
+import { openKeptFile, readAt, readKeptJson, removeStaleTemporaries, replaceKeptFile } from '../util/safe-file.js';
 import type { Card } from './card.js';
 import { cacheDir } from './paths.js';
 
@@ -19,16 +21,20 @@ export function dbFingerprint(dbPath: string): string | undefined {
   try {
     if (existsSync(`${dbPath}-journal`) && statSync(`${dbPath}-journal`).size > 0) return undefined;
     const stat = statSync(dbPath);
+    if (!stat.isFile()) return undefined; // opening a FIFO would block
     const header = Buffer.alloc(100);
-    const fd = openSync(dbPath, 'r');
+    // Through the lock descriptor when this process holds one: closing another would drop its locks.
+    const held = heldDescriptor(dbPath);
+    const fd = held ?? openSync(dbPath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
     try {
       if (readSync(fd, header, 0, 100, 0) < 100) return undefined;
     } finally {
-      closeSync(fd);
+      if (held === undefined) closeSync(fd);
     }
     if (header.toString('latin1', 0, 16) !== 'SQLite format 3\0') return undefined;
     const changeCounter = header.readUInt32BE(24);
-    return [CARD_FORMAT, VERSION, changeCounter, stat.size, stat.mtimeMs, stat.ino].join('|');
+    // The mode too: a `chmod 600` of the database makes a new card, cached with the new mode.
+    return [CARD_FORMAT, VERSION, changeCounter, stat.size, stat.mtimeMs, stat.ino, stat.mode].join('|');
   } catch {
     return undefined;
   }
@@ -47,34 +53,47 @@ function cacheFile(env: Env, dbPath: string, repoId: string | undefined): string
   return join(cacheDir(env), 'cards', `${name}.json`);
 }
 
+/** A card holds facts' text: a few KB; past this the file is not one memcue wrote. */
+const MAX_CARD_FILE = 4 * 1024 * 1024;
+
+interface SavedCard {
+  fingerprint?: string;
+  db?: string;
+  card?: Card;
+}
+
 export function readCachedCard(env: Env, dbPath: string, repoId: string | undefined, fingerprint: string): Card | undefined {
-  try {
-    const saved = JSON.parse(readFileSync(cacheFile(env, dbPath, repoId), 'utf8')) as { fingerprint?: string; db?: string; card?: Card };
-    return saved.fingerprint === fingerprint && saved.db === dbPath ? saved.card : undefined;
-  } catch {
-    return undefined;
-  }
+  const saved = readKeptJson<SavedCard>(cacheFile(env, dbPath, repoId), MAX_CARD_FILE);
+  return saved?.fingerprint === fingerprint && saved.db === dbPath ? saved.card : undefined;
 }
 
 /** The card cached last for this database and repository, however old: the hook's fallback. */
 export function readLastCard(env: Env, dbPath: string, repoId: string | undefined): { card: Card; savedAt: Date } | undefined {
+  const opened = openKeptFile(cacheFile(env, dbPath, repoId), MAX_CARD_FILE);
+  if (!opened) return undefined;
   try {
-    const file = cacheFile(env, dbPath, repoId);
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { db?: string; card?: Card };
-    return saved.db === dbPath && saved.card ? { card: saved.card, savedAt: statSync(file).mtime } : undefined;
+    const saved = JSON.parse(readAt(opened.fd, opened.stat.size, 0).toString('utf8')) as SavedCard;
+    return saved.db === dbPath && saved.card ? { card: saved.card, savedAt: opened.stat.mtime } : undefined;
   } catch {
     return undefined;
+  } finally {
+    closeSync(opened.fd);
   }
 }
 
-/** Best effort: a read-only or full cache folder only costs speed. Written whole, then renamed. */
+/**
+ * Best effort: a read-only or full cache folder only costs speed. Written whole, then renamed, with
+ * the database's permissions (the card holds its facts' text), in a folder only its owner can read.
+ */
 export function writeCachedCard(env: Env, dbPath: string, repoId: string | undefined, fingerprint: string, card: Card): void {
   try {
     const file = cacheFile(env, dbPath, repoId);
-    mkdirSync(join(file, '..'), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ fingerprint, db: dbPath, card }));
-    renameSync(tmp, file);
+    const dir = join(file, '..');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const folder = lstatSync(dir);
+    if (folder.isDirectory() && (folder.mode & 0o077) !== 0) chmodSync(dir, 0o700); // made by an older memcue
+    replaceKeptFile(file, JSON.stringify({ fingerprint, db: dbPath, card }), statSync(dbPath).mode & 0o666);
+    removeStaleTemporaries(dir, '');
   } catch {
     // ignore: the next call computes the card again
   }

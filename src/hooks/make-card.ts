@@ -10,6 +10,7 @@ import { budgetFor, DEFAULT_BUDGET, type CardBudget } from './budget.js';
 import { composeCard, loadCardEntries, type Card } from './card.js';
 import { dbFingerprint, readCachedCard, readLastCard, writeCachedCard } from './card-cache.js';
 import { INSTRUCTION } from './instruction.js';
+import { codexWriteNote } from './codex-sandbox.js';
 import { runHint } from './run-hint.js';
 import { dbFile } from '../store/db-file.js';
 
@@ -24,7 +25,7 @@ interface CardRequest {
 function cardRequest(ctx: Context, agent: HookAgent | undefined): CardRequest {
   const repoId = ctx.repo()?.id;
   const budget = budgetFor(agent);
-  const note = runHint(ctx.env);
+  const note = [runHint(ctx.env, agent), agent === 'codex' ? codexWriteNote(ctx.env, ctx.cwd) : undefined].filter(Boolean).join('\n') || undefined;
   // Cards of other budgets or with another note are other cards: they are cached under their own key.
   const cacheKey = budget === DEFAULT_BUDGET && !note ? repoId : `${repoId ?? ''}\0${budget.id}\0${note ?? ''}`;
   return { repoId, budget, note, cacheKey };

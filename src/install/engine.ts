@@ -4,10 +4,11 @@
 // the state folder; uninstall gives them back byte for byte when the file still holds exactly what
 // we wrote, and otherwise (the user edited it since) removes only our marked part.
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Env } from '../config.js';
 import { stateDir } from '../hooks/paths.js';
+import { readOthersFile } from '../util/read-file.js';
 
 export interface Target {
   path: string;
@@ -44,14 +45,13 @@ export function recordPath(env: Env, agent: string): string {
   return join(stateDir(env), 'install', `${agent}.json`);
 }
 
+/** An agent's config or an install record: a FIFO or device in its place is refused, never read. */
 export function readFile(path: string): Buffer | null {
-  try {
-    return readFileSync(path);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
-  }
+  return readOthersFile(path, MAX_CONFIG_BYTES);
 }
+
+/** Agents' configs are kilobytes; a bigger file is not one to edit in place. */
+const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
 
 function sha256(data: Buffer | string): string {
   return createHash('sha256').update(data).digest('hex');
@@ -95,6 +95,8 @@ export interface Change {
   path: string;
   label: string;
   action: 'added' | 'unchanged' | 'restored' | 'removed' | 'deleted' | 'absent';
+  /** install: whether the file was there before (its earlier contents are then kept in the record). */
+  existed?: boolean;
 }
 
 export function install(env: Env, wiring: Wiring): Change[] {
@@ -117,7 +119,7 @@ export function install(env: Env, wiring: Wiring): Change[] {
   // The record goes first: if we die half-way, uninstall still knows the original bytes.
   writeRecord(env, wiring.agent, record);
   for (const { target, next, changed } of plans) if (changed) writeAtomic(target.path, next);
-  return plans.map(({ target, changed }) => ({ path: target.path, label: target.label, action: changed ? 'added' : 'unchanged' }));
+  return plans.map(({ target, changed, before }) => ({ path: target.path, label: target.label, action: changed ? 'added' : 'unchanged', existed: before !== null }));
 }
 
 export function uninstall(env: Env, wiring: Wiring): Change[] {
@@ -140,6 +142,7 @@ export function uninstall(env: Env, wiring: Wiring): Change[] {
     const text = current.toString('utf8');
     if (!target.has(text)) return change('unchanged');
     const next = target.remove(text);
+    if (next === text) return change('unchanged');
     if (next === null) {
       unlinkSync(target.path);
       if (entry) removeEmptyDirs(entry.createdDirs);

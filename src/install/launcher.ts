@@ -1,7 +1,8 @@
 // The npm route's stable command. `npx memcue install claude` runs from npx's cache, which npm may
 // clean at any time, and `memcue` is not on PATH; a hook naming either fails with exit 127. So
 // install writes `$XDG_DATA_HOME/memcue/bin/memcue` (else ~/.local/share/memcue/bin/memcue), a
-// shell launcher that runs this Node with the package's bin/memcue.js. A package in a transient
+// shell launcher that runs the package's bin/memcue.js with the Node on PATH at run time (nvm
+// users upgrade Node and remove the old one), else the Node that ran install. A package in a transient
 // place (npx or bunx cache, the temp folder) is first copied to `…/memcue/runtime/<version>/`; a
 // global or project install is used where it is, so upgrading it upgrades the hooks too.
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -51,10 +52,12 @@ export function ensureLauncher(env: Env): string | undefined {
   const root = bundleRoot();
   if (!root || process.platform === 'win32') return undefined;
   const home = isTransient(root) ? copyPackage(root, join(dataDir(env), 'runtime', VERSION)) : root;
+  const installNode = shellCommand([process.execPath]);
   const script = [
     '#!/bin/sh',
     '# memcue launcher, written by `memcue install` (the npm route); agents\' hooks and plugins run it.',
-    `MEMCUE_BIN="$0" exec ${shellCommand([process.execPath, join(home, 'bin', 'memcue.js')])} "$@"`,
+    `node=$(command -v node 2>/dev/null) || node=${installNode}`,
+    `MEMCUE_BIN="$0" exec "$node" ${shellCommand([join(home, 'bin', 'memcue.js')])} "$@"`,
     '',
   ].join('\n');
   const path = launcherPath(env);

@@ -26,16 +26,6 @@ export function ourHookCommands(text: string, agent: string): string[] {
   }
 }
 
-/** The command of the memcue MCP server in a client's config (`mcpServers.memcue.command`). */
-export function mcpServerCommand(text: string): string | undefined {
-  try {
-    const command = (JSON.parse(text) as { mcpServers?: { memcue?: { command?: unknown } } }).mcpServers?.memcue?.command;
-    return typeof command === 'string' ? command : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The memcue binary a plugin file was pointed at (its `DEFAULT_BIN` line). */
 export function pluginBinary(text: string): string | undefined {
   const found = /^\s*(?:const\s+)?DEFAULT_BIN\s*=\s*(["'])(.*?)\1/m.exec(text);

@@ -1,11 +1,12 @@
 // Where each agent reads its hooks, plugins and instructions, and what memcue puts there.
 // Formats were checked against each agent's documentation (see the notes by each function); what
 // could not be confirmed is said where it is used.
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Context } from '../context.js';
 import { MemcueError } from '../errors.js';
 import { configHome, homeOf } from '../hooks/paths.js';
 import { INSTRUCTION } from '../hooks/instruction.js';
+import { dbFile } from '../store/db-file.js';
 import { runHint } from '../hooks/run-hint.js';
 import { readAsset } from './assets.js';
 import { hookCommand, memcueBinary, shellQuote } from './binary.js';
@@ -14,8 +15,10 @@ import { bridgeNote } from './dsh-bridge.js';
 import { dshPatchTarget } from './dsh-patch.js';
 import type { Wiring } from './engine.js';
 import { jsonHookTarget } from './json-hooks.js';
+import { codexConfigPath, codexHome, writableRootTarget } from './codex-config.js';
 import { claudeDesktopConfig } from './mcp-clients.js';
-import { mcpServerTarget } from './mcp-config.js';
+import { mcpServersShape, mcpServerTarget } from './mcp-config.js';
+import { isMcpAgent, mcpWiring } from './mcp-wirings.js';
 import { hermesProviderTarget } from './yaml-provider.js';
 
 export const INSTALL_AGENTS = ['claude', 'hermes', 'dsh', 'codex', 'gemini', 'opencode', 'cursor', 'claude-desktop'] as const;
@@ -25,6 +28,8 @@ export interface InstallOptions {
   project?: boolean;
   profile?: string;
   disableAutoMemory?: boolean;
+  /** Register `memcue mcp` as the agent's MCP server instead of wiring its hook (mcp-wirings.ts). */
+  mcp?: boolean;
 }
 
 const HOOK_TIMEOUT_S = 10;
@@ -37,6 +42,10 @@ const DEFAULT_BIN_LINE = /^(\s*(?:const\s+)?DEFAULT_BIN\s*=\s*)(["'])memcue\2(;?
 const CHECK_LINE = /^(\s*check:\s*)"memcue --version"/m;
 
 export function wiringFor(agent: InstallAgent, ctx: Context, opts: InstallOptions = {}): Wiring {
+  if (opts.mcp) {
+    if (!isMcpAgent(agent)) throw new MemcueError('USAGE', `--mcp is for claude, codex, gemini and opencode; ${agent} takes MCP already`, `run: memcue install ${agent}`);
+    return mcpWiring(agent, ctx, opts.project ?? false);
+  }
   switch (agent) {
     case 'claude':
       return claude(ctx, opts);
@@ -90,27 +99,37 @@ function claude(ctx: Context, opts: InstallOptions): Wiring {
   return { agent: 'claude', targets: [target], notes };
 }
 
-/** Codex CLI: ~/.codex/hooks.json (or $CODEX_HOME), SessionStart command hooks, timeout in seconds. */
+/**
+ * Codex CLI: ~/.codex/hooks.json (or $CODEX_HOME), a SessionStart command hook (timeout in
+ * seconds; `statusMessage` is what Codex shows for it, in /hooks too), and memcue's data folder
+ * among config.toml's sandbox writable roots, so `memcue add` can write in a trusted folder.
+ */
 function codex(ctx: Context): Wiring {
-  const dir = ctx.env.CODEX_HOME || join(homeOf(ctx.env), '.codex');
-  const target = jsonHookTarget(join(dir, 'hooks.json'), 'codex', {
+  const target = jsonHookTarget(join(codexHome(ctx.env), 'hooks.json'), 'codex', {
     event: 'SessionStart',
-    hook: { type: 'command', command: hookCommand(ctx.env, 'codex'), timeout: HOOK_TIMEOUT_S },
+    hook: { type: 'command', command: hookCommand(ctx.env, 'codex'), timeout: HOOK_TIMEOUT_S, statusMessage: CODEX_HOOK_NAME },
   });
+  const dataDir = dirname(dbFile(ctx.dbPath).real);
   return {
     agent: 'codex',
-    targets: [target],
-    notes: [CODEX_TRUST_STEP],
+    targets: [target, writableRootTarget(codexConfigPath(ctx.env), dataDir)],
+    notes: [CODEX_TRUST_STEP, CODEX_SANDBOX_NOTE],
   };
 }
 
+/** How Codex names memcue's hook in its review screen and while it runs. */
+export const CODEX_HOOK_NAME = 'memcue: memory card';
+
 /**
  * Codex runs a user's hook only once it is trusted (codex-rs/hooks/src/engine/discovery.rs: an
- * untrusted hook is listed, not run; the trust is a hash of the hook kept in config.toml, which
- * memcue does not write). Hooks are on by default since `[features].hooks` (0.171.0).
+ * untrusted hook is listed, not run; the trust is a hash of the hook kept in config.toml under
+ * [hooks.state], which memcue does not write). Hooks are on by default since `[features].hooks` (0.171.0).
  */
 export const CODEX_TRUST_STEP =
-  'Codex runs the hook only after you trust it: start `codex`, type /hooks, and trust memcue\'s SessionStart hook (listed as needing review); until then no session gets the card. For one unattended run: `codex exec --dangerously-bypass-hook-trust …`.';
+  `At its next start Codex shows "Hooks need review" (Review / Trust all / Continue without), with memcue's SessionStart hook listed as "${CODEX_HOOK_NAME}": choose Trust all, or Review and trust it (later: /hooks). Until then no session gets the card. For one unattended run: \`codex exec --dangerously-bypass-hook-trust …\`.`;
+
+export const CODEX_SANDBOX_NOTE =
+  'In a folder you trust, Codex\'s sandbox (workspace-write) now lets `memcue add` write the memory; in an untrusted folder the sandbox is read-only, so the card tells the agent to hand you the `memcue add` command instead (or install the MCP tools too: `memcue install codex --mcp`, they write outside the sandbox).';
 
 /** Gemini CLI: settings.json hooks; timeout in milliseconds; stdout must be JSON only. */
 function gemini(ctx: Context, opts: InstallOptions): Wiring {
@@ -120,10 +139,16 @@ function gemini(ctx: Context, opts: InstallOptions): Wiring {
     event: 'SessionStart',
     hook: { name: 'memcue', type: 'command', command: hookCommand(ctx.env, 'gemini'), timeout: HOOK_TIMEOUT_S * 1000 },
   });
-  // Gemini applies a folder's settings (hooks included) only when the folder is trusted.
-  const notes = opts.project ? [`Gemini CLI runs project hooks only in a trusted folder: when Gemini asks, trust ${root} (or run /permissions in Gemini there).`] : [];
+  // Gemini applies a folder's settings (hooks included) only when the folder is trusted; headless
+  // (`gemini -p`) in an untrusted folder it stops with exit 55 before any hook runs.
+  const notes = opts.project
+    ? [`Gemini CLI runs project hooks only in a trusted folder: when Gemini asks, trust ${root} (or run /permissions in Gemini there).`]
+    : [GEMINI_TRUST_NOTE];
   return { agent: 'gemini', targets: [target], notes };
 }
+
+export const GEMINI_TRUST_NOTE =
+  'Gemini CLI works only in folders you trust: interactive `gemini` asks once per folder; headless `gemini -p` in an untrusted folder exits with code 55 before the hook runs (trust the folder in `gemini` first, or set GEMINI_CLI_TRUST_WORKSPACE=true for that run).';
 
 /**
  * DeepSeek Harness: its `@deepseek-ai/dsh-hooks-claude-code` bridge runs Claude-Code-format hooks
@@ -189,10 +214,16 @@ function opencode(ctx: Context, opts: InstallOptions): Wiring {
   };
 }
 
-/** Cursor: `memcue mcp` as an MCP server in ~/.cursor/mcp.json (or the repo's .cursor/mcp.json). */
+/**
+ * Cursor: `memcue mcp` as an MCP server in ~/.cursor/mcp.json, or the repo's .cursor/mcp.json, which
+ * teams commit: there no path of this machine, but `npx -y memcue mcp`, which runs on any teammate's.
+ */
 function cursor(ctx: Context, opts: InstallOptions): Wiring {
   const dir = opts.project ? join(projectRoot(ctx), '.cursor') : join(homeOf(ctx.env), '.cursor');
-  return { agent: 'cursor', targets: [mcpServerTarget(join(dir, 'mcp.json'), memcueBinary(ctx.env))], notes: ['Restart Cursor (or toggle memcue in Settings → MCP) to start the server.'] };
+  const shape = opts.project ? { container: 'mcpServers', entry: { command: 'npx', args: ['-y', 'memcue', 'mcp'] } } : mcpServersShape(memcueBinary(ctx.env));
+  const notes = ['Restart Cursor (or toggle memcue in Settings → MCP) to start the server.'];
+  if (opts.project) notes.push('.cursor/mcp.json runs `npx -y memcue mcp`, so it works on every machine with Node (no path of yours in it).');
+  return { agent: 'cursor', targets: [mcpServerTarget(join(dir, 'mcp.json'), shape)], notes };
 }
 
 /** Claude Desktop: `memcue mcp` as an MCP server in claude_desktop_config.json. */

@@ -10,9 +10,18 @@ type Args = Record<string, unknown>;
 const str = { type: 'string' } as const;
 const KIND = { type: 'string', description: 'rule|decision|gotcha|env|note' } as const;
 
+/**
+ * What each tool does to the user's data (MCP tool annotations), which clients use to decide what
+ * needs the user's approval: search and show only read; add and forget write the user's own
+ * memory file (a forgotten fact keeps its history, `memcue undo` brings it back), nothing beyond it.
+ */
+const READS = { readOnlyHint: true, openWorldHint: false } as const;
+const WRITES = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+
 export const TOOLS = [
   {
     name: 'memcue_search',
+    annotations: { title: 'Search memory', ...READS },
     description: 'Search long-term memory. Try several phrasings, synonyms, both languages.',
     inputSchema: {
       type: 'object',
@@ -28,6 +37,7 @@ export const TOOLS = [
   },
   {
     name: 'memcue_add',
+    annotations: { title: 'Remember a fact', ...WRITES },
     description: 'Remember one short self-contained fact. Never secrets.',
     inputSchema: {
       type: 'object',
@@ -40,8 +50,8 @@ export const TOOLS = [
       required: ['text'],
     },
   },
-  { name: 'memcue_show', description: 'A fact with its history.', inputSchema: idSchema() },
-  { name: 'memcue_forget', description: 'Forget a wrong or outdated fact.', inputSchema: idSchema() },
+  { name: 'memcue_show', annotations: { title: 'Show a fact', ...READS }, description: 'A fact with its history.', inputSchema: idSchema() },
+  { name: 'memcue_forget', annotations: { title: 'Forget a fact', ...WRITES }, description: 'Forget a wrong or outdated fact.', inputSchema: idSchema() },
 ];
 
 function idSchema() {

@@ -58,8 +58,8 @@ function build(db: Database, real: string): boolean {
   const usage = Object.fromEntries(db.all('SELECT id, hits FROM fact_usage WHERE hits > 0').map((r) => [String(r.id), Number(r.hits)]));
   const files = snapshotFiles(real);
   // Streamed: the facts go to the file as SQLite yields them (encode.ts), never all in memory.
-  const written = replaceFileWith(files.base, real, (fd, temporary) => {
-    const writer = new SearchFileWriter(fd, `${temporary}.runs`, usage);
+  const written = replaceFileWith(files.base, real, (fd, scratch) => {
+    const writer = new SearchFileWriter(fd, scratch, usage);
     const totals = [0, 0, 0];
     const complete = eachIndexedDoc(db, undefined, (doc) => {
       writer.add(doc);

@@ -8,7 +8,7 @@ import type { Database } from '../store/sqlite.js';
 import { buildSearchFile, indexedDocs } from './build.js';
 import { PagedReader } from './paged.js';
 import { mark } from '../util/profile.js';
-import { currentStamp, readDelta, replaceFile, searchFileEnabled, snapshotFiles, unlessBroken, type Delta } from './files.js';
+import { currentStamp, openBeside, readDelta, replaceFile, searchFileEnabled, snapshotFiles, unlessBroken, type Delta } from './files.js';
 
 /** Past this many added and removed facts the next search rebuilds the file instead. */
 export const MAX_DELTA = 300;
@@ -124,9 +124,9 @@ export class DeltaWriter {
 /** The delta to extend for a database in state `stamp`: the existing one, or an empty one on the search file. */
 function currentDelta(realDbPath: string, stamp: string): Delta | undefined {
   const files = snapshotFiles(realDbPath);
-  const header = readHeaderFields(files.base);
+  const header = readHeaderFields(files.base, realDbPath);
   if (!header) return undefined;
-  const delta = readDelta(files.delta);
+  const delta = readDelta(files.delta, realDbPath);
   if (delta?.stamp === stamp && delta.base === header.id) return delta;
   return header.stamp === stamp ? { base: header.id, stamp, added: [], removed: [] } : undefined;
 }
@@ -137,8 +137,9 @@ function counterOf(stamp: string): number {
 }
 
 /** The search file's id and stamp, read from its header alone (the file may be megabytes). */
-function readHeaderFields(path: string): { id: string; stamp: string } | undefined {
-  const file = PagedReader.open(path);
+function readHeaderFields(path: string, realDbPath: string): { id: string; stamp: string } | undefined {
+  const opened = openBeside(path, realDbPath);
+  const file = opened && PagedReader.open(opened);
   file?.close();
   return file?.header;
 }

@@ -53,7 +53,8 @@ export class SearchFileWriter {
 
   constructor(
     fd: number,
-    runsPath: string,
+    /** Names for the writer's own temporary files (files.ts replaceFileWith). */
+    scratch: (name: string) => string,
     private readonly usage: Record<string, number>,
     /** Postings and created_at values per run (tests make them small to merge many runs). */
     private readonly batchSize = { postings: BATCH, created: CREATED_BATCH },
@@ -62,8 +63,8 @@ export class SearchFileWriter {
     const room = batchSize.postings + 0xffff;
     this.batch = { term: new Uint32Array(room), doc: new Uint32Array(room), tf0: new Uint32Array(room), tf1: new Uint32Array(room), size: 0 };
     this.body = new PageWriter(fd);
-    this.runs = new RunFile(runsPath);
-    this.createdRuns = new RunFile(`${runsPath}.created`);
+    this.runs = new RunFile(scratch('runs'));
+    this.createdRuns = new RunFile(scratch('created'));
   }
 
   /** One fact, in ascending row order. */

@@ -4,9 +4,11 @@
 // (inode, size, mtime, SQLite's change counter): every commit changes it, so a copy labelled with
 // the current state holds exactly the committed data, even while a writer is between its journal
 // and its commit.
-import { closeSync, existsSync, fchmodSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { existsSync, fchmodSync, statSync, unlinkSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { readFileState } from '../store/integrity.js';
 import { INDEX_VERSION } from '../text/tokenize.js';
+import { openKeptFile, readWhole, removeStaleTemporaries, replaceKeptFileWith, writeWhole, type OpenedFile } from '../util/safe-file.js';
 import { SearchFile } from './reader.js';
 import type { AddedDoc, LiveIndex } from './pool.js';
 
@@ -58,17 +60,15 @@ export function unlessBroken<T>(fn: () => T): T | undefined {
   }
 }
 
-/**
- * The index as it is now, from the search file and its delta; undefined when they are not current.
- * Only the file's header is read and checked here: a search reads the rest as it needs it.
- */
+/** The index as it is now, from the search file and its delta; undefined when they are not current. */
 export function openLiveIndex(realDbPath: string): LiveIndex | undefined {
   const stamp = currentStamp(realDbPath);
   if (stamp === undefined) return undefined;
   const files = snapshotFiles(realDbPath);
-  const delta = readDelta(files.delta);
+  const delta = readDelta(files.delta, realDbPath);
   const wanted = delta?.stamp === stamp ? delta : undefined;
-  const file = SearchFile.open(files.base);
+  const opened = openBeside(files.base, realDbPath);
+  const file = opened && SearchFile.open(opened);
   if (!file) return undefined;
   const { header } = file;
   const current = header.indexVersion === INDEX_VERSION && (wanted ? wanted.base === header.id : header.stamp === stamp);
@@ -92,9 +92,11 @@ function liveIndex(file: SearchFile, delta: Delta | undefined): LiveIndex {
   return { file, removed, added, docs: file.header.docs - removed.size + added.length, tokens, scopesInUse };
 }
 
-export function readDelta(path: string): Delta | undefined {
+export function readDelta(path: string, realDbPath: string): Delta | undefined {
   try {
-    const delta = JSON.parse(readFileSync(path, 'utf8')) as Delta;
+    const bytes = readBeside(path, realDbPath);
+    if (!bytes) return undefined;
+    const delta = JSON.parse(bytes.toString('utf8')) as Delta;
     return typeof delta.base === 'string' && typeof delta.stamp === 'string' && Array.isArray(delta.added) && Array.isArray(delta.removed)
       ? delta
       : undefined;
@@ -104,35 +106,56 @@ export function readDelta(path: string): Delta | undefined {
 }
 
 /**
- * Written whole to a temporary name, then renamed: a reader sees the old file or the new one. It
- * copies the facts, so it gets the database's permissions (a private database stays private).
+ * A file beside the database opened to read (safe-file.ts), or undefined when it is missing or odd:
+ * more than 4× the database plus 64 MB (the search file copies the live facts, the delta a few
+ * hundred) is not what memcue wrote and is not read. It gets the database's permissions if it has
+ * others: a `chmod 600` of the database reaches the copies of its facts at their next use, not only
+ * when they are next rewritten. The caller closes `fd`.
  */
-export function replaceFile(path: string, bytes: Uint8Array | string, realDbPath: string): boolean {
-  return replaceFileWith(path, realDbPath, (fd) => writeSync(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes));
+export function openBeside(path: string, realDbPath: string): OpenedFile | undefined {
+  let db;
+  let opened;
+  try {
+    db = statSync(realDbPath);
+    opened = openKeptFile(path, 4 * db.size + 64 * 1024 * 1024);
+  } catch {
+    return undefined;
+  }
+  try {
+    if (opened && (opened.stat.mode & 0o777) !== (db.mode & 0o666)) fchmodSync(opened.fd, db.mode & 0o666);
+  } catch {
+    /* not our file to change: it is still read */
+  }
+  return opened;
 }
 
-/** replaceFile for a file written in steps: `write` gets the temporary file's descriptor (and its name, for files of its own beside it). */
-export function replaceFileWith(path: string, realDbPath: string, write: (fd: number, temporary: string) => void): boolean {
-  const temporary = `${path}.${process.pid}.tmp`;
-  let fd: number | undefined;
+/** A file beside the database read whole (see openBeside). */
+function readBeside(path: string, realDbPath: string): Buffer | undefined {
+  return readWhole(openBeside(path, realDbPath));
+}
+
+/**
+ * Written whole to a fresh temporary, then renamed: a reader sees the old file or the new one. It
+ * copies the facts, so it gets the database's permissions (a private database stays private). A
+ * new search file also clears the temporaries that killed writers left beside the database.
+ */
+export function replaceFile(path: string, bytes: Uint8Array | string, realDbPath: string): boolean {
+  return replaceFileWith(path, realDbPath, (fd) => writeWhole(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes));
+}
+
+/**
+ * replaceFile for a file written in steps: `write` gets the temporary's descriptor, and a name to put
+ * files of its own beside it (they end in `.<pid>.tmp` too, so a killed writer's are cleared as well).
+ */
+export function replaceFileWith(path: string, realDbPath: string, write: (fd: number, scratch: (name: string) => string) => void): boolean {
   try {
-    const mode = statSync(realDbPath).mode & 0o666;
-    fd = openSync(temporary, 'w', mode);
-    fchmodSync(fd, mode); // the umask may have taken bits away; never more than the database has
-    write(fd, temporary);
-    closeSync(fd);
-    fd = undefined;
-    renameSync(temporary, path);
-    return true;
+    replaceKeptFileWith(path, statSync(realDbPath).mode & 0o666, (fd) => write(fd, (name) => `${path}.${name}.${process.pid}.tmp`));
   } catch {
-    try {
-      if (fd !== undefined) closeSync(fd);
-      unlinkSync(temporary);
-    } catch {
-      /* nothing was written */
-    }
     return false; // a read-only folder or a full disk: searches keep taking the SQLite path
   }
+  // The search file's, its delta's and the write check's (integrity.ts): memcue's own names only.
+  if (path === snapshotFiles(realDbPath).base) removeStaleTemporaries(dirname(path), basename(path), `${basename(realDbPath)}.checked.`);
+  return true;
 }
 
 export function removeFile(path: string): void {

@@ -1,36 +1,17 @@
 // Checked positioned reads and writes of the search file (format.ts). The writer streams the body
 // and takes a CRC-32 of every 4 KiB page as it goes; the reader reads whole pages at a position and
 // checks each against the CRC table before anything in it is used, so a search reads and checks only
-// the pages it needs, and no damaged byte is ever used. Opening and reading files happens here alone.
-import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+// the pages it needs, and no damaged byte is ever used. The file comes opened (safe-file.ts).
+import { closeSync, writeSync } from 'node:fs';
+import { readAt as readFully, type OpenedFile } from '../util/safe-file.js';
 import { CRC_CHUNK, crc32, MAGIC, PAGE, parseHeader, type SnapshotHeader } from './format.js';
 
 export const BODY_START = MAGIC.length;
 
-/** Opens a file for reading; undefined when it is missing or not a regular file. */
-export function openForReading(path: string): { fd: number; size: number } | undefined {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return undefined;
-  }
-  const stat = fstatSync(fd);
-  if (!stat.isFile()) {
-    closeSync(fd);
-    return undefined;
-  }
-  return { fd, size: stat.size };
-}
-
+/** `length` bytes at `position`, all of them. */
 function readAt(fd: number, length: number, position: number): Uint8Array {
-  const bytes = new Uint8Array(length);
-  let done = 0;
-  while (done < length) {
-    const n = readSync(fd, bytes, done, length - done, position + done);
-    if (n === 0) throw new Error('search file: shorter than its header says');
-    done += n;
-  }
+  const bytes = readFully(fd, length, position);
+  if (bytes.length !== length) throw new Error('search file: shorter than its header says');
   return bytes;
 }
 
@@ -107,11 +88,13 @@ export class PagedReader {
     this.pageCount = Math.ceil(header.crcTable / PAGE);
   }
 
-  /** The file's header, checked; undefined when the file is missing, foreign, damaged there or of another format. */
-  static open(path: string): PagedReader | undefined {
-    const file = openForReading(path);
-    if (!file) return undefined;
-    const header = readHeader(file.fd, file.size);
+  /**
+   * The file's header, checked; undefined when the file is foreign, damaged there or of another
+   * format. `file` comes opened (files.ts openBeside: a regular file of bounded size); the reader
+   * now owns its descriptor.
+   */
+  static open(file: OpenedFile): PagedReader | undefined {
+    const header = readHeader(file.fd, file.stat.size);
     if (!header) {
       closeSync(file.fd);
       return undefined;

@@ -4,6 +4,7 @@
 import type { Fact } from '../store/facts.js';
 import { compareBytes, DOC_RECORD, FACT_BLOCK, FIELDS, inflate, PAGE, utf8, VarintReader, type SnapshotHeader } from './format.js';
 import { PagedReader } from './paged.js';
+import type { OpenedFile } from '../util/safe-file.js';
 import { StringTable } from './string-table.js';
 
 export interface TermEntry {
@@ -48,8 +49,8 @@ export class SearchFile {
     this.createdTable = new StringTable(file, 'created', 'createdIndex', h.createdValues, 0);
   }
 
-  static open(path: string): SearchFile | undefined {
-    const file = PagedReader.open(path);
+  static open(opened: OpenedFile): SearchFile | undefined {
+    const file = PagedReader.open(opened);
     return file && new SearchFile(file);
   }
 

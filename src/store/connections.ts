@@ -10,10 +10,12 @@ import { MemcueError } from '../errors.js';
 import { pauseAt } from '../sync/pause.js';
 import { mark } from '../util/profile.js';
 import { fileIdentity, type DbFile } from './db-file.js';
-import { checkBeforeWrite, recordChecked } from './integrity.js';
+import { checkBeforeWrite, forgetChecked, recordChecked } from './integrity.js';
 import { FileLock, busyTimeout } from './lock.js';
-import { drainReaders, enterReader, journalIsHot, safeUnlink, type ReadTicket } from './read-gate.js';
-import { Database } from './sqlite.js';
+import { drainReaders, enterReader, journalIsHot, refuseOddJournal, safeUnlink, type ReadTicket } from './read-gate.js';
+import { Database, type BusyWait } from './sqlite.js';
+import { foreignHolder, foreignWaiter, waitForForeign } from './foreign-locks.js';
+import { nativeLocks } from './native-locks.js';
 import { DeltaWriter } from '../snapshot/delta.js';
 
 /**
@@ -42,7 +44,8 @@ export class Connections {
     if (this.writer) return this.writer;
     if (!this.reader) {
       this.enterReader();
-      this.reader = Database.openWith(this.m, this.file.real, { immutable: true });
+      this.reader = this.opened(Database.openWith(this.m, this.file.real, { immutable: true }));
+      pauseAt('read', process.env); // tests stop a reader here
     }
     return this.reader;
   }
@@ -77,10 +80,28 @@ export class Connections {
    */
   private rollBackHotJournal(): void {
     if (!existsSync(this.file.journal) && !existsSync(this.file.pending)) return;
+    refuseOddJournal(this.file); // before SQLite opens it
+    // Another program's journal is its live transaction, not ours to play back or remove.
+    this.waitForForeign(true, 'check its journal', 'nothing was changed');
     this.readersHeldOff(() => {
       this.withConnection((db) => db.get('SELECT count(*) AS n FROM sqlite_master')); // reading page 1 plays a hot journal back
-      if (!journalIsHot(this.file)) safeUnlink(this.file.journal);
+      if (!journalIsHot(this.file) && !foreignHolder(this.file, true)) safeUnlink(this.file.journal);
     });
+  }
+
+  /**
+   * Waits while another program holds SQLite's lock: a writer's (`writersOnly`), or any. Where memcue
+   * holds SQLite's locks itself (native-locks.ts) SQLite does this wait; this is for where it cannot.
+   */
+  private waitForForeign(writersOnly: boolean, what: string, nothingDone: string): void {
+    if (nativeLocks()) return;
+    waitForForeign(this.file, () => foreignHolder(this.file, writersOnly), busyTimeout(), what, nothingDone);
+  }
+
+  /** For SQLite's own busy answers (real locks): waits for the other program, then gives up naming it. */
+  private busyWait(what: string): BusyWait {
+    const wait = foreignWaiter(this.file, busyTimeout(), what, 'nothing was changed');
+    return () => wait(foreignHolder(this.file, false));
   }
 
   private readersHeldOff(fn: () => void): void {
@@ -94,12 +115,19 @@ export class Connections {
 
   /** A normal (read-write) connection for `fn` alone; only under the writers' lock. */
   private withConnection(fn: (db: Database) => unknown): void {
-    const db = Database.openWith(this.m, this.file.real);
+    const db = this.opened(Database.openWith(this.m, this.file.real));
+    db.busyWait = this.busyWait('change it');
     try {
       fn(db);
     } finally {
       db.close();
     }
+  }
+
+  /** Every connection: damage it meets makes the next writer check the file (integrity.ts). */
+  private opened(db: Database): Database {
+    db.onDamage = () => forgetChecked(this.file);
+    return db;
   }
 
   /** Runs `fn` holding the writers' lock, without our own reader ticket (it would hold off our commit). */
@@ -144,11 +172,13 @@ export class Connections {
       if (identity !== '' && identity !== fileIdentity(this.file.real)) {
         throw new MemcueError('BUSY', `${this.file.given} was replaced while memcue was opening it`, 'run the command again');
       }
-      this.writer = Database.openWith(this.m, this.file.real);
+      this.writer = this.opened(Database.openWith(this.m, this.file.real));
       const writer = this.writer;
+      writer.busyWait = this.busyWait('write');
       const searchFile = new DeltaWriter(this.file.real);
       try {
         writer.exec(WRITER_PRAGMAS);
+        this.waitForForeign(true, 'write', 'nothing was written');
         checkBeforeWrite(writer, this.file);
         searchFile.begin(writer);
         const result = writer.transaction(
@@ -160,6 +190,13 @@ export class Connections {
           },
           () => {
             const dropPending = drainReaders(this.file, busyTimeout());
+            try {
+              // Without real locks, commit only when no other program is reading or writing the file.
+              this.waitForForeign(false, 'commit', 'nothing was written');
+            } catch (err) {
+              dropPending();
+              throw err;
+            }
             pauseAt('commit', process.env);
             return dropPending;
           },

@@ -3,10 +3,10 @@
 // writers serialise here, and only for their write transaction (readers never take it: read-gate.ts).
 // A holder killed with SIGKILL leaves the file behind; the next process sees that its owner is gone
 // and breaks it. The file records who holds it, so a busy message can name them.
-import { closeSync, existsSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { MemcueError } from '../errors.js';
 import { sleepSync } from '../util/sleep.js';
-import { describeOwner, fileIsStale, isStale, newOwner, readOwner, type Owner } from './owner.js';
+import { describeOwner, fileIsStale, isStale, newOwner, readMarker, readOwner, type Owner } from './owner.js';
 
 /**
  * Writers wait this long. A write holds the lock for one transaction (milliseconds for an add), so
@@ -93,15 +93,11 @@ export class FileLock {
   }
 
   private breakIfStale(): void {
-    let content: string;
-    let mtimeMs: number;
-    try {
-      content = readFileSync(this.path, 'utf8');
-      mtimeMs = statSync(this.path).mtimeMs;
-    } catch {
-      return; // gone already
-    }
-    if (!isStale(content, mtimeMs)) return;
+    const marker = readMarker(this.path);
+    if (marker === undefined) return; // gone already
+    // A FIFO or link at the lock's path was not left by memcue: it is broken as a dead holder's is.
+    const content = marker === 'odd' ? '' : marker.content;
+    if (marker !== 'odd' && !isStale(content, marker.mtimeMs)) return;
     // Move it aside atomically, then make sure what we moved is the stale lock we judged: another
     // process may have broken it and taken a fresh one in between; that one goes back.
     const aside = `${this.path}.stale-${this.owner.nonce}`;
@@ -110,12 +106,8 @@ export class FileLock {
     } catch {
       return;
     }
-    let movedContent = '';
-    try {
-      movedContent = readFileSync(aside, 'utf8');
-    } catch {
-      /* unreadable: treat as stale */
-    }
+    const moved = readMarker(aside);
+    const movedContent = moved === undefined || moved === 'odd' ? '' : moved.content;
     if (movedContent !== content && movedContent !== '') {
       try {
         linkSync(aside, this.path);

@@ -1,13 +1,17 @@
 // Who holds a lock file, a reader ticket or a commit marker: enough to tell a live holder from one
 // that died (pid + its start time on this host), and to tell the user who is in the way.
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { isAlive } from '../util/pid.js';
+import { openKeptFile, readWhole } from '../util/safe-file.js';
 
 /** A holder whose liveness cannot be checked (another host, no start times) is presumed dead after this long. */
 const FOREIGN_STALE_MS = 10 * 60_000;
 /** A file still empty after this long belongs to a process that died while creating it. */
 const EMPTY_STALE_MS = 2_000;
+/** Markers hold one small JSON object; anything bigger was not written by memcue. */
+const MARKER_MAX_BYTES = 64 * 1024;
 
 export interface Owner {
   pid: number;
@@ -49,9 +53,48 @@ export function describeOwner(owner: Owner | undefined): string {
   return `pid ${owner.pid}${where}${command}${since}`;
 }
 
-export function readOwner(path: string): Owner | undefined {
+/**
+ * A marker's text and mtime, read without blocking; 'odd' for a FIFO, a link, a device or an
+ * oversized file at its path (not something memcue wrote: it is broken like a dead holder's marker).
+ */
+export function readMarker(path: string): { content: string; mtimeMs: number } | 'odd' | undefined {
+  let odd = false;
+  const opened = openKeptFile(path, MARKER_MAX_BYTES, () => (odd = true));
+  if (odd) return 'odd';
+  const bytes = readWhole(opened);
+  return bytes && opened ? { content: bytes.toString('utf8'), mtimeMs: opened.stat.mtimeMs } : undefined;
+}
+
+/**
+ * Writes a marker in place, never blocking on or writing through what is at its path: a FIFO,
+ * link or folder planted there is removed first (no one may hold a marker through one).
+ */
+export function writeMarker(path: string, text: string): void {
+  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+  let fd: number;
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as Owner;
+    fd = openSync(path, flags, 0o644);
+    if (!fstatSync(fd).isFile()) {
+      closeSync(fd);
+      throw Object.assign(new Error('not a regular file'), { code: 'ENXIO' });
+    }
+  } catch (err) {
+    if (!['ENXIO', 'ELOOP', 'EMLINK', 'EISDIR'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
+    rmSync(path, { recursive: true, force: true });
+    fd = openSync(path, flags, 0o644);
+  }
+  try {
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function readOwner(path: string): Owner | undefined {
+  const marker = readMarker(path);
+  if (marker === undefined || marker === 'odd') return undefined;
+  try {
+    return JSON.parse(marker.content) as Owner;
   } catch {
     return undefined;
   }
@@ -59,11 +102,9 @@ export function readOwner(path: string): Owner | undefined {
 
 /** Whether the holder recorded in `path` is gone; false when the file is gone or fresh and unreadable. */
 export function fileIsStale(path: string): boolean {
-  try {
-    return isStale(readFileSync(path, 'utf8'), statSync(path).mtimeMs);
-  } catch {
-    return false;
-  }
+  const marker = readMarker(path);
+  if (marker === 'odd') return true;
+  return marker !== undefined && isStale(marker.content, marker.mtimeMs);
 }
 
 export function isStale(content: string, mtimeMs: number): boolean {
@@ -83,15 +124,6 @@ export function isStale(content: string, mtimeMs: number): boolean {
   const started = processStartTime(owner.pid);
   if (started === '' || owner.started === '') return age > FOREIGN_STALE_MS;
   return started !== owner.started;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Linux only (empty elsewhere): the start time of a process in clock ticks since boot. */

@@ -13,18 +13,24 @@
 //   those milliseconds. A reader file or marker of a dead process is broken as the lock is.
 // - A journal with no live writer behind it (a writer killed while committing) is hot: it is rolled
 //   back by a normal connection under the writers' lock, never by a reader (see Store).
-// Long readers must not starve writers: a writer first lets new readers in while it waits (POLITE_MS),
-// then holds the marker up, and gives up with a BUSY error naming a reader after the busy timeout.
-import { closeSync, existsSync, openSync, readSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
+// Long readers must not starve writers, nor a stopped one every other reader: a writer first lets new
+// readers in while it waits (POLITE_MS), then raises the marker in windows (HOLD_MS, GAP_MS), and
+// gives up with a BUSY error naming a reader after the busy timeout.
+import { closeSync, constants, existsSync, lstatSync, openSync, readSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { oddKind } from '../util/safe-file.js';
 import { basename, dirname, join } from 'node:path';
 import { MemcueError } from '../errors.js';
 import { sleepSync } from '../util/sleep.js';
 import type { DbFile } from './db-file.js';
+import { foreignHolder, foreignWaiter, trySharedLock } from './foreign-locks.js';
 import { isLockHeld } from './lock.js';
-import { describeOwner, fileIsStale, newOwner, readOwner } from './owner.js';
+import { describeOwner, fileIsStale, newOwner, readOwner, writeMarker } from './owner.js';
 
 /** How long a committing writer keeps letting new readers in before it makes them wait. */
 const POLITE_MS = 1_000;
+/** After that, how long the marker stays up at a time, and how long it comes down between. */
+const HOLD_MS = 500;
+const GAP_MS = 25;
 const PAUSE_MS = 2;
 
 export interface ReadTicket {
@@ -40,15 +46,25 @@ const CANNOT_REGISTER = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT']
  */
 export function enterReader(file: DbFile, timeoutMs: number): ReadTicket | 'recover' {
   const deadline = Date.now() + timeoutMs;
+  const waitForForeignWriter = foreignWaiter(file, timeoutMs, 'read it', 'nothing was read');
   for (;;) {
     const ticket = register(file);
     const pending = existsSync(file.pending);
     if (!pending) {
       // A journal is either a live writer's transaction in flight (the file is untouched: read
       // it) or hot (its writer died): then a writer must roll it back first.
-      if (journalInFlightOrAbsent(file)) return ticket;
-      ticket.leave();
-      return 'recover';
+      if (!journalInFlightOrAbsent(file)) {
+        ticket.leave();
+        return 'recover';
+      }
+      // Another program's writer must not change the file under us either (foreign-locks.ts).
+      const shared = trySharedLock(file);
+      if (shared === false || (shared === undefined && foreignHolder(file, true)?.changing)) {
+        ticket.leave();
+        waitForForeignWriter(foreignHolder(file, true));
+        continue;
+      }
+      return shared ? { leave: () => (shared(), ticket.leave()) } : ticket;
     }
     ticket.leave();
     if (fileIsStale(file.pending)) return 'recover';
@@ -63,8 +79,9 @@ export function enterReader(file: DbFile, timeoutMs: number): ReadTicket | 'reco
   }
 }
 
+/** A journal of a live writer, ours (its lock file is held) or another program's (it holds SQLite's lock). */
 function journalInFlightOrAbsent(file: DbFile): boolean {
-  return !journalIsHot(file) || isLockHeld(file.lock);
+  return !journalIsHot(file) || isLockHeld(file.lock) || foreignHolder(file, true)?.writing === true;
 }
 
 /**
@@ -72,9 +89,10 @@ function journalInFlightOrAbsent(file: DbFile): boolean {
  * when a commit starts (synchronous=FULL), so a writer killed before that left the file untouched.
  */
 export function journalIsHot(file: DbFile): boolean {
+  refuseOddJournal(file);
   let fd: number;
   try {
-    fd = openSync(file.journal, 'r');
+    fd = openSync(file.journal, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch {
     return false; // no journal
   }
@@ -83,6 +101,27 @@ export function journalIsHot(file: DbFile): boolean {
     return readSync(fd, first, 0, 1, 0) === 1 && first[0] !== 0;
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * SQLite's journal must be a regular file: a FIFO or device there would stall SQLite itself when it
+ * looks for a hot journal. It is SQLite's file, not memcue's, so it is reported, not removed.
+ */
+export function refuseOddJournal(file: DbFile): void {
+  let stat;
+  try {
+    stat = lstatSync(file.journal);
+  } catch {
+    return; // none
+  }
+  const odd = oddKind(stat) ?? (stat.isSymbolicLink() ? 'a link' : undefined);
+  if (odd) {
+    throw new MemcueError(
+      'NOT_A_DATABASE',
+      `${file.journal} is ${odd}, where SQLite keeps the database's rollback journal`,
+      'remove it (`rm` that path) when no program is writing the database, then run the command again; the database was left untouched',
+    );
   }
 }
 
@@ -109,7 +148,7 @@ export function drainReaders(file: DbFile, timeoutMs: number): () => void {
   const start = Date.now();
   const drop = () => safeUnlink(file.pending);
   for (;;) {
-    writeFileSync(file.pending, JSON.stringify(newOwner()));
+    writeMarker(file.pending, JSON.stringify(newOwner()));
     const readers = liveReaders(file);
     if (readers.length === 0) return drop;
     const waited = Date.now() - start;
@@ -121,7 +160,10 @@ export function drainReaders(file: DbFile, timeoutMs: number): () => void {
         'nothing was written; try again when that command has finished',
       );
     }
-    if (waited < POLITE_MS) drop();
+    // Polite at first; then the marker stays up HOLD_MS at a time, so the readers ahead can finish
+    // without new ones arriving, and comes down for a moment between: a reader that never finishes
+    // (a stopped process) must not hold every other reader off for the whole timeout too.
+    if (waited < POLITE_MS || (waited - POLITE_MS) % (HOLD_MS + GAP_MS) >= HOLD_MS) drop();
     sleepSync(PAUSE_MS + Math.random() * PAUSE_MS);
   }
 }

@@ -4,8 +4,11 @@ import { isAbsolute, relative } from 'node:path';
 import type { SqliteModule } from '../../wasm/sqlite3.mjs';
 import { SqliteError } from '../errors.js';
 import { mark } from '../util/profile.js';
+import { nativeLocks, routeLockSyscalls } from './native-locks.js';
 
 const SQLITE_OK = 0;
+const SQLITE_BUSY = 5;
+const SQLITE_CORRUPT = 11;
 const SQLITE_ROW = 100;
 const SQLITE_DONE = 101;
 const SQLITE_INTEGER = 1;
@@ -20,6 +23,8 @@ const SQLITE_TRANSIENT = -1;
 export type SqlValue = string | number | null;
 export type Row = Record<string, SqlValue>;
 export type Params = readonly SqlValue[];
+/** Called each time SQLite's lock is found busy: waits a little, or throws to give up. */
+export type BusyWait = (attempt: number) => void;
 
 /** Loads the module once per process; only commands that touch the database pay for it. */
 let modulePromise: Promise<SqliteModule> | undefined;
@@ -34,7 +39,13 @@ export function loadModule(): Promise<SqliteModule> {
     mark('wasm compiled');
     const m = await loadSqlite({
       instantiateWasm: (imports, receive) => {
-        void WebAssembly.instantiate(wasmModule, imports).then((instance) => receive(instance, wasmModule));
+        let memory: WebAssembly.Memory | undefined;
+        const locks = nativeLocks();
+        if (locks) routeLockSyscalls(imports, () => memory!, locks);
+        void WebAssembly.instantiate(wasmModule, imports).then((instance) => {
+          memory = Object.values(instance.exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
+          receive(instance, wasmModule);
+        });
         return {};
       },
     });
@@ -96,8 +107,34 @@ export class Database {
     }
   }
 
+  /**
+   * Called when SQLite's lock is busy, to wait or give up (throw). Only where real file locks are
+   * taken (native-locks.ts) can another program make a statement busy; outside a transaction the
+   * statement is then simply run again, as SQLite's own busy handler would (its sleep is not usable
+   * in this WASM build, and waiting here can say who holds the lock).
+   */
+  busyWait: BusyWait | undefined;
+  private inTransaction = false;
+
+  /** Runs `run`, again after each busy wait while it fails busy; `inTransactionToo`: COMMIT's retry. */
+  retrying<T>(run: () => T, inTransactionToo = false): T {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return run();
+      } catch (err) {
+        const busy = err instanceof SqliteError && (err.rc & 0xff) === SQLITE_BUSY;
+        if (!busy || !this.busyWait || (this.inTransaction && !inTransactionToo)) throw err;
+        this.busyWait(attempt);
+      }
+    }
+  }
+
   /** Runs one or more statements without results. */
   exec(sql: string): void {
+    this.retrying(() => this.execOnce(sql));
+  }
+
+  private execOnce(sql: string): void {
     const m = this.m;
     const sqlPtr = allocString(m, sql);
     this.compiled++;
@@ -113,7 +150,8 @@ export class Database {
   prepare(sql: string): Statement {
     let stmt = this.cache.get(sql);
     if (!stmt) {
-      stmt = new Statement(this.m, this, sql);
+      // Compiling reads the schema, which takes SQLite's read lock: it can be busy too.
+      stmt = this.retrying(() => new Statement(this.m, this, sql));
       this.compiled++;
       this.cache.set(sql, stmt);
     }
@@ -137,7 +175,7 @@ export class Database {
    * statement, not the cached one: the loop body may run the same SQL, which would reset it.
    */
   *iterate(sql: string, params: Params = []): Generator<Row> {
-    const stmt = new Statement(this.m, this, sql);
+    const stmt = this.retrying(() => new Statement(this.m, this, sql));
     try {
       yield* stmt.rows(params);
     } finally {
@@ -151,22 +189,25 @@ export class Database {
    */
   transaction<T>(fn: () => T, beforeCommit?: () => () => void): T {
     this.exec('BEGIN IMMEDIATE');
+    this.inTransaction = true;
     let after: (() => void) | undefined;
     try {
       const result = fn();
       after = beforeCommit?.();
-      this.exec('COMMIT');
+      // A busy COMMIT (readers of another program) leaves the transaction open: trying again is safe.
+      this.retrying(() => this.execOnce('COMMIT'), true);
       return result;
     } catch (err) {
       // A failed COMMIT (disk full, I/O error) may have ended the transaction already: then there
       // is nothing to roll back, and the error to report is the original one, not ROLLBACK's.
       try {
-        this.exec('ROLLBACK');
+        this.execOnce('ROLLBACK');
       } catch {
         /* no transaction was active */
       }
       throw err;
     } finally {
+      this.inTransaction = false;
       after?.();
     }
   }
@@ -183,9 +224,14 @@ export class Database {
     return this.handle;
   }
 
+  /** Called when SQLite finds the file damaged (SQLITE_CORRUPT), before the error is thrown. */
+  onDamage: (() => void) | undefined;
+
   fail(rc: number): never {
     const msg = this.m.UTF8ToString(this.m._sqlite3_errmsg(this.handle));
-    throw new SqliteError(this.m._sqlite3_extended_errcode(this.handle) || rc, msg);
+    const code = this.m._sqlite3_extended_errcode(this.handle) || rc;
+    if ((code & 0xff) === SQLITE_CORRUPT) this.onDamage?.();
+    throw new SqliteError(code, msg);
   }
 }
 
@@ -210,6 +256,10 @@ export class Statement {
   }
 
   all(params: Params, limit = Infinity): Row[] {
+    return this.db.retrying(() => this.allOnce(params, limit));
+  }
+
+  private allOnce(params: Params, limit: number): Row[] {
     const m = this.m;
     this.bind(params);
     const rows: Row[] = [];
@@ -231,7 +281,12 @@ export class Statement {
     this.bind(params);
     try {
       const names = this.columnNames();
-      for (let row = this.step(names); row; row = this.step(names)) yield row;
+      // Only the first step can find the lock busy: later ones read under the lock it took.
+      const first = this.db.retrying(() => {
+        this.m._sqlite3_reset(this.handle);
+        return this.step(names);
+      });
+      for (let row = first; row; row = this.step(names)) yield row;
     } finally {
       this.m._sqlite3_reset(this.handle);
     }
@@ -256,6 +311,10 @@ export class Statement {
   }
 
   run(params: Params): number {
+    return this.db.retrying(() => this.runOnce(params));
+  }
+
+  private runOnce(params: Params): number {
     const m = this.m;
     this.bind(params);
     try {

@@ -40,8 +40,9 @@ export function useEmbeddedUiAssets(files: Record<string, string>): void {
 export const ASSET_NAMES = Object.keys(SOURCES);
 
 export function uiAsset(name: string): Asset | undefined {
-  const source = SOURCES[name];
-  if (!source) return undefined;
+  // Own names only: `__proto__` or `constructor` would otherwise find Object.prototype's.
+  if (!Object.hasOwn(SOURCES, name)) return undefined;
+  const source = SOURCES[name]!;
   let body = embedded.get(name);
   if (body === undefined) {
     const path = fileURLToPath(new URL(source, import.meta.url));

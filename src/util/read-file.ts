@@ -1,6 +1,7 @@
 // Reading a file the user named: a missing or unreadable one is their error, said in one line.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
 import { MemcueError } from '../errors.js';
+import { oddKind, readAt } from './safe-file.js';
 
 export function readTextFile(path: string): string {
   try {
@@ -38,11 +39,33 @@ export function notRegularFile(path: string, opts: { symlinks: boolean }): strin
 /** Opens a regular file without blocking (a FIFO swapped in after the check cannot hang us). */
 function openRegular(path: string): number {
   const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  if (!fstatSync(fd).isFile()) {
+  const odd = oddKind(fstatSync(fd));
+  if (odd) {
     closeSync(fd);
-    throw new Error('not a regular file');
+    throw new MemcueError('BAD_INPUT', `${path} is ${odd}; memcue reads only regular files there`);
   }
   return fd;
+}
+
+/**
+ * A file other tools own (an agent's settings), links followed (dotfiles): null when it is missing,
+ * one clear error when it is not a regular file or is over `maxBytes`.
+ */
+export function readOthersFile(path: string, maxBytes: number): Buffer | null {
+  let fd: number;
+  try {
+    fd = openRegular(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    if (size > maxBytes) throw new MemcueError('USAGE', `${path} is over ${maxBytes} bytes (${size}); memcue does not read it`);
+    return readAt(fd, size, 0);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The first `maxBytes` of a regular file as UTF-8, or undefined for a missing, unreadable or non-regular one. */

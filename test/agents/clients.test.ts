@@ -2,79 +2,11 @@
 // `memcue install <agent>`, does the card reach what the agent sends the model? Each client is an
 // npm install in $MEMCUE_AGENT_CLIENTS/<name> (`npm run test:agents` sets that up, see
 // scripts/agent-clients.sh); without it these tests are skipped, each with its reason in its name.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BINARY, cli, isolatedEnv, ROOT, tempDir, type Result } from '../helpers.js';
-import { repoDir } from '../hooks/fixtures.js';
-import { startFakeModel, type FakeModel } from './fake-model.js';
-
-const CLIENTS = process.env.MEMCUE_AGENT_CLIENTS;
-const BINS = { claude: 'claude', codex: 'codex', gemini: 'gemini', opencode: 'opencode' } as const;
-type Client = keyof typeof BINS;
-
-function clientBin(name: Client): string | undefined {
-  const bin = CLIENTS ? join(CLIENTS, name, 'node_modules', '.bin', BINS[name]) : undefined;
-  return bin && existsSync(bin) && existsSync(BINARY) ? bin : undefined;
-}
-
-const why = (name: Client) => (clientBin(name) ? '' : ` (skipped: needs MEMCUE_AGENT_CLIENTS with ${name} installed, and dist/memcue)`);
-if (!CLIENTS) console.log('real agent clients: skipped (set MEMCUE_AGENT_CLIENTS, or run npm run test:agents)');
-
-const SENTINEL = 'SENTINEL-7f3a: run make check before every commit';
-const TIMEOUT_MS = 180_000;
-
-let model: FakeModel;
-beforeAll(async () => {
-  model = await startFakeModel();
-});
-afterAll(async () => {
-  await model?.close();
-});
-
-/** Runs a client without blocking this process (the fake model answers from here). */
-function run(command: string, args: string[], env: Record<string, string>, cwd: string): Promise<Result> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS - 10_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? -1, stdout, stderr });
-    });
-  });
-}
-
-/** A home with one rule in memory, memcue wired with the compiled binary, and a repository to work in. */
-async function setup(agent: string, before?: (env: Record<string, string>) => void) {
-  const env: Record<string, string> = { ...isolatedEnv(), MEMCUE_BIN: BINARY, PATH: `${dirname(process.execPath)}:/usr/bin:/bin` };
-  const repo = repoDir();
-  expect((await cli(['add', '--kind', 'rule', '--scope', 'global', SENTINEL], { env, cwd: repo })).code).toBe(0);
-  before?.(env);
-  expect((await cli(['install', agent], { env, cwd: repo })).code).toBe(0);
-  const { MEMCUE_BIN: _unused, ...agentEnv } = env; // the agent knows nothing of memcue but its hook
-  return { env, agentEnv, repo };
-}
-
-/** The request bodies since `from`, decoded (some clients escape non-ASCII in JSON). */
-function bodies(from: number): string[] {
-  return model.requests.slice(from).map((r) => {
-    try {
-      return JSON.stringify(JSON.parse(r.body));
-    } catch {
-      return r.body;
-    }
-  });
-}
-
-function write(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, text);
-}
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BINARY, cli, isolatedEnv, ROOT, tempDir } from '../helpers.js';
+import { bodies, clientBin, CLIENTS, model, run, SENTINEL, setup, TIMEOUT_MS, why, write } from './client-kit.js';
 
 describe('Claude Code', () => {
   const claude = clientBin('claude');

@@ -1,7 +1,7 @@
 // The npm route as a user takes it: `npx memcue install claude` runs the bundle from npx's cache,
 // with no `memcue` on PATH. The hook it writes must still run after npm cleans that cache, doctor
 // must run it and say how it went, and the card must name a memcue command that works.
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUNDLE, isolatedEnv, ROOT, runProcess, tempDir } from '../helpers.js';
@@ -31,6 +31,7 @@ describe.skipIf(!existsSync(DIST))('npx memcue install', () => {
     expect(install.code).toBe(0);
     const launcher = join(env.XDG_DATA_HOME!, 'memcue', 'bin', 'memcue');
     expect(install.stdout).toContain(`claude: hooks run memcue through ${launcher}\n`);
+    expect(install.stdout).toContain(`claude: \`memcue\` itself is not on your PATH (this ran through npx): \`npm install -g memcue\` gives you the command, or run ${launcher}`);
     const command = JSON.parse(readFileSync(join(env.HOME!, '.claude', 'settings.json'), 'utf8')).hooks.SessionStart[0].hooks[0].command as string;
     expect(command).toBe(`${launcher} hook claude session-start`);
 
@@ -59,8 +60,25 @@ describe.skipIf(!existsSync(DIST))('npx memcue install', () => {
     const env: Record<string, string> = { ...isolatedEnv(), PATH: '/usr/bin:/bin', TMPDIR: tempDir() };
     const r = runProcess(process.execPath, [BUNDLE, 'install', 'codex'], { env, cwd: tempDir() });
     expect(r.code).toBe(0);
-    const launcher = readFileSync(join(env.XDG_DATA_HOME!, 'memcue', 'bin', 'memcue'), 'utf8');
-    expect(launcher).toContain(` ${join(ROOT, 'bin', 'memcue.js')} "$@"`);
+    const launcher = join(env.XDG_DATA_HOME!, 'memcue', 'bin', 'memcue');
+    expect(readFileSync(launcher, 'utf8')).toContain(` ${join(ROOT, 'bin', 'memcue.js')} "$@"`);
     expect(existsSync(join(env.XDG_DATA_HOME!, 'memcue', 'runtime'))).toBe(false);
+    expect(r.stdout).not.toContain('not on your PATH'); // not npx: the user installed it
+  });
+
+  it('the launcher runs the Node on PATH at run time (nvm after an upgrade), else the one that ran install', () => {
+    const env: Record<string, string> = { ...isolatedEnv(), PATH: '/usr/bin:/bin', TMPDIR: tempDir() };
+    expect(runProcess(process.execPath, [BUNDLE, 'install', 'codex'], { env, cwd: tempDir() }).code).toBe(0);
+    const launcher = join(env.XDG_DATA_HOME!, 'memcue', 'bin', 'memcue');
+    // Another Node on PATH (a wrapper that says it ran, standing in for nvm's new version).
+    const nvm = tempDir();
+    writeFileSync(join(nvm, 'node'), `#!/bin/sh\necho "newer node ran" >&2\nexec ${JSON.stringify(process.execPath)} "$@"\n`);
+    chmodSync(join(nvm, 'node'), 0o755);
+    const viaPath = runProcess(launcher, ['--version'], { env: { ...env, PATH: `${nvm}:/usr/bin:/bin` } });
+    expect(viaPath.stderr).toContain('newer node ran');
+    expect(viaPath.code).toBe(0);
+    const noNode = runProcess(launcher, ['--version'], { env: { ...env, PATH: tempDir() } });
+    expect(noNode.stderr).not.toContain('newer node ran');
+    expect(noNode.code).toBe(0); // the install-time Node
   });
 });

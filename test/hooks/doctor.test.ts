@@ -72,7 +72,9 @@ describe('memcue doctor runs what the agents run', () => {
     await cli(['install', 'codex'], { env });
     await cli(['install', 'opencode'], { env });
     const r = await cli(['doctor'], { env });
-    expect(r.stdout).toMatch(new RegExp(`ran ${BINARY} hook codex session-start: exit 0, card of \\d+ characters\\n {12}Codex runs the hook only after you trust it: start \`codex\`, type /hooks`));
+    expect(r.stdout).toMatch(new RegExp(`ran ${BINARY} hook codex session-start: exit 0, card of \\d+ characters\\n`));
+    expect(r.stdout).toContain('codex     sandbox writable root');
+    expect(r.stdout).toMatch(/\n {12}At its next start Codex shows "Hooks need review"/);
     expect(r.stdout).toContain(`ran ${BINARY} --version: exit 0, memcue ${VERSION}\n`);
   });
 });

@@ -147,7 +147,7 @@ describe('what install writes', () => {
     const codex = JSON.parse(read(join(env.HOME!, '.codex', 'hooks.json')));
     expect(codex.hooks.SessionStart).toEqual([
       { hooks: [{ type: 'command', command: 'notify-start' }] },
-      { hooks: [{ type: 'command', command: `${BIN} hook codex session-start`, timeout: 10 }] },
+      { hooks: [{ type: 'command', command: `${BIN} hook codex session-start`, timeout: 10, statusMessage: 'memcue: memory card' }] },
     ]);
     const gemini = JSON.parse(read(join(env.HOME!, '.gemini', 'settings.json')));
     expect(gemini.theme).toBe('GitHub');
@@ -319,19 +319,29 @@ describe.skipIf(!existsSync(BINARY))('install from the compiled binary', () => {
 });
 
 describe('what the agent still needs, said at install', () => {
-  it('codex: the trust step (/hooks), and no deprecated feature-flag advice', async () => {
+  it('says previous contents are kept only when there was a file; otherwise how to take it out again', async () => {
+    const env = installEnv();
+    const fresh = await run(env, 'install', 'claude');
+    expect(fresh).not.toContain('previous contents kept');
+    expect(fresh).toContain('claude: `memcue uninstall claude` takes it out again\n');
+    mkdirSync(join(env.HOME!, '.gemini'), { recursive: true });
+    writeFileSync(join(env.HOME!, '.gemini', 'settings.json'), '{"theme": "GitHub"}\n');
+    expect(await run(env, 'install', 'gemini')).toContain('gemini: previous contents kept in');
+  });
+
+  it('codex: the review screen Codex shows, the hook\'s name there, and no deprecated feature-flag advice', async () => {
     const out = await run(installEnv(), 'install', 'codex');
-    expect(out).toContain('codex: Codex runs the hook only after you trust it: start `codex`, type /hooks, and trust memcue\'s SessionStart hook');
+    expect(out).toContain('codex: At its next start Codex shows "Hooks need review" (Review / Trust all / Continue without), with memcue\'s SessionStart hook listed as "memcue: memory card"');
     expect(out).toContain('--dangerously-bypass-hook-trust');
     expect(out).not.toContain('codex_hooks');
   });
 
-  it('gemini --project: the folder must be trusted; the user-level install needs no trust', async () => {
+  it('gemini: --project needs the folder trusted; the user-level hook says headless exits 55 outside a trusted folder', async () => {
     const env = installEnv();
     const repo = repoDir();
     const r = await cli(['install', 'gemini', '--project'], { env, cwd: repo });
     expect(r.stdout).toContain(`gemini: Gemini CLI runs project hooks only in a trusted folder: when Gemini asks, trust ${repo} (or run /permissions in Gemini there).`);
-    expect(await run(env, 'install', 'gemini')).not.toContain('trusted folder');
+    expect(await run(env, 'install', 'gemini')).toContain('headless `gemini -p` in an untrusted folder exits with code 55');
   });
 
   it('claude: the matcher takes every SessionStart source Claude Code sends, `fork` included', async () => {

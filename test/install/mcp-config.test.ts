@@ -87,12 +87,17 @@ describe('claude_desktop_config.json', () => {
   });
 });
 
-it('install cursor --project writes the repository\'s .cursor/mcp.json', async () => {
+it('install cursor --project writes a .cursor/mcp.json that runs on a teammate\'s machine: no path of this one', async () => {
   const env: Record<string, string> = { ...isolatedEnv(), MEMCUE_BIN: BIN };
   const cwd = join(env.HOME!, 'proj');
   mkdirSync(cwd);
-  expect((await cli(['install', 'cursor', '--project'], { env, cwd })).code).toBe(0);
-  expect(JSON.parse(read(join(cwd, '.cursor', 'mcp.json'))).mcpServers.memcue.args).toEqual(['mcp']);
+  const r = await cli(['install', 'cursor', '--project'], { env, cwd });
+  expect(r.code).toBe(0);
+  const text = read(join(cwd, '.cursor', 'mcp.json'));
+  expect(JSON.parse(text).mcpServers.memcue).toEqual({ command: 'npx', args: ['-y', 'memcue', 'mcp'] });
+  expect(text).not.toContain(env.HOME!);
+  expect(r.stdout).not.toContain('previous contents kept'); // there was no file
+  expect(r.stdout).toContain('`memcue uninstall cursor --project` takes it out again');
 });
 
 it('doctor runs the MCP server\'s command with --version and reports its exit code', async () => {

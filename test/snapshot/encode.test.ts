@@ -12,15 +12,16 @@ import { SearchFile } from '../../src/snapshot/reader.js';
 import { Store } from '../../src/store/store.js';
 import { INDEX_VERSION } from '../../src/text/tokenize.js';
 import { loadParts } from '../../bench/quality-sets.js';
+import { openKeptFile } from '../../src/util/safe-file.js';
 import { tempDir } from '../helpers.js';
 
 function write(store: Store, path: string, batch: { postings: number; created: number }): SearchFile {
   const fd = openSync(path, 'w');
-  const writer = new SearchFileWriter(fd, `${path}.runs`, {}, batch);
+  const writer = new SearchFileWriter(fd, (name) => `${path}.${name}`, {}, batch);
   eachIndexedDoc(store.db, undefined, (doc) => writer.add(doc));
   writer.finish({ stamp: 'test', indexVersion: INDEX_VERSION, scopesInUse: [], usage: {} });
   closeSync(fd);
-  return SearchFile.open(path)!;
+  return SearchFile.open(openKeptFile(path, 1 << 30)!)!;
 }
 
 describe('the search file built from spilled runs', () => {

@@ -10,6 +10,7 @@ import { openLiveIndex, snapshotFiles } from '../../src/snapshot/files.js';
 import { PAGE } from '../../src/snapshot/format.js';
 import { PagedReader } from '../../src/snapshot/paged.js';
 import { Store } from '../../src/store/store.js';
+import { openKeptFile } from '../../src/util/safe-file.js';
 import { tempDir } from '../helpers.js';
 
 const WORDS = 'deploy cache token queue worker retry proxy gateway image registry branch release review schema backup replica shard cluster'.split(' ');
@@ -71,7 +72,7 @@ describe('the search file read in pages', () => {
       const text = readFileSync(path, 'latin1');
       expect(text).toContain('"docs":50');
       writeFileSync(path, Buffer.from(text.replace('"docs":50', '"docs":90'), 'latin1'));
-      expect(PagedReader.open(path)).toBeUndefined();
+      expect(PagedReader.open(openKeptFile(path, 1 << 30)!)).toBeUndefined();
       expect(openLiveIndex(store.file.real)).toBeUndefined();
     } finally {
       store.close();

@@ -60,4 +60,34 @@ describe('a damaged database', () => {
     expect((await cli(['add', 'second fact'], { env })).code).toBe(0);
     expect(JSON.parse((await cli(['stats', '--json'], { env })).stdout).facts).toBe(2);
   });
+
+  it('damage that quick_check misses (an index that no longer matches its table) is caught too', async () => {
+    const env = isolatedEnv();
+    expect((await cli(['add', 'first fact'], { env })).code).toBe(0);
+    expect((await cli(['add', 'second fact'], { env })).code).toBe(0);
+    // Another program rewrites an index's definition: every row is now missing from it.
+    execFileSync('python3', ['-c', `import sqlite3,sys
+db = sqlite3.connect(sys.argv[1]); db.execute('pragma writable_schema = on')
+db.execute("update sqlite_master set sql = 'CREATE INDEX facts_by_scope_kind ON facts (kind, scope, created_at)' where name = 'facts_by_scope_kind'")
+db.commit()`, env.MEMCUE_DB!]);
+    expect(execFileSync('sqlite3', [env.MEMCUE_DB!, 'PRAGMA quick_check'], { encoding: 'utf8' }).trim()).toBe('ok');
+    const before = hash(env.MEMCUE_DB!);
+    const r = await cli(['add', 'a third fact'], { env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/is damaged \(integrity check: row \d+ missing from index facts_by_scope_kind.*\); nothing was written/);
+    expect(hash(env.MEMCUE_DB!)).toBe(before);
+  });
+
+  it('once a read has met damage, the next write checks the file even if nothing else changed it', async () => {
+    const env = await damagedMemory();
+    // The damage was written by hand; pretend memcue itself had left the file in this state.
+    const state = (await import('../../src/store/integrity.js')).fileState(env.MEMCUE_DB!)!;
+    writeFileSync(`${env.MEMCUE_DB}.checked`, state);
+    const before = hash(env.MEMCUE_DB!);
+    expect((await cli(['list'], { env })).stderr).toMatch(/damaged/);
+    const r = await cli(['add', 'a new fact'], { env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/is damaged/);
+    expect(hash(env.MEMCUE_DB!)).toBe(before);
+  });
 });

@@ -129,4 +129,22 @@ describe.skipIf(!existsSync(BINARY) || process.platform === 'win32')('readers ne
     expect(runProcess(BINARY, ['list'], { env }).stdout).not.toContain('rule being committed');
     expect(integrity(env.MEMCUE_DB!)).toBe('ok');
   }, 120_000);
+
+  it('a reader stopped (SIGSTOP) holds a writer off, but no other reader; killed, the writer goes on', async () => {
+    const env: Record<string, string> = { ...memoryWithRule('seed rule about stopped readers'), MEMCUE_BUSY_TIMEOUT_MS: '60000' };
+    const reader = await pausedWriter(env, ['list'], 'read');
+    let writerDone = false;
+    const writer = run(['add', 'written once the stopped reader is gone'], env).then((r) => ((writerDone = true), r));
+    await until(() => existsSync(`${env.MEMCUE_DB}.pending`) || writerDone, 'the writer to wait for readers');
+    // Other readers come and go while the writer waits for the stopped one.
+    for (let i = 0; i < 3; i++) {
+      const list = await run(['list'], env);
+      expect(list.code).toBe(0);
+      expect(list.stdout).toContain('seed rule about stopped readers');
+    }
+    expect(writerDone).toBe(false);
+    await reader.kill();
+    expect((await writer).code).toBe(0);
+    expect(runProcess(BINARY, ['list'], { env }).stdout).toContain('written once the stopped reader is gone');
+  }, 300_000);
 });

@@ -7,6 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ASSET_NAMES, uiAsset } from '../../src/ui/assets.js';
 import { BINARY, ROOT, runProcess, startProcess, tempDir } from '../helpers.js';
+import { login } from './viewer.js';
 
 const BUNDLE_FILE = join(ROOT, 'dist', 'memcue.mjs');
 
@@ -31,14 +32,16 @@ async function checkServes(command: string, args: string[], dir: string) {
   try {
     const url = await urlOf(child);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[0-9a-f]{48}\/$/);
+    const { cookie, base } = await login(url);
+    const headers = { cookie };
     for (const name of ASSET_NAMES) {
-      const res = await fetch(url + (name === 'index.html' ? '' : name));
+      const res = await fetch(`${base}${name === 'index.html' ? '' : name}`, { headers });
       expect(res.status, name).toBe(200);
       expect(await res.text(), name).toBe(uiAsset(name)!.body);
     }
-    const facts = (await (await fetch(`${url}api/facts?q=viewer`)).json()).facts;
+    const facts = (await (await fetch(`${base}api/facts?q=viewer`, { headers })).json()).facts;
     expect(facts.map((f: { id: string }) => f.id)).toEqual([id]);
-    expect((await fetch(new URL(url).origin + '/app.js')).status).toBe(403);
+    expect((await fetch(`${base}app.js`)).status).toBe(403);
   } finally {
     child.kill('SIGTERM');
   }

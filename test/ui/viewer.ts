@@ -1,7 +1,9 @@
 // A viewer server in this process on a real port, over its own temp database, closed after each test.
+// `url` is what `memcue ui` prints: good for one page load. `login` loads it as a browser would and
+// keeps the cookie it gets; `get` and `post` then ask the server as that browser's page does.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { makeContext } from '../../src/context.js';
 import { startUiServer, type UiServer } from '../../src/ui/server.js';
 import { cli, isolatedEnv, tempDir } from '../helpers.js';
@@ -10,6 +12,13 @@ const servers: UiServer[] = [];
 afterEach(async () => {
   while (servers.length) await servers.pop()!.close();
 });
+
+/** What the one-time URL gives a browser: the session cookie (`name=value`) and the page's URL. */
+export async function login(url: string): Promise<{ cookie: string; base: string }> {
+  const res = await fetch(url, { redirect: 'manual' });
+  expect(res.status, 'the printed URL lets the first browser in').toBe(303);
+  return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, base: new URL(res.headers.get('location')!, url).href };
+}
 
 export async function viewer() {
   const dir = tempDir();
@@ -24,6 +33,16 @@ export async function viewer() {
   const ctx = makeContext({ env, cwd, stdout: () => {}, stderr: () => {}, readStdin: async () => '' });
   const server = await startUiServer(ctx);
   servers.push(server);
-  return { run, env, url: server.url, server };
+  const origin = new URL(server.url).origin;
+  let loggedIn: { cookie: string; base: string } | undefined;
+  const session = async () => (loggedIn ??= await login(server.url));
+  const get = async (path: string) => {
+    const { cookie, base } = await session();
+    return fetch(base + path, { headers: { cookie } });
+  };
+  const post = async (path: string, body: unknown) => {
+    const { cookie, base } = await session();
+    return fetch(base + path, { method: 'POST', headers: { cookie, 'Content-Type': 'application/json', Origin: origin }, body: JSON.stringify(body) });
+  };
+  return { run, env, url: server.url, origin, server, session, get, post };
 }
-

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fileLines, notRegularFile, readFileStart } from '../../src/util/read-file.js';
+import { fileLines, notRegularFile, readFileStart, readOthersFile } from '../../src/util/read-file.js';
 import { tempDir } from '../helpers.js';
 
 describe('fileLines', () => {
@@ -39,5 +39,22 @@ describe('notRegularFile and readFileStart', () => {
     expect(readFileStart(fifo, 100)).toBeUndefined();
     expect(readFileStart(join(dir, 'zero'), 100)).toBeUndefined();
     expect(readFileStart(join(dir, 'link'), 3)).toBe('hel');
+  });
+});
+
+describe('readOthersFile (an agent\'s settings)', () => {
+  it('follows links to a regular file; refuses a FIFO, /dev/zero and a file over the bound in one line, without blocking', () => {
+    const dir = tempDir();
+    const fifo = join(dir, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    symlinkSync(fifo, join(dir, 'to-fifo'));
+    symlinkSync('/dev/zero', join(dir, 'zero'));
+    writeFileSync(join(dir, 'plain'), 'hello');
+    symlinkSync(join(dir, 'plain'), join(dir, 'link'));
+    expect(readOthersFile(join(dir, 'link'), 100)?.toString()).toBe('hello');
+    expect(readOthersFile(join(dir, 'missing'), 100)).toBeNull();
+    expect(() => readOthersFile(join(dir, 'to-fifo'), 100)).toThrow(`${dir}/to-fifo is not a regular file (a FIFO); memcue reads only regular files there`);
+    expect(() => readOthersFile(join(dir, 'zero'), 100)).toThrow(/is not a regular file \(a device\)/);
+    expect(() => readOthersFile(join(dir, 'plain'), 4)).toThrow(`${dir}/plain is over 4 bytes (5); memcue does not read it`);
   });
 });

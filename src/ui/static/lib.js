@@ -8,7 +8,7 @@ export const KINDS = ['rule', 'decision', 'gotcha', 'env', 'note'];
 /** Facts per page: enough to scan, few enough that 10,000 facts never reach the page at once. */
 export const PAGE = 100;
 
-/** Relative to the page, so the token in its path goes along with every request. */
+/** Relative to the page; the session cookie goes along with every request (src/ui/guard.ts). */
 export async function api(path, body) {
   const res = await fetch(`api/${path}`, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   const data = await res.json().catch(() => ({ error: res.statusText }));

@@ -1,0 +1,111 @@
+// Just enough TOML to read and extend Codex's config.toml line by line, so every comment and the
+// user's layout stay as they are: table headers, `key = value` lines with one-line values, and
+// basic or literal strings. Anything fancier (multi-line arrays, inline tables) is reported as
+// "not this simple shape" and the caller says so instead of guessing.
+
+/** `[a."b c".d]` → ['a', 'b c', 'd']; undefined for other lines (and for `[[array tables]]`). */
+export function tableHeader(line: string): string[] | undefined {
+  const found = /^\s*\[(?!\[)(.*)\]\s*(#.*)?$/.exec(line);
+  return found ? splitKey(found[1]!) : undefined;
+}
+
+/** A dotted key, its parts unquoted: `projects."/src/app"` → ['projects', '/src/app']. */
+export function splitKey(key: string): string[] | undefined {
+  const parts: string[] = [];
+  const part = /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*(\.|$)/y;
+  let at = 0;
+  while (at < key.length) {
+    part.lastIndex = at;
+    const m = part.exec(key);
+    if (!m) return undefined;
+    parts.push(m[1] !== undefined ? unescape(m[1]) : (m[2] ?? m[3]!));
+    at = part.lastIndex;
+    if (m[4] === '') break;
+  }
+  return parts.length ? parts : undefined;
+}
+
+/** `key = value  # comment` → the key's parts and the raw value; undefined for other lines. */
+export function keyValue(line: string): { key: string[]; value: string } | undefined {
+  if (/^\s*(#|\[|$)/.test(line)) return undefined;
+  let quote = '';
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '=') {
+      const key = splitKey(line.slice(0, i).trim());
+      return key ? { key, value: line.slice(i + 1).trim() } : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** A one-line string value (basic or literal); undefined for anything else. */
+export function stringValue(raw: string): string | undefined {
+  const found = /^(?:"((?:[^"\\]|\\.)*)"|'([^']*)')\s*(#.*)?$/.exec(raw);
+  return found ? (found[1] !== undefined ? unescape(found[1]) : found[2]) : undefined;
+}
+
+/** A one-line array of strings; undefined for anything else (a multi-line array, numbers, …). */
+export function stringArray(raw: string): string[] | undefined {
+  const found = /^\[(.*)\]\s*(#.*)?$/.exec(raw);
+  if (!found) return undefined;
+  const items: string[] = [];
+  const item = /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')\s*(,|$)/y;
+  const body = found[1]!.trim().replace(/,\s*$/, '');
+  let at = 0;
+  while (at < body.length) {
+    item.lastIndex = at;
+    const m = item.exec(body);
+    if (!m) return undefined;
+    items.push(m[1] !== undefined ? unescape(m[1]) : m[2]!);
+    at = item.lastIndex;
+  }
+  return items;
+}
+
+/** A TOML basic string; JSON's escapes are TOML's for everything a path or command holds. */
+export function tomlString(text: string): string {
+  return JSON.stringify(text);
+}
+
+function unescape(body: string): string {
+  try {
+    return JSON.parse(`"${body}"`) as string;
+  } catch {
+    return body;
+  }
+}
+
+export interface TomlEntry {
+  /** The table the line is in ([] before the first header). */
+  table: string[];
+  key: string[];
+  value: string;
+  line: number;
+}
+
+/** Every `key = value` line with the table it belongs to; continuation lines are skipped. */
+export function entries(text: string): TomlEntry[] {
+  const out: TomlEntry[] = [];
+  let table: string[] = [];
+  text.split('\n').forEach((line, index) => {
+    const header = tableHeader(line);
+    if (header) table = header;
+    else if (/^\s*\[\[/.test(line)) table = ['[['];
+    else {
+      const kv = keyValue(line);
+      if (kv) out.push({ table, key: kv.key, value: kv.value, line: index });
+    }
+  });
+  return out;
+}
+
+/** The value at a full dotted path (table + key), whichever way the file spells it. */
+export function valueAt(text: string, path: string[]): string | undefined {
+  const want = JSON.stringify(path);
+  return entries(text).find((e) => JSON.stringify([...e.table, ...e.key]) === want)?.value;
+}

@@ -1,0 +1,74 @@
+// What `memcue mcp` tells the client at `initialize`: that the tools are there, and the session-start
+// card, unless that client's memcue hook (or plugin) already puts the card into every session,
+// which would give the model the card twice. The client names itself in `clientInfo`.
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { InitializeRequestSchema, type InitializeRequest, type InitializeResult } from '@modelcontextprotocol/sdk/types.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Context } from '../context.js';
+import { cardFor } from '../hooks/make-card.js';
+import { codexConfigPath, codexHome, codexHookKeys, codexHookTrusted } from '../install/codex-config.js';
+import { wiredTargets } from '../install/engine.js';
+import { isOurCommand } from '../install/json-hooks.js';
+import { wiringFor, type InstallAgent } from '../install/wirings.js';
+
+/** Said before the card: here the commands the card names are tools. */
+const TOOLS_NOTE =
+  'Here memcue is also available as MCP tools: memcue_search, memcue_add, memcue_show, memcue_forget (same arguments as the command options).';
+const CARD_FROM_HOOK = 'The memcue card (how to use memory, the rules) reaches this session through memcue\'s hook, so it is not repeated here.';
+
+/** The agent a client's `clientInfo.name` stands for (as each sends it: claude-code, codex-mcp-client, …). */
+export function agentOf(clientName: string | undefined): InstallAgent | undefined {
+  const name = (clientName ?? '').toLowerCase();
+  if (name.startsWith('claude-code')) return 'claude';
+  if (name.startsWith('codex')) return 'codex';
+  if (name.startsWith('gemini')) return 'gemini';
+  if (name.startsWith('opencode')) return 'opencode';
+  return undefined;
+}
+
+/** Whether memcue's hook or plugin gives this agent's sessions the card (Codex's only once trusted). */
+export function hookGivesCard(ctx: Context, agent: InstallAgent): boolean {
+  const wired = [false, true].some((project) => wiredTargets(wiringFor(agent, ctx, { project })).length > 0) || claudePluginEnabled(ctx, agent);
+  if (!wired || agent !== 'codex') return wired;
+  const hooksPath = join(codexHome(ctx.env), 'hooks.json');
+  const keys = codexHookKeys(hooksPath, read(hooksPath), (command) => isOurCommand(command, 'codex'));
+  const config = read(codexConfigPath(ctx.env));
+  return keys.some((key) => codexHookTrusted(config, key));
+}
+
+function claudePluginEnabled(ctx: Context, agent: InstallAgent): boolean {
+  if (agent !== 'claude') return false;
+  try {
+    const settings = JSON.parse(read(join(ctx.env.CLAUDE_CONFIG_DIR || join(ctx.env.HOME ?? '', '.claude'), 'settings.json')) || '{}') as { enabledPlugins?: Record<string, unknown> };
+    return Object.entries(settings.enabledPlugins ?? {}).some(([id, on]) => id.startsWith('memcue@') && on === true);
+  } catch {
+    return false;
+  }
+}
+
+function read(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+export async function instructionsFor(ctx: Context, clientName: string | undefined): Promise<string> {
+  const agent = agentOf(clientName);
+  if (agent && hookGivesCard(ctx, agent)) return `${TOOLS_NOTE}\n${CARD_FROM_HOOK}\n`;
+  return `${TOOLS_NOTE}\n\n${(await cardFor(ctx)).text}`;
+}
+
+/**
+ * Makes the server answer `initialize` with instructions for the client that sent it. The SDK takes
+ * instructions once, at construction; here they are set just before its own initialize runs.
+ */
+export function instructionsPerClient(server: Server, make: (clientName: string | undefined) => Promise<string>): void {
+  const sdk = server as unknown as { _instructions?: string; _oninitialize(req: InitializeRequest): Promise<InitializeResult> };
+  server.setRequestHandler(InitializeRequestSchema, async (req) => {
+    sdk._instructions = await make(req.params.clientInfo?.name);
+    return sdk._oninitialize(req);
+  });
+}
