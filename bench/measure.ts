@@ -2,6 +2,7 @@
 // threads) and wall time, medians, paired runs, tables. CPU time is what to quote on a shared
 // machine: wall time also counts the waits for a core. Run under Bun (it reports the child's rusage).
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 /** One finished run, in milliseconds. */
 export interface Timing {
@@ -26,6 +27,20 @@ export function timeProcess(command: string, args: string[], env: NodeJS.Process
   if (r.exitCode !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${Buffer.from(r.stderr).toString()}`);
   const { user, system } = r.resourceUsage.cpuTime;
   return { cpu: Number(user + system) / 1000, wall };
+}
+
+/**
+ * One run under /usr/bin/time, for its peak resident memory (MB) beside CPU and wall time; undefined
+ * without /usr/bin/time. (A child's own maxrss counts the memory of the process it was forked from,
+ * so a child of a benchmark holding 100k facts would be charged for them.)
+ */
+export function timeWithMemory(command: string, args: string[], env: NodeJS.ProcessEnv): (Timing & { rss: number }) | undefined {
+  if (!existsSync('/usr/bin/time')) return undefined;
+  const r = spawnSync('/usr/bin/time', ['-f', 'memcue-bench %e %U %S %M', command, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const line = r.stderr.split('\n').reverse().find((l) => l.startsWith('memcue-bench '));
+  if (r.status !== 0 || !line) throw new Error(`${command} ${args.join(' ')} failed: ${r.stderr}`);
+  const [wall, user, system, kb] = line.split(' ').slice(1).map(Number) as [number, number, number, number];
+  return { wall: wall * 1000, cpu: (user + system) * 1000, rss: kb / 1024 };
 }
 
 /** Wall time only (one-off steps such as an import). */

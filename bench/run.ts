@@ -1,20 +1,22 @@
 // `npm run bench`: whole-process medians (CPU time user+sys, and wall time) of the compiled binary's
-// `search` and `add` on databases of 1k, 5k and 50k generated facts, against the native sqlite3 shell
-// running the same FTS5 query on the same file, and at 5k facts each command's cold start against a
-// Bun hello world (all measured in the same run, pair by pair, so the ratios survive a noisy machine).
+// `search` and `add` on databases of 1k, 5k and 50k generated facts (BENCH_LARGE=1 adds 100k and
+// 500k), against the native sqlite3 shell running the same FTS5 query on the same file and against a
+// Bun hello world, and at 5k facts each command's cold start against the hello world (all measured in
+// the same run, pair by pair, so the ratios survive a noisy machine). A second table has what grows
+// with the memory: peak memory of a search and an import, import time, bytes per fact on disk.
 import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { matchExpression } from '../src/search/query.js';
 import { generateFacts, generateQueries } from './generate.js';
-import { interleaved, printTable, summary, timeMs, timeProcess, TIMING_HEADER } from './measure.js';
-import { startupRows } from './startup.js';
+import { interleaved, printTable, summary, timeProcess, timeWithMemory, TIMING_HEADER } from './measure.js';
+import { startupRows, withHelloWorld } from './startup.js';
 import type { Timing } from './measure.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const BINARY = process.env.MEMCUE_BINARY ?? join(ROOT, 'dist', 'memcue');
-const SIZES = (process.env.BENCH_SIZES ?? '1000,5000,50000').split(',').map(Number);
+const SIZES = (process.env.BENCH_SIZES ?? `1000,5000,50000${process.env.BENCH_LARGE === '1' ? ',100000,500000' : ''}`).split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 
 const SEARCH_SQL = (match: string) =>
@@ -25,21 +27,24 @@ const SEARCH_SQL = (match: string) =>
 
 const work = mkdtempSync(join(tmpdir(), 'memcue-bench-'));
 const rows: string[][] = [];
+const scale: string[][] = [];
 let startup: string[][] = [];
 try {
+  withHelloWorld((hello) => {
   for (const size of SIZES) {
     const db = join(work, `facts-${size}.db`);
     const env = { ...process.env, MEMCUE_DB: db, HOME: work };
     const jsonl = join(work, `facts-${size}.jsonl`);
     const facts = generateFacts(size, 42);
     writeFileSync(jsonl, facts.map((f) => JSON.stringify(f)).join('\n'));
-    const importMs = timeMs(BINARY, ['import', jsonl], env);
+    const imported = timeWithMemory(BINARY, ['import', jsonl], env) ?? { ...timeProcess(BINARY, ['import', jsonl], env), rss: undefined };
     const queries = generateQueries(facts, 64, 7);
     let q = 0;
-    const [search, native] = interleaved([
+    const [search, native, helloSearch] = interleaved([
       () => timeProcess(BINARY, ['search', ...queries[q % queries.length]!.split(' ')], env),
       () => timeProcess('sqlite3', [db, SEARCH_SQL(matchExpression(queries[q++ % queries.length]!)!)], env),
-    ], RUNS) as [Timing[], Timing[]];
+      () => timeProcess(hello, [], env),
+    ], RUNS) as [Timing[], Timing[], Timing[]];
     // Adds go to a copy so the searched database stays the same size.
     const addDb = join(work, `add-${size}.db`);
     copyFileSync(db, addDb);
@@ -49,11 +54,31 @@ try {
     const nativeDb = join(work, `add-native-${size}.db`);
     copyFileSync(db, nativeDb);
     let n = 0;
-    const [add, nativeInsert] = interleaved([
+    const [add, nativeInsert, helloAdd] = interleaved([
       () => timeProcess(BINARY, ['add', `benchmark fact ${n++} about deploy latency`], addEnv),
       () => timeProcess('sqlite3', [nativeDb, `INSERT INTO facts VALUES ('bench${n}x', 1, 'x', '', 'note', 'global', '', '', '2026-01-01', 'h', 'active');`], addEnv),
-    ], Math.min(RUNS, 25)) as [Timing[], Timing[]];
+      () => timeProcess(hello, [], env),
+    ], Math.min(RUNS, 25)) as [Timing[], Timing[], Timing[]];
     const bytes = statSync(db).size;
+    const searchFileBytes = statSync(`${db}.search`, { throwIfNoEntry: false })?.size ?? 0;
+    const searchPeak = timeWithMemory(BINARY, ['search', ...queries[0]!.split(' ')], env)?.rss;
+    const addPeak = timeWithMemory(BINARY, ['add', 'one more benchmark fact about deploy latency'], addEnv)?.rss;
+    const mb = (value: number | undefined) => value?.toFixed(0) ?? 'n/a';
+    rmSync(addDb, { force: true });
+    rmSync(nativeDb, { force: true });
+    scale.push([
+      String(size),
+      `${summary(search, helloSearch).cpuRatio.toFixed(1)}x`,
+      mb(searchPeak),
+      `${summary(add, helloAdd).cpuRatio.toFixed(1)}x`,
+      mb(addPeak),
+      (imported.wall / 1000).toFixed(1),
+      (imported.cpu / 1000).toFixed(1),
+      mb(imported.rss),
+      (bytes / size).toFixed(0),
+      (searchFileBytes / size).toFixed(0),
+      ((bytes + searchFileBytes) / size).toFixed(0),
+    ]);
     if (size === 5000) startup = startupRows(BINARY, env, db, queries, RUNS);
     const searched = summary(search, native);
     const added = summary(add, nativeInsert);
@@ -68,9 +93,13 @@ try {
       summary(nativeInsert, nativeInsert).cpu.toFixed(1),
       added.cpuRatio.toFixed(1),
       (bytes / size).toFixed(0),
-      (importMs / 1000).toFixed(2),
+      (imported.wall / 1000).toFixed(2),
     ]);
+    rmSync(db, { force: true });
+    rmSync(`${db}.search`, { force: true });
+    rmSync(jsonl, { force: true });
   }
+  });
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
@@ -79,6 +108,11 @@ printTable(
   `memcue ${BINARY}: whole-process medians of ${RUNS} runs, interleaved with the native sqlite3 shell on the same file (ratios pair by pair)`,
   ['facts', 'search cpu ms', 'sqlite3 cpu ms', 'ratio', 'search wall ms', 'wall ratio', 'add cpu ms', 'sqlite3 insert cpu ms', 'ratio', 'bytes/fact', 'import s'],
   rows,
+);
+printTable(
+  'what grows with the memory: search and add CPU against a Bun hello world in the same run (medians, pair by pair), peak memory (MB), the import of the generated facts (one run), bytes per fact on disk',
+  ['facts', 'search vs hello', 'search peak MB', 'add vs hello', 'add peak MB', 'import s', 'import cpu s', 'import peak MB', 'db B/fact', 'search file B/fact', 'total B/fact'],
+  scale,
 );
 if (startup.length) {
   printTable(`cold start at 5k facts: medians of ${RUNS} runs; hello = a Bun-compiled hello world, run in turn with them`, ['command', ...TIMING_HEADER], startup);

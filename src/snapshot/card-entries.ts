@@ -1,46 +1,47 @@
 // The session-start card's candidates from the search file, so a card after a write needs no SQLite
 // either: the same groups (global rules, this repo's rules and decisions), the newest RECENT_READ of
-// each, newest first, as loadCardEntries (hooks/card.ts) reads them from the database.
+// each, newest first, as loadCardEntries (hooks/card.ts) reads them from the database. The file keeps
+// each group's newest facts in a list of their own, so only those are read.
 import { groups, RECENT_READ, type CardEntry } from '../hooks/card.js';
+import type { Fact } from '../store/facts.js';
 import { KINDS } from '../store/schema.js';
-import { readDoc } from './format.js';
-import { createdKey, type LiveIndex } from './pool.js';
-
-interface Candidate {
-  id: string;
-  kind: string;
-  scope: string;
-  text: string;
-  created_at: string;
-}
+import { createdOrder, type CreatedKey, type LiveIndex } from './pool.js';
 
 export function liveCardEntries(live: LiveIndex, repoId: string | undefined): { global: CardEntry[]; repo: CardEntry[]; total: number } {
-  const { data } = live;
-  const wanted = groups(repoId);
-  const groupOf = (scope: string, kind: string) => wanted.findIndex(([s, k]) => s === scope && k === kind);
-  const created = createdKey(live);
-  // File docs are told apart by codes alone; only the chosen ones are decoded.
-  const perGroup: { created: number; read: () => Candidate }[][] = wanted.map(() => []);
-  for (let d = 0; d < data.header.docs; d++) {
-    if (live.removed.has(d)) continue;
-    const g = groupOf(data.header.scopes[data.scope[d]!]!, KINDS[data.kind[d]!]!);
-    if (g >= 0) perGroup[g]!.push({ created: created.base(d), read: () => readDoc(data, d).fact });
-  }
-  for (const doc of live.added) {
-    const g = groupOf(doc.fact.scope, doc.fact.kind);
-    if (g >= 0) perGroup[g]!.push({ created: created.added(doc), read: () => doc.fact });
-  }
-  const byId = new Map<string, Candidate>();
-  for (const list of perGroup) {
-    list.sort((a, b) => b.created - a.created);
+  const { file } = live;
+  const created = createdOrder(live);
+  const byId = new Map<string, Fact>();
+  let total = 0;
+  for (const [scope, kind] of groups(repoId)) {
+    const stored = file.group(scope, kind);
+    const listed = stored.docs.filter((d) => !live.removed.has(d));
+    // Removed facts of the group that its list does not hold still leave the count.
+    let removedUnlisted = 0;
+    const inList = new Set(stored.docs);
+    for (const d of live.removed) {
+      if (inList.has(d)) continue;
+      const r = file.doc(d);
+      if (file.header.scopes[r.scope] === scope && kindName(r.kind) === kind) removedUnlisted++;
+    }
+    const candidates: { created: CreatedKey; read: () => Fact }[] = listed.map((d) => ({ created: created.base(file.doc(d)), read: () => file.stored(d).fact }));
+    const added = live.added.filter((doc) => doc.fact.scope === scope && doc.fact.kind === kind);
+    for (const doc of added) candidates.push({ created: created.added(doc), read: () => doc.fact });
+    const groupTotal = stored.total - (stored.docs.length - listed.length) - removedUnlisted + added.length;
+    total += groupTotal;
+    // A list cut short by the build that removals have eaten into: SQLite must read this group.
+    if (stored.docs.length < stored.total && listed.length < RECENT_READ) throw new Error('search file: a card group too short');
+    candidates.sort((a, b) => created.compare(b.created, a.created));
     // The newest of each group, as loadCardEntries reads them: only these are decoded.
-    for (const entry of list.slice(0, RECENT_READ)) {
+    for (const entry of candidates.slice(0, RECENT_READ)) {
       const fact = entry.read();
       byId.set(fact.id, fact);
     }
   }
-  const total = perGroup.reduce((n, list) => n + list.length, 0);
   const rows = [...byId.values()].sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id));
   const entries = rows.map((r) => ({ id: r.id, kind: r.kind, scope: r.scope, text: r.text, created_at: r.created_at }));
   return { global: entries.filter((e) => e.scope === 'global'), repo: entries.filter((e) => e.scope !== 'global'), total };
+}
+
+function kindName(kind: number): string {
+  return KINDS[kind]!;
 }

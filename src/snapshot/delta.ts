@@ -4,11 +4,10 @@
 // A search then reads the search file plus the delta (files.ts). Anything it cannot vouch for — the
 // file was not current before the write, the index was rebuilt, the delta grew past a few hundred
 // facts, another program committed in between — leaves no delta: the next search rebuilds the file.
-import { closeSync } from 'node:fs';
-import { readAt } from '../util/safe-file.js';
 import type { Database } from '../store/sqlite.js';
 import { buildSearchFile, indexedDocs } from './build.js';
-import { headerLength, parseHeader, PREFIX } from './format.js';
+import { PagedReader } from './paged.js';
+import { mark } from '../util/profile.js';
 import { currentStamp, openBeside, readDelta, replaceFile, searchFileEnabled, snapshotFiles, unlessBroken, type Delta } from './files.js';
 
 /** Past this many added and removed facts the next search rebuilds the file instead. */
@@ -55,11 +54,15 @@ export class DeltaWriter {
 
   // None of this may fail the write it rides on: an error only means no delta (the next search rebuilds).
   begin(db: Database): void {
+    mark('write: opened and checked');
     unlessBroken(() => this.start(db));
+    mark('search delta: begun');
   }
 
   collect(db: Database): void {
+    mark('write: statements run');
     unlessBroken(() => this.gather(db));
+    mark('search delta: collected');
     recordings.delete(db);
   }
 
@@ -68,7 +71,9 @@ export class DeltaWriter {
    * import, a rebuilt index) builds a new search file instead, so the next search does not have to.
    */
   commit(db: Database): void {
+    mark('write: committed');
     unlessBroken(() => this.finish(db));
+    mark('search delta: written');
   }
 
   private start(db: Database): void {
@@ -133,17 +138,8 @@ function counterOf(stamp: string): number {
 
 /** The search file's id and stamp, read from its header alone (the file may be megabytes). */
 function readHeaderFields(path: string, realDbPath: string): { id: string; stamp: string } | undefined {
-  try {
-    const opened = openBeside(path, realDbPath);
-    if (!opened) return undefined;
-    try {
-      const length = headerLength(readAt(opened.fd, PREFIX, 0));
-      if (length === undefined || PREFIX + length > opened.stat.size) return undefined;
-      return parseHeader(readAt(opened.fd, length, PREFIX));
-    } finally {
-      closeSync(opened.fd);
-    }
-  } catch {
-    return undefined;
-  }
+  const opened = openBeside(path, realDbPath);
+  const file = opened && PagedReader.open(opened);
+  file?.close();
+  return file?.header;
 }

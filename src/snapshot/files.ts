@@ -8,8 +8,8 @@ import { existsSync, fchmodSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { readFileState } from '../store/integrity.js';
 import { INDEX_VERSION } from '../text/tokenize.js';
-import { openKeptFile, readWhole, removeStaleTemporaries, replaceKeptFile, type OpenedFile } from '../util/safe-file.js';
-import { decodeSnapshot, type SnapshotData } from './format.js';
+import { openKeptFile, readWhole, removeStaleTemporaries, replaceKeptFileWith, writeWhole, type OpenedFile } from '../util/safe-file.js';
+import { SearchFile } from './reader.js';
 import type { AddedDoc, LiveIndex } from './pool.js';
 
 export interface SnapshotFiles {
@@ -67,44 +67,29 @@ export function openLiveIndex(realDbPath: string): LiveIndex | undefined {
   const files = snapshotFiles(realDbPath);
   const delta = readDelta(files.delta, realDbPath);
   const wanted = delta?.stamp === stamp ? delta : undefined;
-  let data: SnapshotData | undefined;
-  try {
-    const bytes = readBeside(files.base, realDbPath);
-    if (!bytes) return undefined;
-    data = decodeSnapshot(bytes);
-  } catch {
-    return undefined;
-  }
-  if (!data || data.header.indexVersion !== INDEX_VERSION) return undefined;
-  if (wanted ? wanted.base !== data.header.id : data.header.stamp !== stamp) return undefined;
-  return liveIndex(data, wanted);
+  const opened = openBeside(files.base, realDbPath);
+  const file = opened && SearchFile.open(opened);
+  if (!file) return undefined;
+  const { header } = file;
+  const current = header.indexVersion === INDEX_VERSION && (wanted ? wanted.base === header.id : header.stamp === stamp);
+  const live = current ? unlessBroken(() => liveIndex(file, wanted)) : undefined;
+  if (!live) file.close();
+  return live;
 }
 
-export function liveIndex(data: SnapshotData, delta: Delta | undefined): LiveIndex {
+function liveIndex(file: SearchFile, delta: Delta | undefined): LiveIndex {
   const removed = new Set<number>();
-  let tokens = data.header.tokens;
+  let tokens = file.header.tokens;
   for (const row of delta?.removed ?? []) {
-    const d = docOfRow(data, row);
+    const d = file.docOfRow(row);
     if (d === undefined || removed.has(d)) continue;
     removed.add(d);
-    tokens -= data.fwdStart[d + 1]! - data.fwdStart[d]!;
+    tokens -= file.doc(d).length;
   }
   const added = delta?.added ?? [];
   for (const doc of added) tokens += doc.columns[0].length + doc.columns[1].length;
-  const scopesInUse = [...new Set([...data.header.scopesInUse, ...added.map((a) => a.fact.scope)])];
-  return { data, removed, added, docs: data.header.docs - removed.size + added.length, tokens, scopesInUse };
-}
-
-/** The file doc holding `row` (rows are stored ascending). */
-export function docOfRow(data: SnapshotData, row: number): number | undefined {
-  let lo = 0;
-  let hi = data.rows.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (data.rows[mid]! < row) lo = mid + 1;
-    else hi = mid;
-  }
-  return data.rows[lo] === row ? lo : undefined;
+  const scopesInUse = [...new Set([...file.header.scopesInUse, ...added.map((a) => a.fact.scope)])];
+  return { file, removed, added, docs: file.header.docs - removed.size + added.length, tokens, scopesInUse };
 }
 
 export function readDelta(path: string, realDbPath: string): Delta | undefined {
@@ -155,8 +140,16 @@ function readBeside(path: string, realDbPath: string): Buffer | undefined {
  * new search file also clears the temporaries that killed writers left beside the database.
  */
 export function replaceFile(path: string, bytes: Uint8Array | string, realDbPath: string): boolean {
+  return replaceFileWith(path, realDbPath, (fd) => writeWhole(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes));
+}
+
+/**
+ * replaceFile for a file written in steps: `write` gets the temporary's descriptor, and a name to put
+ * files of its own beside it (they end in `.<pid>.tmp` too, so a killed writer's are cleared as well).
+ */
+export function replaceFileWith(path: string, realDbPath: string, write: (fd: number, scratch: (name: string) => string) => void): boolean {
   try {
-    replaceKeptFile(path, bytes, statSync(realDbPath).mode & 0o666);
+    replaceKeptFileWith(path, statSync(realDbPath).mode & 0o666, (fd) => write(fd, (name) => `${path}.${name}.${process.pid}.tmp`));
   } catch {
     return false; // a read-only folder or a full disk: searches keep taking the SQLite path
   }

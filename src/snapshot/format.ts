@@ -1,23 +1,40 @@
 // The search file's layout: a copy of the live index that `memcue search` reads without starting
 // SQLite (issue 14: compiling the WASM and running FTS5 in JavaScriptCore's interpreter cost ~80 ms
-// CPU of a cold search; reading this file costs a few). One JSON header, then typed arrays that are
-// used in place (no parsing): the sorted term dictionary with its postings, each fact's terms in
-// order (phrases need positions), and each fact's fields as JSON, decoded only for the results.
+// CPU of a cold search). A search reads only what it touches (issue 22): the dictionary blocks of
+// its terms, those terms' postings, the records of the matching facts and the fields of the
+// candidates, each with a positioned read. Every byte is checked (paged.ts): the body in 4 KiB
+// pages, each with its CRC-32, the CRC table by chunks whose CRCs the header holds, the header by
+// the CRC at the file's end.
+//
+//   MAGIC (16 bytes) | body: sections, 8-byte aligned | page CRCs | header JSON | u32 header length | u32 header CRC
+//
+// Sections of the body:
+// - dict: the terms in UTF-8 byte order, front-coded in blocks of DICT_BLOCK (string-table.ts), each
+//   with its number of facts and where its postings are; dictIndex: each block's offset and first term;
+// - posts: per term, (fact delta, tf) varints, facts ascending (encode.ts writePosting);
+// - docs: a fixed DOC_RECORD bytes per fact (row, created rank, length, scope, kind);
+// - facts: the candidates' fields and index terms, deflated in blocks of FACT_BLOCK facts; factIndex
+//   says where each block starts;
+// - created / createdIndex: the distinct created_at values in byte order (a string table);
+// - groups: for the session card, each (scope, kind) group's newest facts.
 import { createRequire } from 'node:module';
 import type { Fact } from '../store/facts.js';
 
-export const MAGIC = 'memcue-search\n';
+export const MAGIC = 'memcue-search\n\0\0';
 /** Bump when the layout changes: an older file is then simply rebuilt. */
-export const FORMAT = 1;
+export const FORMAT = 2;
+export const PAGE = 4096;
+/** Page CRCs per chunk of the CRC table (one page of them). */
+export const CRC_CHUNK = PAGE / 4;
+export const DICT_BLOCK = 64;
+export const FACT_BLOCK = 32;
+/** row u32, created rank u32, length u16, scope u16, kind u8. */
+export const DOC_RECORD = 13;
+/** The card keeps this many of each group beyond the newest it shows (a delta removes at most MAX_DELTA). */
+export const GROUP_SLACK = 300;
 
-/** One live (current, active) fact as the index holds it. */
-export interface SnapshotDoc {
-  /** The facts rowid, which is also the FTS5 rowid. */
-  row: number;
-  fact: Fact;
-  /** Index terms of each column (text, translation), as FTS5 counts them. */
-  columns: [string[], string[]];
-}
+export const SECTIONS = ['docs', 'facts', 'factIndex', 'posts', 'dict', 'dictIndex', 'created', 'createdIndex', 'groups'] as const;
+export type SectionName = (typeof SECTIONS)[number];
 
 export interface SnapshotHeader {
   format: number;
@@ -29,80 +46,61 @@ export interface SnapshotHeader {
   id: string;
   docs: number;
   terms: number;
+  createdValues: number;
   /** All index terms of all docs: FTS5's xColumnTotalSize(-1). */
   tokens: number;
   /** The scopes of the docs (a doc stores an index into this). */
   scopes: string[];
   /** Every scope any fact row has, in any state (for `--in NAME` checks). */
   scopesInUse: string[];
-  sections: Record<SectionName, [offset: number, length: number]>;
-  /** CRC-32 of everything after the header (null: written where no CRC-32 was at hand). */
-  crc: number | null;
+  /** fact_usage (id → hits) when the file was built: the card keeps the most used first. */
+  usage: Record<string, number>;
+  /** [offset in the body, length] */
+  sections: Record<SectionName, [number, number]>;
+  /** For the card: `scope\nkind` → [offset, length, facts in the group] of its newest facts' docs. */
+  groups: Record<string, [number, number, number]>;
+  /** Where the page CRCs start (after the body), and the CRC of each chunk of them. */
+  crcTable: number;
+  crcChunks: number[];
 }
 
-export const SECTIONS = [
-  'termStart', 'termBytes', 'postStart', 'posts', 'fwdStart', 'firstColumn', 'fwd',
-  'rows', 'scope', 'kind', 'created', 'createdStart', 'createdBytes', 'factStart', 'factBytes',
-] as const;
-export type SectionName = (typeof SECTIONS)[number];
-
-/** The decoded views; nothing is copied out of the file's buffer. */
-export interface SnapshotData {
-  header: SnapshotHeader;
-  /** termBytes[termStart[t]..termStart[t+1]] is term t, in UTF-8 byte order. */
-  termStart: Uint32Array;
-  termBytes: Uint8Array;
-  /** posts[3p..3p+2] = doc, tf in the text, tf in the translation; postStart[t] is term t's first. */
-  postStart: Uint32Array;
-  posts: Uint32Array;
-  /** fwd[fwdStart[d]..] = doc d's term ids, the text's first (firstColumn[d] of them). */
-  fwdStart: Uint32Array;
-  firstColumn: Uint32Array;
-  fwd: Uint32Array;
-  rows: Float64Array;
-  scope: Uint32Array;
-  kind: Uint8Array;
-  /** Rank of the doc's created_at among the sorted distinct values (createdStart/createdBytes). */
-  created: Uint32Array;
-  createdStart: Uint32Array;
-  createdBytes: Uint8Array;
-  /** JSON of [Fact fields…, text terms, translation terms] per doc. */
-  factStart: Uint32Array;
-  factBytes: Uint8Array;
+/** One live (current, active) fact as the index holds it. */
+export interface SnapshotDoc {
+  /** The facts rowid, which is also the FTS5 rowid. */
+  row: number;
+  fact: Fact;
+  /** Index terms of each column (text, translation), as FTS5 counts them. */
+  columns: [string[], string[]];
 }
 
 export const utf8 = new TextEncoder();
+export const FIELDS = ['id', 'version', 'text', 'translation', 'kind', 'scope', 'source', 'quote', 'created_at', 'host', 'state'] as const;
 
-/**
- * CRC-32 of the bytes, where the runtime has it built in (Bun, Node ≥ 20.15: ~0.2 ms for 2.5 MB);
- * undefined elsewhere (the file is then used unchecked, as SQLite uses its own pages).
- */
-export function crc32(bytes: Uint8Array): number | undefined {
-  const bun = (globalThis as { Bun?: { hash: { crc32(b: Uint8Array): number } } }).Bun;
+type Runtime = { Bun?: { hash: { crc32(b: Uint8Array): number }; deflateSync(b: Uint8Array): Uint8Array; inflateSync(b: Uint8Array): Uint8Array } };
+const bun = (globalThis as Runtime).Bun;
+
+/** CRC-32 of the bytes: Bun's, or node:zlib's (Node ≥ 20.15). */
+export function crc32(bytes: Uint8Array): number {
   if (bun) return bun.hash.crc32(bytes);
-  return nodeCrc32()?.(bytes);
+  const zlib = nodeZlib() as { crc32?: (b: Uint8Array) => number };
+  if (!zlib.crc32) throw new Error('no CRC-32 in this runtime');
+  return zlib.crc32(bytes) >>> 0;
 }
 
-/** node:zlib's, loaded only under Node (loading a node: module costs Bun milliseconds at start). */
-function nodeCrc32(): ((b: Uint8Array) => number) | undefined {
-  try {
-    return (createRequire(import.meta.url)('node:zlib') as { crc32?: (b: Uint8Array) => number }).crc32;
-  } catch {
-    return undefined;
-  }
+/** Raw DEFLATE both ways (Bun's own and node:zlib's write the same format). */
+export function deflate(bytes: Uint8Array): Uint8Array {
+  return bun ? bun.deflateSync(bytes) : (nodeZlib() as { deflateRawSync(b: Uint8Array): Uint8Array }).deflateRawSync(bytes);
+}
+export function inflate(bytes: Uint8Array): Uint8Array {
+  return bun ? bun.inflateSync(bytes) : (nodeZlib() as { inflateRawSync(b: Uint8Array): Uint8Array }).inflateRawSync(bytes);
 }
 
-/** Views into a file's bytes; undefined when the bytes are not a search file of this format. */
-/** Bytes before the header: the magic and the header's length. */
-export const PREFIX = MAGIC.length + 4;
-
-/** The header's length from the file's first PREFIX bytes; undefined when they are not a search file's. */
-export function headerLength(prefix: Uint8Array): number | undefined {
-  if (prefix.length < PREFIX || new TextDecoder().decode(prefix.subarray(0, MAGIC.length)) !== MAGIC) return undefined;
-  return new DataView(prefix.buffer, prefix.byteOffset).getUint32(MAGIC.length, true);
+/** node:zlib, loaded only under Node (loading a node: module costs Bun milliseconds at start). */
+function nodeZlib(): unknown {
+  return createRequire(import.meta.url)('node:zlib');
 }
 
-/** The header from its bytes; undefined when it is damaged or of another format. */
+/** The header from its bytes; undefined when it is of another format. */
 export function parseHeader(bytes: Uint8Array): SnapshotHeader | undefined {
   try {
     const header = JSON.parse(new TextDecoder().decode(bytes)) as SnapshotHeader;
@@ -112,49 +110,71 @@ export function parseHeader(bytes: Uint8Array): SnapshotHeader | undefined {
   }
 }
 
-export function decodeSnapshot(bytes: Uint8Array): SnapshotData | undefined {
-  // Typed arrays need aligned offsets: a buffer that starts unaligned is copied once.
-  if (bytes.byteOffset % 8 !== 0) bytes = bytes.slice();
-  const headLength = headerLength(bytes);
-  const header = headLength === undefined ? undefined : parseHeader(bytes.subarray(PREFIX, PREFIX + headLength));
-  if (headLength === undefined || !header) return undefined;
-  const base = bytes.byteOffset + align(PREFIX + headLength);
-  const view = <T>(name: SectionName, Type: { new (b: ArrayBufferLike, o: number, n: number): T; BYTES_PER_ELEMENT: number }): T => {
-    const [offset, length] = header.sections[name];
-    return new Type(bytes.buffer, base + offset, length / Type.BYTES_PER_ELEMENT);
-  };
-  if (base + Object.values(header.sections).reduce((end, [o, n]) => Math.max(end, o + n), 0) > bytes.byteOffset + bytes.length) return undefined;
-  // A damaged body (a bad disk block, a truncated copy) is never used: the search goes through SQLite.
-  const sum = header.crc === null ? undefined : crc32(bytes.subarray(base - bytes.byteOffset));
-  if (sum !== undefined && sum !== header.crc) return undefined;
-  return {
-    header,
-    termStart: view('termStart', Uint32Array),
-    termBytes: view('termBytes', Uint8Array),
-    postStart: view('postStart', Uint32Array),
-    posts: view('posts', Uint32Array),
-    fwdStart: view('fwdStart', Uint32Array),
-    firstColumn: view('firstColumn', Uint32Array),
-    fwd: view('fwd', Uint32Array),
-    rows: view('rows', Float64Array),
-    scope: view('scope', Uint32Array),
-    kind: view('kind', Uint8Array),
-    created: view('created', Uint32Array),
-    createdStart: view('createdStart', Uint32Array),
-    createdBytes: view('createdBytes', Uint8Array),
-    factStart: view('factStart', Uint32Array),
-    factBytes: view('factBytes', Uint8Array),
-  };
+/** Unsigned LEB128 varints, appended to a growable byte buffer. */
+export class ByteSink {
+  bytes = new Uint8Array(1 << 12);
+  length = 0;
+
+  private room(n: number): void {
+    if (this.length + n <= this.bytes.length) return;
+    let size = this.bytes.length * 2;
+    while (size < this.length + n) size *= 2;
+    const grown = new Uint8Array(size);
+    grown.set(this.bytes.subarray(0, this.length));
+    this.bytes = grown;
+  }
+
+  varint(value: number): void {
+    this.room(10);
+    while (value >= 0x80) {
+      this.bytes[this.length++] = (value % 0x80) | 0x80;
+      value = Math.floor(value / 0x80);
+    }
+    this.bytes[this.length++] = value;
+  }
+
+  put(bytes: Uint8Array): void {
+    this.room(bytes.length);
+    this.bytes.set(bytes, this.length);
+    this.length += bytes.length;
+  }
+
+  view(): Uint8Array {
+    return this.bytes.subarray(0, this.length);
+  }
+
+  clear(): void {
+    this.length = 0;
+  }
 }
 
-export type FactRecord = [...(string | number)[]];
-export const FIELDS = ['id', 'version', 'text', 'translation', 'kind', 'scope', 'source', 'quote', 'created_at', 'host', 'state'] as const;
+/** Reads varints from `bytes`, advancing `at`. */
+export class VarintReader {
+  constructor(
+    readonly bytes: Uint8Array,
+    public at = 0,
+  ) {}
 
-/** Doc d's fact and index columns, as the SQLite search reads them. */
-export function readDoc(data: SnapshotData, d: number): { fact: Fact; terms: string; translationTerms: string } {
-  const record = JSON.parse(new TextDecoder().decode(data.factBytes.subarray(data.factStart[d], data.factStart[d + 1]))) as FactRecord;
-  const fact = Object.fromEntries(FIELDS.map((f, i) => [f, record[i]])) as unknown as Fact;
-  return { fact, terms: String(record[FIELDS.length]), translationTerms: String(record[FIELDS.length + 1]) };
+  next(): number {
+    let value = 0;
+    let scale = 1;
+    for (;;) {
+      if (this.at >= this.bytes.length) throw new Error('search file: varint past its section');
+      const byte = this.bytes[this.at++]!;
+      value += (byte & 0x7f) * scale;
+      if (byte < 0x80) return value;
+      scale *= 0x80;
+    }
+  }
+
+  take(n: number): Uint8Array {
+    if (this.at + n > this.bytes.length) throw new Error('search file: bytes past their section');
+    return this.bytes.subarray(this.at, (this.at += n));
+  }
+
+  get done(): boolean {
+    return this.at >= this.bytes.length;
+  }
 }
 
 export function compareBytes(a: Uint8Array, b: Uint8Array): number {
@@ -163,6 +183,9 @@ export function compareBytes(a: Uint8Array, b: Uint8Array): number {
   return a.length - b.length;
 }
 
-export function align(n: number): number {
-  return (n + 7) & ~7;
+/** Strings in the order of their UTF-8 bytes (SQLite's), without encoding them unless a surrogate pair makes UTF-16 order differ. */
+export function compareStrings(a: string, b: string): number {
+  if (SURROGATE.test(a) || SURROGATE.test(b)) return compareBytes(utf8.encode(a), utf8.encode(b));
+  return a < b ? -1 : a > b ? 1 : 0;
 }
+const SURROGATE = /[\uD800-\uDFFF]/;

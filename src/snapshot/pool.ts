@@ -7,8 +7,10 @@ import type { Fact } from '../store/facts.js';
 import type { ListFilter } from '../store/rows.js';
 import type { QueryItem } from '../search/query.js';
 import { occurrencesIn } from '../search/rerank.js';
-import { compareBytes, readDoc, type SnapshotData } from './format.js';
+import { compareStrings } from './format.js';
+import type { DocRecord, DocRecords, SearchFile } from './reader.js';
 import { KINDS } from '../store/schema.js';
+import { mark } from '../util/profile.js';
 
 const K1 = 1.2;
 const B = 0.75;
@@ -22,7 +24,7 @@ export interface AddedDoc {
 
 /** The search file plus the changes recorded since: the index as it is now. */
 export interface LiveIndex {
-  data: SnapshotData;
+  file: SearchFile;
   /** Docs of the file no longer in the index (edited, forgotten). */
   removed: ReadonlySet<number>;
   added: readonly AddedDoc[];
@@ -45,54 +47,79 @@ export interface Pool {
 
 const utf8 = new TextEncoder();
 
-/** The first `size` facts by FTS5's order among those `filter` lets through. */
+/**
+ * The first `size` facts by FTS5's order among those `filter` lets through. The matches are kept in
+ * typed arrays and only the few that can make the pool become objects: a compiled binary runs this
+ * in the interpreter, where every object and map entry per match costs.
+ */
 export function snapshotPool(live: LiveIndex, items: readonly QueryItem[], filter: ListFilter, preferScope: string, size: number): Pool {
-  const { data } = live;
+  const { file } = live;
   const baseFreq = items.map((item) => baseFrequencies(live, item));
+  const docs = union(baseFreq.map((f) => f.docs));
+  mark('pool: postings read');
   const addedFreq = items.map((item) => live.added.map((doc) => occurrencesIn(item, doc)));
-  const matching = items.map((_, k) => baseFreq[k]!.size + addedFreq[k]!.filter((f) => f > 0).length);
+  const matching = items.map((_, k) => baseFreq[k]!.docs.length + addedFreq[k]!.filter((f) => f > 0).length);
   const avgdl = live.tokens / live.docs;
   const idf = matching.map((n) => {
     const value = Math.log((live.docs - n + 0.5) / (n + 0.5));
     return value <= 0 ? 1e-6 : value;
   });
+  const records = file.records(docs);
   // Scores add up phrase by phrase in query order, as FTS5's loop does (the same float sums).
-  const baseScore = new Map<number, number>();
-  const addedScore = new Map<number, number>();
-  items.forEach((_, k) => {
-    for (const [d, f] of baseFreq[k]!) {
-      const length = data.fwdStart[d + 1]! - data.fwdStart[d]!;
-      baseScore.set(d, (baseScore.get(d) ?? 0) + term(idf[k]!, f, length, avgdl));
+  const baseScore = new Float64Array(docs.length);
+  baseFreq.forEach(({ docs: held, freq }, k) => {
+    let i = 0;
+    for (let j = 0; j < held.length; j++) {
+      while (docs[i] !== held[j]) i++;
+      baseScore[i] = baseScore[i]! + term(idf[k]!, freq[j]!, records.length[i]!, avgdl);
     }
-    addedFreq[k]!.forEach((f, a) => {
-      if (f === 0) return;
-      const doc = live.added[a]!;
-      const length = doc.columns[0].length + doc.columns[1].length;
-      addedScore.set(a, (addedScore.get(a) ?? 0) + term(idf[k]!, f, length, avgdl));
-    });
   });
+  const addedScore = live.added.map((doc, a) => {
+    const length = doc.columns[0].length + doc.columns[1].length;
+    return items.reduce((score, _, k) => (addedFreq[k]![a] ? score + term(idf[k]!, addedFreq[k]![a]!, length, avgdl) : score), 0);
+  });
+  mark('pool: scored');
 
+  // Only facts whose score comes within a rounding step of the size-th best can be in the pool.
   const allow = filterTest(live, filter);
-  const createdOf = createdKey(live);
-  type Entry = { bm: number; preferred: boolean; created: number; row: number; base: boolean; index: number };
+  const allowed: number[] = [];
+  for (let i = 0; i < docs.length; i++) if (allow.base(records, i)) allowed.push(i);
+  const addedAllowed = live.added.map((_, a) => a).filter((a) => addedScore[a]! > 0 && allow.added(live.added[a]!));
+  const scores = Float64Array.from([...allowed.map((i) => baseScore[i]!), ...addedAllowed.map((a) => addedScore[a]!)]).sort().reverse();
+  const floor = scores.length >= size ? round6(-scores[size - 1]!) : Infinity;
+  const created = createdOrder(live);
+  type Entry = { bm: number; preferred: boolean; created: CreatedKey; row: number; base: boolean; index: number };
   const entries: Entry[] = [];
-  for (const [d, score] of baseScore) {
-    if (!allow.base(d)) continue;
-    const scope = data.header.scopes[data.scope[d]!]!;
-    entries.push({ bm: round6(-score), preferred: scope === preferScope, created: createdOf.base(d), row: data.rows[d]!, base: true, index: d });
+  for (const i of allowed) {
+    if (-baseScore[i]! > floor + 1e-6 || round6(-baseScore[i]!) > floor) continue;
+    const scope = file.header.scopes[records.scope[i]!]!;
+    entries.push({ bm: round6(-baseScore[i]!), preferred: scope === preferScope, created: { key: 2 * records.created[i]! }, row: records.row[i]!, base: true, index: docs[i]! });
   }
-  for (const [a, score] of addedScore) {
+  for (const a of addedAllowed) {
     const doc = live.added[a]!;
-    if (!allow.added(doc)) continue;
-    entries.push({ bm: round6(-score), preferred: doc.fact.scope === preferScope, created: createdOf.added(doc), row: doc.row, base: false, index: a });
+    if (round6(-addedScore[a]!) > floor) continue;
+    entries.push({ bm: round6(-addedScore[a]!), preferred: doc.fact.scope === preferScope, created: created.added(doc), row: doc.row, base: false, index: a });
   }
-  entries.sort((x, y) => x.bm - y.bm || Number(y.preferred) - Number(x.preferred) || y.created - x.created || x.row - y.row);
-  const candidates = entries.slice(0, size).map((e) => {
-    if (!e.base) return { fact: live.added[e.index]!.fact, columns: live.added[e.index]!.columns };
-    const { fact, terms, translationTerms } = readDoc(data, e.index);
-    return { fact, columns: [split(terms), split(translationTerms)] as [string[], string[]] };
-  });
+  mark('pool: filtered');
+  entries.sort((x, y) => x.bm - y.bm || Number(y.preferred) - Number(x.preferred) || created.compare(y.created, x.created) || x.row - y.row);
+  const candidates = entries.slice(0, size).map((e) => (e.base ? file.stored(e.index) : { fact: live.added[e.index]!.fact, columns: live.added[e.index]!.columns }));
+  mark('pool: candidates read');
   return { candidates, facts: live.docs, matching };
+}
+
+/** The distinct values of sorted lists, sorted. */
+function union(lists: readonly Uint32Array[]): Uint32Array {
+  if (lists.length === 1) return lists[0]!;
+  const all = new Uint32Array(lists.reduce((n, l) => n + l.length, 0));
+  let at = 0;
+  for (const list of lists) {
+    all.set(list, at);
+    at += list.length;
+  }
+  all.sort();
+  let n = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[n++] = all[i]!;
+  return all.subarray(0, n);
 }
 
 /** One phrase's part of a row's bm25, as fts5Bm25Function writes it. */
@@ -105,124 +132,86 @@ function round6(x: number): number {
   return Number(x.toFixed(6));
 }
 
-function split(terms: string): string[] {
-  return terms.split(' ').filter(Boolean);
-}
-
-/** How often the item occurs in each file doc that holds it (the removed ones left out). */
-function baseFrequencies(live: LiveIndex, item: QueryItem): Map<number, number> {
-  const { data } = live;
-  const freq = new Map<number, number>();
-  const ranges = item.terms.map((t, j) => termRange(data, utf8.encode(t), item.prefix && j === item.terms.length - 1));
-  if (ranges.some(([lo, hi]) => lo === hi)) return freq;
+/** The file docs holding the item (ascending, the removed ones left out) and how often each holds it. */
+function baseFrequencies(live: LiveIndex, item: QueryItem): { docs: Uint32Array; freq: Float64Array } {
+  const { file } = live;
+  const none = { docs: new Uint32Array(0), freq: new Float64Array(0) };
+  const entries = item.terms.map((t, j) => file.terms(utf8.encode(t), item.prefix && j === item.terms.length - 1));
+  if (entries.some((e) => e.length === 0)) return none;
   if (item.terms.length === 1) {
-    const [lo, hi] = ranges[0]!;
-    for (let t = lo; t < hi; t++) {
-      for (let p = data.postStart[t]!; p < data.postStart[t + 1]!; p++) {
-        const d = data.posts[3 * p]!;
-        if (!live.removed.has(d)) freq.set(d, (freq.get(d) ?? 0) + data.posts[3 * p + 1]! + data.posts[3 * p + 2]!);
-      }
+    const lists = entries[0]!.map((entry) => file.postings(entry));
+    if (lists.length === 1 && live.removed.size === 0) return { docs: lists[0]!.docs, freq: Float64Array.from(lists[0]!.tf) };
+    // Several terms under one prefix, or facts removed since the build: summed per doc.
+    const freq = new Map<number, number>();
+    for (const list of lists) {
+      list.docs.forEach((d, i) => {
+        if (!live.removed.has(d)) freq.set(d, (freq.get(d) ?? 0) + list.tf[i]!);
+      });
     }
-    return freq;
+    return sortedFrequencies(freq);
   }
-  // A phrase: the docs holding its first term, then its consecutive terms within one column.
-  const [lo, hi] = ranges[0]!;
-  for (let t = lo; t < hi; t++) {
-    for (let p = data.postStart[t]!; p < data.postStart[t + 1]!; p++) {
-      const d = data.posts[3 * p]!;
-      if (live.removed.has(d) || freq.has(d)) continue;
-      const n = phraseCount(data, d, ranges);
-      if (n > 0) freq.set(d, n);
-    }
+  // A phrase: the docs holding all its terms, then its consecutive terms within one column, counted
+  // in the doc's stored terms (only docs that could hold it are read).
+  let held: Set<number> | undefined;
+  for (const termEntries of entries) {
+    const holding = new Set<number>();
+    for (const entry of termEntries) for (const d of file.postings(entry).docs) if (!held || held.has(d)) holding.add(d);
+    held = holding;
+    if (held.size === 0) return none;
   }
-  return freq;
+  const freq = new Map<number, number>();
+  for (const d of held!) {
+    if (live.removed.has(d)) continue;
+    const n = occurrencesIn(item, file.stored(d));
+    if (n > 0) freq.set(d, n);
+  }
+  return sortedFrequencies(freq);
 }
 
-function phraseCount(data: SnapshotData, d: number, ranges: [number, number][]): number {
-  const start = data.fwdStart[d]!;
-  const columns: [number, number][] = [[start, start + data.firstColumn[d]!], [start + data.firstColumn[d]!, data.fwdStart[d + 1]!]];
-  let count = 0;
-  for (const [from, to] of columns) {
-    for (let i = from; i + ranges.length <= to; i++) {
-      if (ranges.every(([lo, hi], j) => data.fwd[i + j]! >= lo && data.fwd[i + j]! < hi)) count++;
-    }
-  }
-  return count;
-}
-
-/** Term ids [lo, hi) equal to `bytes`, or (prefix) starting with them: one run in byte order. */
-function termRange(data: SnapshotData, bytes: Uint8Array, prefix: boolean): [number, number] {
-  const count = data.header.terms;
-  const termAt = (t: number) => data.termBytes.subarray(data.termStart[t], data.termStart[t + 1]);
-  let lo = 0;
-  let hi = count;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (compareBytes(termAt(mid), bytes) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  let end = lo;
-  if (!prefix) return end < count && compareBytes(termAt(end), bytes) === 0 ? [lo, lo + 1] : [lo, lo];
-  while (end < count && startsWith(termAt(end), bytes)) end++;
-  return [lo, end];
-}
-
-function startsWith(term: Uint8Array, prefix: Uint8Array): boolean {
-  if (term.length < prefix.length) return false;
-  for (let i = 0; i < prefix.length; i++) if (term[i] !== prefix[i]) return false;
-  return true;
+function sortedFrequencies(freq: Map<number, number>): { docs: Uint32Array; freq: Float64Array } {
+  const docs = Uint32Array.from(freq.keys()).sort();
+  return { docs, freq: Float64Array.from(docs, (d) => freq.get(d)!) };
 }
 
 /** The WHERE of the SQLite search (store.ts filterClause) for file docs and added ones. */
-function filterTest(live: LiveIndex, filter: ListFilter): { base: (d: number) => boolean; added: (doc: AddedDoc) => boolean } {
-  const { data } = live;
+function filterTest(live: LiveIndex, filter: ListFilter): { base: (r: DocRecords, i: number) => boolean; added: (doc: AddedDoc) => boolean } {
+  const { file } = live;
   const scopes = filter.scopes ? new Set(filter.scopes) : undefined;
+  const allowedScope = file.header.scopes.map((s) => !scopes || scopes.has(s));
   const kind = filter.kind === undefined ? undefined : KINDS.indexOf(filter.kind as (typeof KINDS)[number]);
   // The index holds active facts only.
   const stateOk = !filter.state || filter.state === 'all' || filter.state === 'active';
   const since = filter.since;
-  const firstRank = since === undefined ? 0 : lowerBoundCreated(data, since);
+  const firstRank = since === undefined ? 0 : file.createdRank(since).rank;
   return {
-    base: (d) =>
-      stateOk &&
-      (!scopes || scopes.has(data.header.scopes[data.scope[d]!]!)) &&
-      (kind === undefined || data.kind[d] === kind) &&
-      data.created[d]! >= firstRank,
+    base: (r, i) => stateOk && allowedScope[r.scope[i]!]! && (kind === undefined || r.kind[i] === kind) && r.created[i]! >= firstRank,
     added: (doc) =>
       stateOk &&
       (!scopes || scopes.has(doc.fact.scope)) &&
       (filter.kind === undefined || doc.fact.kind === filter.kind) &&
-      (since === undefined || doc.fact.created_at >= since),
+      (since === undefined || compareStrings(doc.fact.created_at, since) >= 0),
   };
 }
 
-/** The rank of the first created_at value >= `since` (SQLite compares the strings by their bytes). */
-function lowerBoundCreated(data: SnapshotData, since: string): number {
-  const wanted = utf8.encode(since);
-  let lo = 0;
-  let hi = data.createdStart.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (compareBytes(data.createdBytes.subarray(data.createdStart[mid], data.createdStart[mid + 1]), wanted) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+/** created_at as SQLite orders it: a file doc's rank, an added doc's place among the ranks and its own text. */
+export interface CreatedKey {
+  /** Twice the rank; for an added value between two of the file's, the odd number between. */
+  key: number;
+  text?: string;
 }
 
 /**
- * created_at as one comparable number for file docs and added ones together: the file's rank, and
- * for an added doc the rank it would take (between two file values it sits half-way).
+ * created_at comparable across file docs and added ones. Two added values between the same two of the
+ * file's get the same key and are told apart by their text (issue 19.5: they tied otherwise).
  */
-export function createdKey(live: LiveIndex): { base: (d: number) => number; added: (doc: AddedDoc) => number } {
-  const { data } = live;
+export function createdOrder(live: LiveIndex): { base: (r: DocRecord) => CreatedKey; added: (doc: AddedDoc) => CreatedKey; compare: (a: CreatedKey, b: CreatedKey) => number } {
+  const { file } = live;
   return {
-    base: (d) => 2 * data.created[d]!,
+    base: (r) => ({ key: 2 * r.created }),
     added: (doc) => {
-      const at = lowerBoundCreated(data, doc.fact.created_at);
-      const equal =
-        at < data.createdStart.length - 1 &&
-        compareBytes(data.createdBytes.subarray(data.createdStart[at], data.createdStart[at + 1]), utf8.encode(doc.fact.created_at)) === 0;
-      return equal ? 2 * at : 2 * at - 1;
+      const { rank, equal } = file.createdRank(doc.fact.created_at);
+      return { key: equal ? 2 * rank : 2 * rank - 1, text: doc.fact.created_at };
     },
+    compare: (a, b) => a.key - b.key || (a.text !== undefined && b.text !== undefined ? compareStrings(a.text, b.text) : 0),
   };
 }

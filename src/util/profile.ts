@@ -3,7 +3,7 @@ const marks: [string, number][] = [];
 const enabled = typeof process !== 'undefined' && process.env.MEMCUE_PROFILE === '1';
 
 export function mark(label: string): void {
-  if (enabled) marks.push([label, performance.now()]);
+  if (enabled) marks.push([label, process.env.MEMCUE_PROFILE_CPU ? (process.cpuUsage().user + process.cpuUsage().system) / 1000 : performance.now()]);
 }
 
 export function report(write: (text: string) => void): void {

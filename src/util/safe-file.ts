@@ -136,13 +136,17 @@ export function readKeptJson<T>(path: string, maxBytes: number): T | undefined {
  * link) rather than writing into it. Throws on failure, after removing the temporary.
  */
 export function replaceKeptFile(path: string, bytes: Uint8Array | string, mode = 0o644): void {
+  replaceKeptFileWith(path, mode, (fd) => writeWhole(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes));
+}
+
+/** replaceKeptFile for a file written in steps (the search file is streamed): `write` fills the temporary. */
+export function replaceKeptFileWith(path: string, mode: number, write: (fd: number) => void): void {
   const temporary = `${path}.${process.pid}.tmp`;
   const fd = createFresh(temporary, mode);
   try {
     try {
       fchmodSync(fd, mode);
-      const data = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
-      for (let at = 0; at < data.length; ) at += writeSync(fd, data, at, data.length - at);
+      write(fd);
     } finally {
       closeSync(fd);
     }
@@ -151,6 +155,11 @@ export function replaceKeptFile(path: string, bytes: Uint8Array | string, mode =
     removeQuietly(temporary);
     throw err;
   }
+}
+
+/** All of `data` at the descriptor's position. */
+export function writeWhole(fd: number, data: Uint8Array): void {
+  for (let at = 0; at < data.length; ) at += writeSync(fd, data, at, data.length - at);
 }
 
 function createFresh(path: string, mode: number): number {

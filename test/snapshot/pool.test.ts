@@ -10,7 +10,7 @@ import { search, searchLive, type SearchOptions } from '../../src/search/search.
 import { buildSearchFile } from '../../src/snapshot/build.js';
 import { openLiveIndex } from '../../src/snapshot/files.js';
 import { Store } from '../../src/store/store.js';
-import { tempDir } from '../helpers.js';
+import { tempDir, workspace } from '../helpers.js';
 
 if (!locomoDir()) console.log('skipped: LoCoMo in the search-file equality test (set MEMCUE_SHARED_DATA to the shared data folder)');
 
@@ -75,6 +75,51 @@ describe('ties', () => {
       expect(buildSearchFile(store.db, store.file.real)).toBe(true);
       for (const opts of [{}, { preferScope: 'repo:example' }, { limit: 50, cutoff: 0 }, { limit: 50, cutoff: 0, preferScope: 'global' }]) {
         expectSame(store, ['deploy service', 'other', 'deploy'], opts);
+      }
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('facts added after the file was built (issue 19.5)', () => {
+  it('tie with each other and with the file exactly as in SQLite, at every limit', async () => {
+    const ws = workspace();
+    for (const text of ['Deploys go through the staging cluster first', 'The cache is warmed after a deploy']) {
+      expect((await ws.run(['add', '--scope', 'global', text])).code).toBe(0);
+    }
+    await ws.run(['search', 'deploy']); // builds the file
+    // Equal texts, so equal scores; each add stamps its own (later) created_at.
+    for (let i = 0; i < 4; i++) expect((await ws.run(['add', '--scope', 'global', `Rollbacks need a ticket, case ${i}`])).code).toBe(0);
+    const live = openLiveIndex(ws.env.MEMCUE_DB!);
+    expect(live?.added).toHaveLength(4);
+    const store = (await Store.open(ws.env.MEMCUE_DB!, { write: false }))!;
+    try {
+      for (const limit of [1, 2, 4]) expectSame(store, ['rollbacks ticket', 'case', 'ticket deploy'], { limit, cutoff: 0 });
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('the search file after a run of writes (issue 19.5 fuzz)', () => {
+  it('answers every query as SQLite does after adds, edits and forgets of look-alike facts', { timeout: 120_000 }, async () => {
+    const ws = workspace();
+    const words = ['deploy', 'cache', 'token', 'queue', 'retry', 'proxy'];
+    const text = (i: number) => `${words[i % 6]} ${words[(i * 5 + 1) % 6]} note ${i % 4}`;
+    for (let i = 0; i < 40; i++) await ws.run(['add', '--scope', i % 3 ? 'global' : 'repo:x', `${text(i)} base ${i}`]);
+    await ws.run(['search', 'deploy']); // builds the file
+    const ids: string[] = [];
+    for (let i = 0; i < 24; i++) ids.push((await ws.run(['add', '--scope', i % 2 ? 'global' : 'repo:x', `${text(i)} later ${i}`])).stdout.trim());
+    for (const id of ids.slice(0, 4)) await ws.run(['forget', id]);
+    for (const id of ids.slice(4, 7)) await ws.run(['edit', id, 'deploy cache note edited']);
+    expect(openLiveIndex(ws.env.MEMCUE_DB!)?.added.length).toBeGreaterThan(15);
+    const store = (await Store.open(ws.env.MEMCUE_DB!, { write: false }))!;
+    try {
+      const queries = [...words, 'deploy cache', 'note', 'note 2', 'later', 'base', 'proxy retry note', '"deploy cache"'];
+      for (const limit of [1, 3, 5, 30]) {
+        expectSame(store, queries, { limit, cutoff: 0 });
+        expectSame(store, queries, { limit, cutoff: 0, preferScope: 'repo:x' });
       }
     } finally {
       store.close();

@@ -1,0 +1,215 @@
+// What a search or a card reads from the search file (format.ts), each part with a positioned,
+// checked read of its own: a term's dictionary entry and postings, a fact's record, a candidate's
+// fields. Nothing is read that the query does not touch.
+import type { Fact } from '../store/facts.js';
+import { compareBytes, DOC_RECORD, FACT_BLOCK, FIELDS, inflate, PAGE, utf8, VarintReader, type SnapshotHeader } from './format.js';
+import { PagedReader } from './paged.js';
+import type { OpenedFile } from '../util/safe-file.js';
+import { StringTable } from './string-table.js';
+
+export interface TermEntry {
+  /** Facts holding the term. */
+  docs: number;
+  start: number;
+  length: number;
+}
+
+export interface DocRecord {
+  row: number;
+  /** The rank of created_at among the file's distinct values (byte order). */
+  created: number;
+  /** Index terms in both columns. */
+  length: number;
+  scope: number;
+  kind: number;
+}
+
+/** Records of several docs, as columns. */
+export interface DocRecords {
+  row: Uint32Array;
+  created: Uint32Array;
+  length: Uint16Array;
+  scope: Uint16Array;
+  kind: Uint8Array;
+}
+
+export interface StoredDoc {
+  fact: Fact;
+  columns: [string[], string[]];
+}
+
+export class SearchFile {
+  private readonly dict: StringTable;
+  private readonly createdTable: StringTable;
+  private readonly factBlocks = new Map<number, string[]>();
+
+  private constructor(private readonly file: PagedReader) {
+    const h = file.header;
+    this.dict = new StringTable(file, 'dict', 'dictIndex', h.terms, 3);
+    this.createdTable = new StringTable(file, 'created', 'createdIndex', h.createdValues, 0);
+  }
+
+  static open(opened: OpenedFile): SearchFile | undefined {
+    const file = PagedReader.open(opened);
+    return file && new SearchFile(file);
+  }
+
+  get header(): SnapshotHeader {
+    return this.file.header;
+  }
+
+  close(): void {
+    this.file.close();
+  }
+
+  get pagesRead(): number {
+    return this.file.pagesRead;
+  }
+
+  /** Dictionary entries equal to `bytes`, or (prefix) starting with them: one run in byte order. */
+  terms(bytes: Uint8Array, prefix: boolean): TermEntry[] {
+    const found: TermEntry[] = [];
+    for (let t = this.dict.lowerBound(bytes); t < this.dict.count; t++) {
+      const entry = this.dict.at(t);
+      const hit = prefix ? startsWith(entry.bytes, bytes) : compareBytes(entry.bytes, bytes) === 0;
+      if (!hit) break;
+      const [docs, start, length] = entry.fields as [number, number, number];
+      found.push({ docs, start, length });
+    }
+    return found;
+  }
+
+  /** A term's postings: its docs, ascending, and the term's occurrences in each (both columns). */
+  postings(entry: TermEntry): { docs: Uint32Array; tf: Uint32Array } {
+    const bytes = this.file.section('posts', entry.start, entry.length);
+    const docs = new Uint32Array(entry.docs);
+    const tf = new Uint32Array(entry.docs);
+    // Varints decoded inline: this loop runs once per match.
+    let at = 0;
+    let doc = 0;
+    const next = () => {
+      let value = 0;
+      let scale = 1;
+      for (;;) {
+        const byte = bytes[at++];
+        if (byte === undefined) throw new Error('search file: postings past their end');
+        value += (byte & 0x7f) * scale;
+        if (byte < 0x80) return value;
+        scale *= 0x80;
+      }
+    };
+    for (let k = 0; k < entry.docs; k++) {
+      // (writePosting in encode.ts): the delta times two, odd for "once in the text only".
+      const head = bytes[at] !== undefined && bytes[at]! < 0x80 ? bytes[at++]! : next();
+      doc += Math.floor(head / 2);
+      docs[k] = doc;
+      if (head % 2 === 1) {
+        tf[k] = 1;
+        continue;
+      }
+      const code = next();
+      tf[k] = Math.floor(code / 2) + (code % 2 ? next() : 0);
+    }
+    if (at !== bytes.length || doc >= this.header.docs) throw new Error('search file: postings that do not add up');
+    return { docs, tf };
+  }
+
+  /** The records of `docs` (ascending) as columns: one pass over the pages they lie in. */
+  records(docs: Uint32Array): DocRecords {
+    const n = docs.length;
+    const out: DocRecords = { row: new Uint32Array(n), created: new Uint32Array(n), length: new Uint16Array(n), scope: new Uint16Array(n), kind: new Uint8Array(n) };
+    const start = this.header.sections.docs[0];
+    let pageNumber = -1;
+    let page: Uint8Array = new Uint8Array(0);
+    for (let i = 0; i < n; i++) {
+      const d = docs[i]!;
+      if (d >= this.header.docs) throw new Error('search file: a fact past its records');
+      const at = start + d * DOC_RECORD;
+      const p = Math.floor(at / PAGE);
+      if (p !== pageNumber) {
+        pageNumber = p;
+        page = this.file.page(p);
+      }
+      let o = at - p * PAGE;
+      let bytes = page;
+      if (o + DOC_RECORD > page.length) {
+        bytes = this.file.read(at, DOC_RECORD); // a record across two pages
+        o = 0;
+      }
+      out.row[i] = bytes[o]! + bytes[o + 1]! * 0x100 + bytes[o + 2]! * 0x10000 + bytes[o + 3]! * 0x1000000;
+      out.created[i] = bytes[o + 4]! + bytes[o + 5]! * 0x100 + bytes[o + 6]! * 0x10000 + bytes[o + 7]! * 0x1000000;
+      out.length[i] = bytes[o + 8]! + bytes[o + 9]! * 0x100;
+      out.scope[i] = bytes[o + 10]! + bytes[o + 11]! * 0x100;
+      out.kind[i] = bytes[o + 12]!;
+    }
+    return out;
+  }
+
+  doc(d: number): DocRecord {
+    if (d < 0 || d >= this.header.docs) throw new Error('search file: a fact past its records');
+    const bytes = this.file.section('docs', d * DOC_RECORD, DOC_RECORD);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, DOC_RECORD);
+    return { row: view.getUint32(0, true), created: view.getUint32(4, true), length: view.getUint16(8, true), scope: view.getUint16(10, true), kind: view.getUint8(12) };
+  }
+
+  /** The file doc holding `row` (rows are stored ascending). */
+  docOfRow(row: number): number | undefined {
+    let lo = 0;
+    let hi = this.header.docs;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.doc(mid).row < row) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.header.docs && this.doc(lo).row === row ? lo : undefined;
+  }
+
+  /** Doc d's fact and index columns, as the SQLite search reads them. */
+  stored(d: number): StoredDoc {
+    const block = Math.floor(d / FACT_BLOCK);
+    let lines = this.factBlocks.get(block);
+    if (!lines) {
+      const index = this.file.section('factIndex', 4 * block, 8);
+      const view = new DataView(index.buffer, index.byteOffset, 8);
+      const from = view.getUint32(0, true);
+      const to = view.getUint32(4, true);
+      lines = new TextDecoder().decode(inflate(this.file.section('facts', from, to - from))).split('\n');
+      this.factBlocks.set(block, lines);
+    }
+    const line = lines[d % FACT_BLOCK];
+    if (line === undefined) throw new Error('search file: a fact missing from its block');
+    const record = JSON.parse(line) as (string | number)[];
+    const fact = Object.fromEntries(FIELDS.map((f, i) => [f, record[i]])) as unknown as Fact;
+    const split = (terms: unknown) => String(terms).split(' ').filter(Boolean);
+    return { fact, columns: [split(record[FIELDS.length]), split(record[FIELDS.length + 1])] };
+  }
+
+  /** The created_at value of a rank. */
+  createdAt(rank: number): string {
+    return new TextDecoder().decode(this.createdTable.at(rank).bytes);
+  }
+
+  /** The rank of the first created_at value ≥ `value` (SQLite compares the strings by their bytes). */
+  createdRank(value: string): { rank: number; equal: boolean } {
+    const bytes = utf8.encode(value);
+    const rank = this.createdTable.lowerBound(bytes);
+    return { rank, equal: rank < this.createdTable.count && compareBytes(this.createdTable.at(rank).bytes, bytes) === 0 };
+  }
+
+  /** The card's list for a group: its newest docs (and every used one), and how many it has in all. */
+  group(scope: string, kind: string): { docs: number[]; total: number } {
+    const entry = this.header.groups[`${scope}\n${kind}`];
+    if (!entry) return { docs: [], total: 0 };
+    const [start, length, total] = entry;
+    const reader = new VarintReader(this.file.read(start, length));
+    const docs: number[] = [];
+    while (!reader.done) docs.push(reader.next());
+    return { docs, total };
+  }
+}
+
+function startsWith(term: Uint8Array, prefix: Uint8Array): boolean {
+  if (term.length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (term[i] !== prefix[i]) return false;
+  return true;
+}

@@ -1,0 +1,107 @@
+// The postings runs a search file's build spills (encode.ts): each batch of postings, grouped by
+// term, appended to one temporary file beside the search file, then read back run by run, in
+// 64 KiB steps, while they are merged (and the dictionary that merge writes parked after them).
+import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+
+/** The spilled runs, one after another in a temporary file beside the search file. */
+export class RunFile {
+  private fd: number | undefined;
+  private readonly ranges: [number, number][] = [];
+  private end = 0;
+
+  constructor(private readonly path: string) {}
+
+  append(bytes: Uint8Array): void {
+    this.ranges.push([this.end, this.end + bytes.length]);
+    this.appendBytes(bytes);
+  }
+
+  private appendBytes(bytes: Uint8Array): void {
+    this.fd ??= openSync(this.path, 'wx+', 0o600);
+    writeSync(this.fd, bytes, 0, bytes.length, this.end);
+    this.end += bytes.length;
+  }
+
+  /** Somewhere to park bytes written while the runs are read (after the last run), read back whole. */
+  spool(): { append: (bytes: Uint8Array) => void; copyTo: (write: (bytes: Uint8Array) => void) => void } {
+    const start = this.end;
+    return {
+      append: (bytes) => this.appendBytes(bytes),
+      copyTo: (write) => {
+        const reader = new RunReader(this.fd!, start, this.end);
+        while (!reader.done) write(reader.bytes(Math.min(1 << 16, reader.left)));
+      },
+    };
+  }
+
+  readers(): RunReader[] {
+    return this.ranges.map(([from, to]) => new RunReader(this.fd!, from, to));
+  }
+
+  remove(): void {
+    if (this.fd === undefined) return;
+    closeSync(this.fd);
+    this.fd = undefined;
+    try {
+      unlinkSync(this.path);
+    } catch {
+      /* gone already */
+    }
+  }
+}
+
+/** Reads one run's varints in 64 KiB steps. */
+export class RunReader {
+  private buffer = new Uint8Array(1 << 16);
+  private at = 0;
+  private filled = 0;
+
+  constructor(
+    private readonly fd: number,
+    private position: number,
+    private readonly end: number,
+  ) {}
+
+  get done(): boolean {
+    return this.at >= this.filled && this.position >= this.end;
+  }
+
+  /** Bytes not read yet. */
+  get left(): number {
+    return this.filled - this.at + this.end - this.position;
+  }
+
+  /** The next `n` bytes (a copy). */
+  bytes(n: number): Uint8Array {
+    const out = new Uint8Array(n);
+    let done = 0;
+    while (done < n) {
+      if (this.at >= this.filled) this.refill();
+      const take = Math.min(n - done, this.filled - this.at);
+      out.set(this.buffer.subarray(this.at, this.at + take), done);
+      this.at += take;
+      done += take;
+    }
+    return out;
+  }
+
+  varint(): number {
+    let value = 0;
+    let scale = 1;
+    for (;;) {
+      if (this.at >= this.filled) this.refill();
+      const byte = this.buffer[this.at++]!;
+      value += (byte & 0x7f) * scale;
+      if (byte < 0x80) return value;
+      scale *= 0x80;
+    }
+  }
+
+  private refill(): void {
+    const n = Math.min(this.buffer.length, this.end - this.position);
+    if (n <= 0) throw new Error('search file: a run ended early');
+    this.filled = readSync(this.fd, this.buffer, 0, n, this.position);
+    this.position += this.filled;
+    this.at = 0;
+  }
+}
