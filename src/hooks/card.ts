@@ -7,19 +7,15 @@ import type { Store } from '../store/store.js';
 import { oneLine } from '../format.js';
 import { DEFAULT_BUDGET, measure, type CardBudget } from './budget.js';
 import { INSTRUCTION } from './instruction.js';
+import { groups, RECENT_READ, type CardEntry } from './card-groups.js';
+
+export { groups, RECENT_READ, type CardEntry };
 
 export const CARD_LIMIT = DEFAULT_BUDGET.max;
 /** Room kept for the "N more left out" line (its real size is checked after rendering). */
 const FOOTER_RESERVE = 160;
 const ID_SHOWN = 8; // a unique prefix for `memcue edit/forget/show`; 32^8 ids
 
-export interface CardEntry {
-  id: string;
-  kind: string;
-  scope: string;
-  text: string;
-  created_at: string;
-}
 
 export interface Card {
   /** The repository the card was made for, or null outside one. */
@@ -32,24 +28,10 @@ export interface Card {
   text: string;
 }
 
-/**
- * At most this many of the newest candidates of each group are read: even one-character facts (the
- * shortest line, 24 characters) fill the card before that. Reading only these (through the
- * facts_by_scope_kind index) keeps a card for a big memory cheap. A card made from every candidate
- * could differ only by an older short fact put in the room a long one left.
- */
-export const RECENT_READ = 400;
-
 /** Current active facts of one scope and kind, newest first, through facts_by_scope_kind. */
 const GROUP = `SELECT f.id, f.kind, f.scope, f.text, f.created_at FROM facts f INDEXED BY facts_by_scope_kind
   JOIN heads h ON h.id = f.id AND h.fact_row = f.rowid
   WHERE f.scope = ? AND f.kind = ? AND f.state = 'active'`;
-
-/** The card's candidate groups: global rules, and this repo's rules and decisions. */
-export function groups(repoId: string | undefined): [string, string][] {
-  const repo = repoId ? `repo:${repoId}` : undefined;
-  return [['global', 'rule'], ...(repo ? ([[repo, 'rule'], [repo, 'decision']] as [string, string][]) : [])];
-}
 
 /** Global rules and this repo's rules and decisions, newest first. */
 export function loadCardEntries(store: Store, repoId: string | undefined): { global: CardEntry[]; repo: CardEntry[]; total: number } {

@@ -3,7 +3,7 @@
 // blocks), its postings into a batch that is spilled, sorted by term, to a run file; at the end the
 // runs are merged into the postings section. What stays in memory is per term (the dictionary) and
 // a few bytes per fact (its record: 13 bytes).
-import { groups, RECENT_READ } from '../hooks/card.js';
+import { groups, RECENT_READ } from '../hooks/card-groups.js';
 import { KINDS } from '../store/schema.js';
 import { ByteSink, compareBytes, compareStrings, deflate, FACT_BLOCK, FIELDS, FORMAT, GROUP_SLACK, utf8, type SectionName, type SnapshotDoc, type SnapshotHeader } from './format.js';
 import { PageWriter } from './paged.js';
