@@ -22,6 +22,8 @@ export interface SearchOptions extends ListFilter {
   cutoff?: number;
   /** At equal score a fact of this scope (the current repo) ranks first. */
   preferScope?: string;
+  /** false: the query's own terms only, no dev words, other-script names or corrections (benchmarks compare). */
+  expand?: boolean;
   /** Told of each word that matched nothing and the index term searched instead (expand.ts). */
   onCorrection?: (correction: Correction) => void;
 }
@@ -50,7 +52,7 @@ export function searchLive(live: LiveIndex, query: string, opts: SearchOptions =
 /** The query's items and what expand.ts adds from the vocabulary: the same on both paths. */
 function expandedItems(query: string, vocabulary: () => Vocabulary, opts: SearchOptions): QueryItem[] {
   const items = queryItems(query);
-  if (items.length === 0) return [];
+  if (items.length === 0 || opts.expand === false) return items;
   const expanded = expandItems(query, items, vocabulary());
   if (opts.onCorrection) expanded.corrections.forEach(opts.onCorrection);
   mark('query expanded');

@@ -13,6 +13,8 @@ const VOWELS = /[aeiouy]/g;
 export const MIN_KEY_LENGTH = 4;
 /** A Russian short form of a longer name (`кубер` → Kubernetes, `эластик` → Elasticsearch) needs this much. */
 const MIN_PREFIX_KEY = 5;
+/** This many consonants in the same order name one thing whatever the vowels (bench/RESULTS.md 37). */
+const SKELETON_ENOUGH = 4;
 
 /** Spellings of one sound, applied in order (longer first). */
 const SOUNDS: [RegExp, string][] = [
@@ -24,7 +26,8 @@ const SOUNDS: [RegExp, string][] = [
   [/kh/g, 'h'],
   [/ph/g, 'f'],
   [/th/g, 't'],
-  [/c(?=[eiy])/g, 's'],
+  [/c(?=[eiy])|(?<=n)c$/g, 's'], // a stem's -enc, -anc (confluence → confluenc) is said with s
+  [/ts/g, 's'], // ц: центрифуго ~ centrifugo
   [/c(?!h)/g, 'k'],
   [/q/g, 'k'],
   [/x/g, 'ks'],
@@ -71,7 +74,12 @@ export function sameName(russianKey: string, latinKey: string): boolean {
   if (russianKey.length >= MIN_KEY_LENGTH - 1 && latinKey.length === russianKey.length + 1 && latinKey.startsWith(russianKey) && /[aeiouy]$/.test(latinKey)) return true;
   if (russianKey.length < MIN_KEY_LENGTH || latinKey.length < MIN_KEY_LENGTH) return false;
   if (russianKey.length >= MIN_PREFIX_KEY && latinKey.startsWith(russianKey)) return true;
-  if (skeleton(russianKey) !== skeleton(latinKey)) return false;
+  // English stems drop more (`elastic` → elast): the Latin stem may be the start of the Russian word.
+  if (latinKey.length >= MIN_PREFIX_KEY && russianKey.startsWith(latinKey)) return true;
+  const consonants = skeleton(russianKey);
+  if (consonants !== skeleton(latinKey)) return false;
+  // Vowels are where spellings of a name part most (вайргард ~ WireGuard); enough consonants are the name.
+  if (consonants.length >= SKELETON_ENOUGH) return true;
   return editDistance(russianKey, latinKey, 2) <= (Math.max(russianKey.length, latinKey.length) >= 7 ? 2 : 1);
 }
 

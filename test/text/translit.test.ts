@@ -18,7 +18,7 @@ describe('translit', () => {
     ['редис', 'Redis'], ['докер', 'Docker'], ['кубер', 'Kubernetes'], ['постгрес', 'Postgres'], ['джанго', 'Django'],
     ['нжинкс', 'nginx'], ['кликхаус', 'ClickHouse'], ['эластик', 'Elasticsearch'], ['графана', 'Grafana'],
     ['гитлаб', 'GitLab'], ['джира', 'Jira'], ['локи', 'Loki'], ['мейлхог', 'MailHog'], ['дженкинс', 'Jenkins'],
-    ['прометеус', 'Prometheus'], ['докера', 'Docker'], ['редисе', 'Redis'],
+    ['прометеус', 'Prometheus'], ['докера', 'Docker'], ['редисе', 'Redis'], ['вайргард', 'WireGuard'], ['страйп', 'Stripe'], ['пейджердьюти', 'PagerDuty'],
   ])('%s names %s', (russian, latin) => expect(same(russian, latin)).toBe(true));
 
   it.each([
