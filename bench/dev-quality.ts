@@ -73,4 +73,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (import.meta.main) await main();
+await main();

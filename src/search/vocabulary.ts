@@ -7,6 +7,8 @@ export interface Vocabulary {
   between(from: string, to: string): Iterable<string>;
   /** Live facts holding the term (0 when none). */
   docs(term: string): number;
+  /** Whether some index term lies in [from, to) (a script's letters: does the memory hold that script?). */
+  any(from: string, to: string): boolean;
 }
 
 /** The range of terms starting with `prefix`: [prefix, the prefix with its last character one higher). */

@@ -26,6 +26,10 @@ export function liveVocabulary(live: LiveIndex): Vocabulary {
       for (let t = lowerBound(utf8.encode(from)); t < end; t++) yield decoder.decode(termAt(t));
       for (const doc of live.added) for (const column of doc.columns) for (const term of column) if (term >= from && term < to) yield term;
     },
+    any(from, to) {
+      for (const term of this.between(from, to)) if (this.docs(term) > 0) return true;
+      return false;
+    },
     docs(term) {
       const bytes = utf8.encode(term);
       const t = lowerBound(bytes);

@@ -12,6 +12,7 @@ export function sqliteVocabulary(db: Database): Vocabulary {
   }
   return {
     between: (from, to) => db.all('SELECT term FROM temp.fact_vocab WHERE term >= ? AND term < ?', [from, to]).map((r) => String(r.term)),
+    any: (from, to) => db.get('SELECT 1 AS found FROM temp.fact_vocab WHERE term >= ? AND term < ? AND doc > 0 LIMIT 1', [from, to]) !== undefined,
     docs: (term) => Number(db.get('SELECT doc FROM temp.fact_vocab WHERE term = ?', [term])?.doc ?? 0),
   };
 }
