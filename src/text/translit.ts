@@ -76,8 +76,10 @@ export function sameName(russianKey: string, latinKey: string): boolean {
   if (russianKey.length >= MIN_PREFIX_KEY && latinKey.startsWith(russianKey)) return true;
   // English stems drop more (`elastic` → elast): the Latin stem may be the start of the Russian word.
   if (latinKey.length >= MIN_PREFIX_KEY && russianKey.startsWith(latinKey)) return true;
+  if (russianKey === latinKey) return true;
   const consonants = skeleton(russianKey);
-  if (consonants !== skeleton(latinKey)) return false;
+  // Two consonants leave too many words alike (редис ~ ready): the same key, or three consonants at least.
+  if (consonants.length < 3 || consonants !== skeleton(latinKey)) return false;
   // Vowels are where spellings of a name part most (вайргард ~ WireGuard); enough consonants are the name.
   if (consonants.length >= SKELETON_ENOUGH) return true;
   return editDistance(russianKey, latinKey, 2) <= (Math.max(russianKey.length, latinKey.length) >= 7 ? 2 : 1);
