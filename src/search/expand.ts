@@ -5,7 +5,8 @@
 // - for a word that matches no fact and has neither, the nearest index term (`postgress` → postgres),
 //   reported so that the caller can say so: never a silent empty result.
 import { isStopWord } from '../text/stopwords.js';
-import { editDistance, initialsFor, isCyrillicTerm, sameName, termKey } from '../text/translit.js';
+import { CYRILLIC_LATIN } from '../text/cyrillic-latin.js';
+import { editDistance, initialsFor, isCyrillicTerm, sameName, startAgrees, termKey } from '../text/translit.js';
 import { fold, stemWord } from '../text/tokenize.js';
 import { devWordItems } from './dev-words.js';
 import { MAX_QUERY_TERMS, type QueryItem } from './query.js';
@@ -23,6 +24,8 @@ const SPELLINGS_PER_WORD = 2;
 const ONE_EDIT_FROM = 4;
 const TWO_EDITS_FROM = 8;
 const PLAIN_WORD = /^(?:[a-z]+|[\u0400-\u04ff]+)$/;
+const LATIN_LETTERS = [...'abcdefghijklmnopqrstuvwxyz'];
+const RUSSIAN_LETTERS = Object.keys(CYRILLIC_LATIN);
 
 export function expandItems(query: string, items: QueryItem[], vocabulary: Vocabulary): { items: QueryItem[]; corrections: Correction[] } {
   const out = [...items];
@@ -58,7 +61,11 @@ function matches(item: QueryItem, vocabulary: Vocabulary): boolean {
   return false;
 }
 
-/** Index terms in the other script that name the same thing (translit.ts), held by some fact. */
+/**
+ * Index terms in the other script that name the same thing (translit.ts), held by some fact. Only
+ * terms whose first two letters can start such a name are read; the best SPELLINGS_PER_WORD are kept
+ * in byte order, so both vocabularies (whatever order they list terms in) give the same ones.
+ */
 function otherSpellings(term: string, vocabulary: Vocabulary): string[] {
   const key = termKey(term);
   if (!key || key.length < 3) return [];
@@ -66,15 +73,17 @@ function otherSpellings(term: string, vocabulary: Vocabulary): string[] {
   const found: string[] = [];
   for (const initial of initialsFor(key[0]!)) {
     if (isCyrillicTerm(initial) === russian) continue;
-    for (const candidate of vocabulary.between(...prefixRange(initial))) {
-      if (found.includes(candidate) || isStopWord(candidate)) continue;
-      const other = termKey(candidate);
-      if (!other || !(russian ? sameName(key, other) : sameName(other, key))) continue;
-      if (vocabulary.docs(candidate) > 0) found.push(candidate);
-      if (found.length >= SPELLINGS_PER_WORD) return found;
+    for (const second of russian ? LATIN_LETTERS : RUSSIAN_LETTERS) {
+      const start = initial + second;
+      if (!startAgrees(start, key)) continue;
+      for (const candidate of vocabulary.between(...prefixRange(start))) {
+        if (found.includes(candidate) || isStopWord(candidate)) continue;
+        const other = termKey(candidate);
+        if (other && (russian ? sameName(key, other) : sameName(other, key)) && vocabulary.docs(candidate) > 0) found.push(candidate);
+      }
     }
   }
-  return found;
+  return found.sort().slice(0, SPELLINGS_PER_WORD);
 }
 
 /**

@@ -47,8 +47,22 @@ export function soundKey(latin: string): string {
   return SOUNDS.reduce((s, [pattern, to]) => s.replace(pattern, to), latin);
 }
 
+/** Keys already worked out: a long-lived process (the MCP server, dream, eval) meets the same terms again. */
+const keys = new Map<string, string | undefined>();
+const MAX_KEPT = 100_000;
+
 /** The key of an index term of either script, or undefined for what is not one plain word. */
 export function termKey(term: string): string | undefined {
+  let key = keys.get(term);
+  if (key === undefined && !keys.has(term)) {
+    if (keys.size >= MAX_KEPT) keys.clear();
+    key = computeKey(term);
+    keys.set(term, key);
+  }
+  return key;
+}
+
+function computeKey(term: string): string | undefined {
   if (LATIN_WORD.test(term)) return soundKey(term);
   if (!CYRILLIC_WORD.test(term)) return undefined;
   const latin = toLatin(term);
@@ -107,29 +121,45 @@ export function editDistance(a: string, b: string, max: number): number {
   return Math.min(previous[b.length]!, max + 1);
 }
 
-let initials: Map<string, string[]> | undefined;
-
 /**
- * The first letters an index term can have when its key starts with `keyInitial`, in either script:
- * the vocabulary is read only from those (`k` → c, k, q, к, х…). Worked out once from the keys themselves.
+ * The first letters an index term can have when its key starts with a given letter, in either script:
+ * the vocabulary is read only from those (`k` → c, k, q, x, к). Worked out from the keys by
+ * `keyInitials()`; kept as a table since that takes ~1,800 keys, more than a search (a test compares).
  */
+const INITIALS: Readonly<Record<string, string>> = {
+  a: 'aа', b: 'bб', c: 'cч', d: 'dд', e: 'eеэ', f: 'fpпф', g: 'gг', h: 'hkкх', i: 'iи', j: 'dgjzгджз', k: 'ckqxк', l: 'lл',
+  m: 'mм', n: 'nн', o: 'oо', p: 'pп', r: 'rр', s: 'cstстцшщ', t: 'tт', u: 'uу', v: 'vwв', y: 'yёйыюя', z: 'zз',
+};
+
 export function initialsFor(keyInitial: string): string[] {
-  if (!initials) {
-    initials = new Map();
-    const latin = [...'abcdefghijklmnopqrstuvwxyz'];
-    const russian = Object.keys(CYRILLIC_LATIN);
-    for (const [letters, vowel] of [[latin, 'a'], [russian, 'а']] as const) {
-      for (const first of letters) {
-        if (toLatin(first) === '') continue; // ъ, ь start no word
-        for (const next of letters) {
-          const key = termKey(`${first}${next}${vowel}`);
-          if (!key) continue;
-          const list = initials.get(key[0]!) ?? [];
-          if (!list.includes(first)) list.push(first);
-          initials.set(key[0]!, list);
-        }
+  return [...(INITIALS[keyInitial] ?? '')];
+}
+
+/** INITIALS worked out from the keys: each first letter, followed by any letter and a vowel of its script. */
+export function keyInitials(): Record<string, string> {
+  const out: Record<string, string> = {};
+  const latin = [...'abcdefghijklmnopqrstuvwxyz'];
+  const russian = Object.keys(CYRILLIC_LATIN);
+  for (const [letters, vowel] of [[latin, 'a'], [russian, 'а']] as const) {
+    for (const first of letters) {
+      if (toLatin(first) === '') continue; // ъ, ь start no word
+      for (const next of letters) {
+        const initial = termKey(`${first}${next}${vowel}`)?.[0];
+        if (initial && !(out[initial] ?? '').includes(first)) out[initial] = (out[initial] ?? '') + first;
       }
     }
   }
-  return initials.get(keyInitial) ?? [];
+  return out;
+}
+
+/**
+ * Whether terms starting with `start` (two letters) can have a key like `key`: their consonants agree
+ * so far. Vowels may differ (the skeleton rule), and a second `g`/`j` may turn on the letter after it.
+ */
+export function startAgrees(start: string, key: string): boolean {
+  const latin = isCyrillicTerm(start) ? toLatin(start) : start;
+  const head = skeleton(soundKey(latin));
+  const wanted = skeleton(key);
+  if (head.length < 2 || wanted.length < 2) return true;
+  return head[1] === wanted[1] || (/[gj]/.test(head[1]!) && /[gj]/.test(wanted[1]!));
 }

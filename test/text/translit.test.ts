@@ -31,3 +31,10 @@ describe('translit', () => {
     expect(editDistance('redis', 'kubernetes', 2)).toBe(3);
   });
 });
+
+describe('translit tables', () => {
+  it('the initials table is what the keys give', async () => {
+    const { keyInitials, initialsFor } = await import('../../src/text/translit.js');
+    for (const [initial, letters] of Object.entries(keyInitials())) expect(initialsFor(initial).join(''), initial).toBe(letters);
+  });
+});
