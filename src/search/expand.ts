@@ -24,6 +24,8 @@ const SPELLINGS_PER_WORD = 2;
 const ONE_EDIT_FROM = 4;
 const TWO_EDITS_FROM = 8;
 const PLAIN_WORD = /^(?:[a-z]+|[\u0400-\u04ff]+)$/;
+/** Longer words are pasted text, not names or typos: nothing is looked up for them (a 100 KB query stays fast). */
+const MAX_WORD = 40;
 const LATIN_LETTERS = [...'abcdefghijklmnopqrstuvwxyz'];
 const RUSSIAN_LETTERS = Object.keys(CYRILLIC_LATIN);
 
@@ -39,7 +41,7 @@ export function expandItems(query: string, items: QueryItem[], vocabulary: Vocab
   const corrections: Correction[] = [];
   for (const item of items) {
     const term = item.terms[0]!;
-    if (item.terms.length !== 1 || !PLAIN_WORD.test(term)) continue;
+    if (item.terms.length !== 1 || term.length > MAX_WORD || !PLAIN_WORD.test(term)) continue;
     const spellings = otherSpellings(term, vocabulary);
     spellings.forEach((t) => add({ terms: [t], prefix: false }));
     if (spellings.length > 0 || fromTable.length > 0 || matches(item, vocabulary)) continue;
