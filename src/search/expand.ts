@@ -39,17 +39,25 @@ export function expandItems(query: string, items: QueryItem[], vocabulary: Vocab
   const fromTable = devWordItems(query, own);
   fromTable.forEach(add);
   const corrections: Correction[] = [];
+  const unmatched: string[] = [];
   for (const item of items) {
     const term = item.terms[0]!;
     if (item.terms.length !== 1 || term.length > MAX_WORD || !PLAIN_WORD.test(term)) continue;
     const spellings = otherSpellings(term, vocabulary);
     spellings.forEach((t) => add({ terms: [t], prefix: false }));
-    if (spellings.length > 0 || fromTable.length > 0 || matches(item, vocabulary)) continue;
-    const word = wordOf(query, term);
-    const nearest = nearestTerm(word, term, vocabulary);
-    if (nearest) {
-      corrections.push({ word, term: nearest });
-      add({ terms: [nearest], prefix: false });
+    if (spellings.length === 0 && !matches(item, vocabulary)) unmatched.push(term);
+  }
+  // Only a query that would find nothing is corrected: a word no fact holds beside words that match
+  // is mostly a word the memory lacks, and its nearest term noise (held out: LoCoMo −2 at hit@5).
+  const matchedSome = fromTable.length > 0 || out.length > items.length || items.some((item) => !unmatched.includes(item.terms[0]!) && matches(item, vocabulary));
+  if (!matchedSome) {
+    for (const term of unmatched) {
+      const word = wordOf(query, term);
+      const nearest = nearestTerm(word, term, vocabulary);
+      if (nearest) {
+        corrections.push({ word, term: nearest });
+        add({ terms: [nearest], prefix: false });
+      }
     }
   }
   return { items: out, corrections };

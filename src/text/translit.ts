@@ -88,8 +88,6 @@ export function sameName(russianKey: string, latinKey: string): boolean {
   if (russianKey.length >= MIN_KEY_LENGTH - 1 && latinKey.length === russianKey.length + 1 && latinKey.startsWith(russianKey) && /[aeiouy]$/.test(latinKey)) return true;
   if (russianKey.length < MIN_KEY_LENGTH || latinKey.length < MIN_KEY_LENGTH) return false;
   if (russianKey.length >= MIN_PREFIX_KEY && latinKey.startsWith(russianKey)) return true;
-  // English stems drop more (`elastic` → elast): the Latin stem may be the start of the Russian word.
-  if (latinKey.length >= MIN_PREFIX_KEY && russianKey.startsWith(latinKey)) return true;
   if (russianKey === latinKey) return true;
   const consonants = skeleton(russianKey);
   // Two consonants leave too many words alike (редис ~ ready): the same key, or three consonants at least.
