@@ -31,13 +31,14 @@ describe('retrieval quality on the shared sets', () => {
     // bench/RESULTS.md, after the re-ranker (19–21): hold-out LoCoMo 0.514 / 0.684 (hit@1 / hit@5),
     // XQuAD-ru 0.914 / 0.979; tune LoCoMo 0.566 / 0.742, XQuAD-ru 0.956 / 0.997. Dev words (24): XQuAD-ru
     // tune 0.959 / 0.993 (one question moved from the top 5 out, one into first place), the rest unchanged.
-    // Other-script spellings (bench/RESULTS.md 37) cost XQuAD-ru held out 0.914 / 0.979 → 0.893 / 0.973
-    // (Latin names in the paragraphs meet Russian question words) and tune 0.959 → 0.953 at hit@1.
+    // Other-script spellings (bench/RESULTS.md 37-39), given only to a word the memory does not hold
+    // as written: XQuAD-ru held out 0.914 → 0.911 at hit@1 (one question), against English questions
+    // on the Russian paragraphs 0.202 → 0.667 at hit@5. (Given to every word they cost 0.893 / 0.973.)
     const floors: [string, number, number][] = [
       ['LoCoMo hold-out', 0.514, 0.684],
       ['LoCoMo tune', 0.566, 0.742],
-      ['XQuAD-ru hold-out', 0.893, 0.973],
-      ['XQuAD-ru tune', 0.953, 0.993],
+      ['XQuAD-ru hold-out', 0.911, 0.979],
+      ['XQuAD-ru tune', 0.959, 0.993],
     ];
     for (const [key, hit1, hit5] of floors.filter(([key]) => datasets.some((d) => key.startsWith(d)))) {
       expect(get(key).hit_at_1, key).toBeGreaterThanOrEqual(hit1 - 0.0005);
@@ -54,9 +55,9 @@ describe('retrieval quality on the shared sets', () => {
       ['LoCoMo', 'tune', 'agent+keywords', 0.597, 0.777],
       ['LoCoMo', 'hold-out', 'agent+keywords', 0.585, 0.776],
       ['XQuAD-ru', 'tune', 'agent', 0.946, 0.997],
-      ['XQuAD-ru', 'hold-out', 'agent', 0.914, 0.991], // 0.935 before 37
+      ['XQuAD-ru', 'hold-out', 'agent', 0.935, 0.991],
       ['XQuAD-ru', 'tune', 'agent+keywords', 0.966, 1],
-      ['XQuAD-ru', 'hold-out', 'agent+keywords', 0.914, 0.991], // 0.938 before 37
+      ['XQuAD-ru', 'hold-out', 'agent+keywords', 0.935, 0.991], // 0.938 before 37-39: one question
     ];
     const work = tempDir();
     const parts = loadParts();
