@@ -1,6 +1,8 @@
 import type { Context } from '../context.js';
 import { repoScope, searchScopes } from '../context.js';
+import type { Correction } from '../search/expand.js';
 import { search, searchLive, type Hit } from '../search/search.js';
+import { fold, stemWord } from '../text/tokenize.js';
 import { openLiveIndex, searchFileEnabled, unlessBroken } from '../snapshot/files.js';
 import { dbFile } from '../store/db-file.js';
 import { checkKind } from '../store/validate.js';
@@ -23,9 +25,14 @@ export async function run(ctx: Context, words: string[], opts: SearchOptions): P
     kind: opts.kind === undefined ? undefined : checkKind(opts.kind),
     since: opts.since === undefined ? undefined : parseSince(opts.since),
     preferScope: repoScope(ctx),
+    onCorrection: (c: Correction) => corrections.push(c),
   };
+  const corrections: Correction[] = [];
   const query = words.join(' ');
-  const print = (hits: Hit[], empty: boolean) => printHits(ctx, query, hits, empty, filter.scopes !== undefined, opts);
+  const print = (hits: Hit[], empty: boolean) => {
+    for (const c of corrections) ctx.stderr(`memcue: no facts match "${clip(c.word)}"; did you mean ${surfaceForm(c.term, hits)}?\n`);
+    printHits(ctx, query, hits, empty, filter.scopes !== undefined, opts);
+  };
   // The search file answers without starting SQLite when it is current (src/snapshot).
   const real = dbFile(ctx.dbPath).real;
   const live = searchFileEnabled(ctx.env) ? openLiveIndex(real) : undefined;
@@ -33,6 +40,7 @@ export async function run(ctx: Context, words: string[], opts: SearchOptions): P
     checkNamedScope(() => live.scopesInUse, opts.in, filter.scopes);
     const hits = unlessBroken(() => searchLive(live, query, filter));
     if (hits) return print(hits, false);
+    corrections.length = 0;
   }
   // Loaded only now: the store (and SQLite behind it) is what the search file spares a search.
   const [{ withStore }, { buildSearchFile }] = await Promise.all([import('../store/store.js'), import('../snapshot/build.js')]);
@@ -64,4 +72,12 @@ function noMatch(query: string, empty: boolean, narrowed: boolean, opts: SearchO
   // What a person can change: the words first (a synonym, a spelling, the other language), then the filters.
   const tries = ['other words (a synonym, another spelling, the other language)', narrowed && '--in all', opts.kind !== undefined && 'no --kind', opts.since !== undefined && 'no --since'];
   return `no facts match "${shown}"; try ${tries.filter(Boolean).join(' or ')}`;
+}
+
+/** The word as a found fact writes it (`postgres` for the index term `postgr`), else the term. */
+function surfaceForm(term: string, hits: Hit[]): string {
+  for (const hit of hits) {
+    for (const word of fold(`${hit.text} ${hit.translation}`).match(/[\p{L}\p{N}]+/gu) ?? []) if (stemWord(word) === term) return word;
+  }
+  return term;
 }

@@ -7,6 +7,7 @@ import type { Store } from '../store/store.js';
 import { oneLine } from '../format.js';
 import { DEFAULT_BUDGET, measure, type CardBudget } from './budget.js';
 import { INSTRUCTION } from './instruction.js';
+import { memoryLine, type MemoryShape } from './memory-line.js';
 import { groups, RECENT_READ, type CardEntry } from './card-groups.js';
 
 export { groups, RECENT_READ, type CardEntry };
@@ -61,6 +62,8 @@ export interface ComposeOptions {
   total?: number;
   /** A line put right after the instruction (e.g. how to run memcue when it is not on PATH). */
   note?: string;
+  /** How many facts the memory holds and in which languages (memory-line.ts); without it, the old empty-card line. */
+  memory?: MemoryShape;
 }
 
 /** Lays out the card within its budget. Entries come newest first. */
@@ -71,7 +74,7 @@ export function composeCard(repoId: string | undefined, global: CardEntry[], rep
   const candidates = Math.max(options.total ?? 0, all.length);
   const kept = new Set<CardEntry>();
   const layout = (leftOut: number) =>
-    render(repoId, global.filter((e) => kept.has(e)), repo.filter((e) => kept.has(e)), leftOut, options.note);
+    render(repoId, global.filter((e) => kept.has(e)), repo.filter((e) => kept.has(e)), leftOut, options.note, options.memory);
   let room = budget.max - size(layout(0).text) - headerSize(repoId, size) - FOOTER_RESERVE;
   const shortest = 2 + ID_SHOWN + 14; // "- " + a one-character text + " [id date]\n"
   for (const entry of all) {
@@ -109,11 +112,12 @@ function entryLine(entry: CardEntry, showKind: boolean): string {
   return `- ${kind}${oneLine(entry.text)} [${entry.id.slice(0, ID_SHOWN)} ${entry.created_at.slice(0, 10)}]\n`;
 }
 
-function render(repoId: string | undefined, global: CardEntry[], repo: CardEntry[], leftOut: number, note?: string): Card {
+function render(repoId: string | undefined, global: CardEntry[], repo: CardEntry[], leftOut: number, note?: string, memory?: MemoryShape): Card {
   let text = note ? `${INSTRUCTION}\n${note}\n` : INSTRUCTION;
+  if (memory) text += `\n${memoryLine(memory)}\n`;
   if (global.length) text += globalHeader() + global.map((e) => entryLine(e, false)).join('');
   if (repo.length && repoId) text += repoHeader(repoId) + repo.map((e) => entryLine(e, true)).join('');
-  if (!global.length && !repo.length && leftOut === 0) text += '\n(none recorded yet)\n';
+  if (!memory && !global.length && !repo.length && leftOut === 0) text += '\n(none recorded yet)\n';
   const more = leftOut > 0 ? moreCommands(repoId) : [];
   if (leftOut > 0) {
     text += `\n${leftOut} more left out to keep this card short: run ${more.map((c) => `\`${c}\``).join(' and ')} to see them.\n`;

@@ -11,6 +11,7 @@ import { composeCard, loadCardEntries, type Card } from './card.js';
 import { dbFingerprint, readCachedCard, readLastCard, writeCachedCard } from './card-cache.js';
 import { INSTRUCTION } from './instruction.js';
 import { codexWriteNote } from './codex-sandbox.js';
+import { memoryShape } from './memory-line.js';
 import { runHint } from './run-hint.js';
 import { dbFile } from '../store/db-file.js';
 
@@ -49,31 +50,36 @@ export async function cardFor(ctx: Context, agent?: HookAgent, opts: { budgetMs?
   const { repoId, budget, note, cacheKey } = request;
   // A current search file holds every live fact: the card is made from it without starting SQLite.
   // (Loaded here, not up front: a cached card needs neither it nor the stemmers it pulls in.)
-  const [{ openLiveIndex, searchFileEnabled, unlessBroken }, { liveCardEntries }] = await Promise.all([
+  const [{ openLiveIndex, searchFileEnabled, unlessBroken }, { liveCardEntries }, { liveVocabulary }] = await Promise.all([
     import('../snapshot/files.js'),
     import('../snapshot/card-entries.js'),
+    import('../snapshot/vocabulary.js'),
   ]);
+  const languages = ctx.env.MEMCUE_LANGUAGES;
   const live = searchFileEnabled(ctx.env) ? openLiveIndex(dbFile(ctx.dbPath).real) : undefined;
   const entries = live && unlessBroken(() => liveCardEntries(live, repoId));
   if (entries) {
     const { global, repo, total } = entries;
-    const card = composeCard(repoId, global, repo, { total, budget, note });
+    const memory = memoryShape(live!.docs, liveVocabulary(live!), languages);
+    const card = composeCard(repoId, global, repo, { total, budget, note, memory });
     mark('card composed from the search file');
     // Cached only if the database is still in the state the card was read from.
     if (seen !== undefined && dbFingerprint(ctx.dbPath) === seen) writeCachedCard(ctx.env, ctx.dbPath, cacheKey, seen, card);
     return card;
   }
   // Loaded only on a cache miss: the store pulls in SQLite and the stemmers, which a cached card needs not.
-  const { withStore } = await import('../store/store.js');
+  const [{ withStore }, { sqliteVocabulary }] = await Promise.all([import('../store/store.js'), import('../store/vocabulary.js')]);
   try {
     return await withStore(
       ctx.dbPath,
       false,
       (store) => {
-        if (!store) return composeCard(repoId, [], [], { budget, note });
+        if (!store) return composeCard(repoId, [], [], { budget, note, memory: memoryShape(0, undefined, languages) });
         const { global, repo, total } = loadCardEntries(store, repoId);
         mark('card rows read');
-        const card = composeCard(repoId, global, repo, { total, budget, note });
+        const facts = Number(store.db.get('SELECT count(*) AS n FROM fact_index_docsize')?.n ?? 0);
+        const memory = memoryShape(facts, sqliteVocabulary(store.db), languages);
+        const card = composeCard(repoId, global, repo, { total, budget, note, memory });
         mark('card composed');
         // Taken while we are a registered reader, so no other process can have committed since the query.
         const now = dbFingerprint(ctx.dbPath);

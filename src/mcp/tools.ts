@@ -21,7 +21,7 @@ export const TOOLS = [
   {
     name: 'memcue_search',
     annotations: { title: 'Search memory', ...READS },
-    description: 'Search long-term memory. Try several phrasings, synonyms, both languages.',
+    description: 'Search long-term memory with 1-4 distinctive words (system, service, file, error code, person), not a sentence; if nothing fits, once or twice more with other words. Results: id, kind, date, text.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -29,7 +29,7 @@ export const TOOLS = [
         in: { type: 'string', description: 'repo (default)|all|global|machine|<repo id>' },
         kind: KIND,
         since: { type: 'string', description: 'ISO date or age: 7d, 2w' },
-        limit: { type: 'integer', description: 'default 5' },
+        limit: { type: 'integer', description: 'default 5; 10 for which/what-all questions' },
       },
       required: ['query'],
     },
@@ -44,7 +44,7 @@ export const TOOLS = [
         text: str,
         kind: KIND,
         scope: { type: 'string', description: 'repo (default in a repo)|global|machine' },
-        keywords: { type: 'string', description: 'comma-separated index-only words' },
+        keywords: { type: 'string', description: 'comma-separated index-only words: synonyms; in a two-language memory the key terms in the other one' },
       },
       required: ['text'],
     },

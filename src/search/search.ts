@@ -5,7 +5,11 @@ import type { Fact } from '../store/facts.js';
 import type { Row } from '../store/sqlite.js';
 import { filterClause, toFact, type ListFilter } from '../store/rows.js';
 import type { Store } from '../store/store.js';
+import { expandItems, type Correction } from './expand.js';
 import { itemExpression, queryItems, type QueryItem } from './query.js';
+import type { Vocabulary } from './vocabulary.js';
+import { sqliteVocabulary } from '../store/vocabulary.js';
+import { liveVocabulary } from '../snapshot/vocabulary.js';
 import { occurrencesIn, POOL_SIZE, rescore, type ItemStats } from './rerank.js';
 import { snapshotPool, type LiveIndex, type PoolFact } from '../snapshot/pool.js';
 import { mark } from '../util/profile.js';
@@ -18,6 +22,10 @@ export interface SearchOptions extends ListFilter {
   cutoff?: number;
   /** At equal score a fact of this scope (the current repo) ranks first. */
   preferScope?: string;
+  /** false: the query's own terms only, no dev words, other-script names or corrections (benchmarks compare). */
+  expand?: boolean;
+  /** Told of each word that matched nothing and the index term searched instead (expand.ts). */
+  onCorrection?: (correction: Correction) => void;
 }
 
 export interface Hit extends Fact {
@@ -26,19 +34,29 @@ export interface Hit extends Fact {
 }
 
 export function search(store: Store, query: string, opts: SearchOptions = {}): Hit[] {
-  const items = queryItems(query);
+  const items = expandedItems(query, () => sqliteVocabulary(store.db), opts);
   if (items.length === 0) return [];
   return ranked(query, items, sqlitePool(store, items, opts), opts);
 }
 
 /** The same search over the search file (src/snapshot): the same pool, so the same results. */
 export function searchLive(live: LiveIndex, query: string, opts: SearchOptions = {}): Hit[] {
-  const items = queryItems(query);
+  const items = expandedItems(query, () => liveVocabulary(live), opts);
   if (items.length === 0) return [];
   const limit = opts.limit ?? DEFAULT_LIMIT;
   const pool = snapshotPool(live, items, opts, opts.preferScope ?? '', Math.max(limit, POOL_SIZE));
   const stats = (held: readonly QueryItem[]) => ({ facts: pool.facts, matching: held.map((item) => pool.matching[items.indexOf(item)]!) });
   return ranked(query, items, { candidates: pool.candidates, stats }, opts);
+}
+
+/** The query's items and what expand.ts adds from the vocabulary: the same on both paths. */
+function expandedItems(query: string, vocabulary: () => Vocabulary, opts: SearchOptions): QueryItem[] {
+  const items = queryItems(query);
+  if (items.length === 0 || opts.expand === false) return items;
+  const expanded = expandItems(query, items, vocabulary());
+  if (opts.onCorrection) expanded.corrections.forEach(opts.onCorrection);
+  mark('query expanded');
+  return expanded.items;
 }
 
 /** FTS5's first candidates, and the counts for the items that need them. */

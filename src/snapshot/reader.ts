@@ -79,6 +79,16 @@ export class SearchFile {
     return found;
   }
 
+  /** Dictionary terms t with from <= t < to, in byte order, with their entries (expand.ts reads names across scripts). */
+  *termsBetween(from: Uint8Array, to: Uint8Array): Generator<{ term: Uint8Array; entry: TermEntry }> {
+    for (let t = this.dict.lowerBound(from); t < this.dict.count; t++) {
+      const { bytes, fields } = this.dict.at(t);
+      if (compareBytes(bytes, to) >= 0) return;
+      const [docs, start, length] = fields as [number, number, number];
+      yield { term: bytes, entry: { docs, start, length } };
+    }
+  }
+
   /** A term's postings: its docs, ascending, and the term's occurrences in each (both columns). */
   postings(entry: TermEntry): { docs: Uint32Array; tf: Uint32Array } {
     const bytes = this.file.section('posts', entry.start, entry.length);

@@ -31,10 +31,13 @@ describe('retrieval quality on the shared sets', () => {
     // bench/RESULTS.md, after the re-ranker (19–21): hold-out LoCoMo 0.514 / 0.684 (hit@1 / hit@5),
     // XQuAD-ru 0.914 / 0.979; tune LoCoMo 0.566 / 0.742, XQuAD-ru 0.956 / 0.997. Dev words (24): XQuAD-ru
     // tune 0.959 / 0.993 (one question moved from the top 5 out, one into first place), the rest unchanged.
+    // Other-script spellings (bench/RESULTS.md 37-39), given only to a word the memory does not hold
+    // as written: XQuAD-ru held out 0.914 → 0.911 at hit@1 (one question), against English questions
+    // on the Russian paragraphs 0.202 → 0.667 at hit@5. (Given to every word they cost 0.893 / 0.973.)
     const floors: [string, number, number][] = [
       ['LoCoMo hold-out', 0.514, 0.684],
       ['LoCoMo tune', 0.566, 0.742],
-      ['XQuAD-ru hold-out', 0.914, 0.979],
+      ['XQuAD-ru hold-out', 0.911, 0.979],
       ['XQuAD-ru tune', 0.959, 0.993],
     ];
     for (const [key, hit1, hit5] of floors.filter(([key]) => datasets.some((d) => key.startsWith(d)))) {
@@ -48,13 +51,13 @@ describe('retrieval quality on the shared sets', () => {
     // bench/RESULTS.md 25 and 33 (hit@1 / hit@5): what ships for queries as agents write them.
     const floors: [Part['dataset'], Split, 'agent' | 'agent+keywords', number, number][] = [
       ['LoCoMo', 'tune', 'agent', 0.56, 0.752],
-      ['LoCoMo', 'hold-out', 'agent', 0.508, 0.709],
+      ['LoCoMo', 'hold-out', 'agent', 0.508, 0.706], // 0.709 before 37: one query lost to a spelling of `общие интересы`
       ['LoCoMo', 'tune', 'agent+keywords', 0.597, 0.777],
       ['LoCoMo', 'hold-out', 'agent+keywords', 0.585, 0.776],
       ['XQuAD-ru', 'tune', 'agent', 0.946, 0.997],
       ['XQuAD-ru', 'hold-out', 'agent', 0.935, 0.991],
       ['XQuAD-ru', 'tune', 'agent+keywords', 0.966, 1],
-      ['XQuAD-ru', 'hold-out', 'agent+keywords', 0.938, 0.991],
+      ['XQuAD-ru', 'hold-out', 'agent+keywords', 0.935, 0.991], // 0.938 before 37-39: one question
     ];
     const work = tempDir();
     const parts = loadParts();

@@ -1,0 +1,94 @@
+// The agent-loop benchmark (issue 23), driven by files so that any model session can play the agent:
+//   npx bun bench/agent-loop.ts prepare SET DIR   a memory of SET's facts in DIR, the card, the questions
+//   npx bun bench/agent-loop.ts search DIR QID WORDS…   one `memcue search` for question QID: prints what
+//                                                  memcue prints and logs it in DIR/transcript.jsonl
+//   (the model writes DIR/answers.jsonl: {"qid": "...", "ids": ["first 8 characters of an id", …]})
+//   npx bun bench/agent-loop.ts score SET DIR      first-search hit, any-search hit, chosen hit, searches/question
+// SET: `dev:tune` / `dev:hold-out` (bench/data/dev), or a LoCoMo conversation (`conv-26`; shared data).
+// The model sees only DIR/card.md, DIR/questions.jsonl and the search output; the answers stay here.
+// The instruction to hand it: bench/data/agent-loop.instruction.md.
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseFacts, parseQueries, applyQrels, type EvalFact, type EvalQuery } from '../src/eval/dataset.js';
+import { loadFacts } from '../src/eval/run.js';
+import { runCli } from '../src/cli.js';
+import { Store } from '../src/store/store.js';
+import { locomoDir } from './quality-sets.js';
+
+const MAX_SEARCHES = 3;
+const [command, set, dir, ...rest] = process.argv.slice(2);
+
+function loadSet(name: string): { facts: EvalFact[]; queries: EvalQuery[] } {
+  if (name.startsWith('dev:')) {
+    const data = new URL('./data/dev/', import.meta.url);
+    const facts = parseFacts(readFileSync(new URL('facts.jsonl', data), 'utf8'));
+    const queries = parseQueries(readFileSync(new URL('queries.jsonl', data), 'utf8')).filter((q) => q.fields.split === name.slice(4));
+    return { facts, queries };
+  }
+  const shared = locomoDir();
+  if (!shared) throw new Error('LoCoMo is not here: set MEMCUE_SHARED_DATA to the shared data folder');
+  const lines = (file: string) => readFileSync(join(shared, file), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  const facts = parseFacts(lines('locomo_facts.jsonl').filter((f) => f.conv === name).map((f) => JSON.stringify(f)).join('\n'));
+  const queries = parseQueries(lines('locomo_queries.jsonl').filter((q) => q.conv === name && q.category !== 5).map((q) => JSON.stringify(q)).join('\n'));
+  applyQrels(queries, readFileSync(join(shared, 'locomo_qrels.tsv'), 'utf8'));
+  return { facts, queries: queries.filter((q) => q.relevant.size > 0) };
+}
+
+const env = (d: string) => ({ HOME: d, XDG_DATA_HOME: join(d, 'data'), XDG_STATE_HOME: join(d, 'state'), MEMCUE_DB: join(d, 'memory.db'), MEMCUE_HOST: 'agent-loop', PATH: process.env.PATH ?? '' });
+
+async function memcue(d: string, argv: string[]): Promise<string> {
+  let out = '';
+  await runCli(argv, { env: env(d), cwd: d, stdout: (t) => (out += t), stderr: (t) => (out += t), readStdin: async () => '' });
+  return out;
+}
+
+async function prepare(name: string, d: string): Promise<void> {
+  mkdirSync(d, { recursive: true });
+  const { facts, queries } = loadSet(name);
+  const store = (await Store.open(join(d, 'memory.db'), { write: true }))!;
+  const ids = loadFacts(store, facts, 'agent-loop');
+  store.close();
+  // The set's fact ids of the stored ones, for scoring (never shown to the model).
+  writeFileSync(join(d, '.ids.json'), JSON.stringify(Object.fromEntries(ids)));
+  writeFileSync(join(d, 'card.md'), await memcue(d, ['card']));
+  writeFileSync(join(d, 'questions.jsonl'), queries.map((q) => JSON.stringify({ qid: q.id, question: q.text })).join('\n') + '\n');
+  console.log(`${facts.length} facts, ${queries.length} questions in ${d}`);
+}
+
+async function search(d: string, qid: string, words: string[]): Promise<void> {
+  const log = join(d, 'transcript.jsonl');
+  const before = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { qid: string }) : [];
+  if (before.filter((e) => e.qid === qid).length >= MAX_SEARCHES) {
+    console.log(`(no more searches for ${qid}: ${MAX_SEARCHES} is the limit; answer with what you have)`);
+    return;
+  }
+  const argv = ['search', ...words];
+  const output = await memcue(d, argv);
+  process.stdout.write(output);
+  appendFileSync(log, JSON.stringify({ qid, argv: words, output }) + '\n');
+}
+
+function score(name: string, d: string): void {
+  const { queries } = loadSet(name);
+  const toSet = new Map(Object.entries(JSON.parse(readFileSync(join(d, '.ids.json'), 'utf8')) as Record<string, string>));
+  const setIdOf = (shown: string) => [...toSet].find(([id]) => id.startsWith(shown))?.[1];
+  const transcript = readFileSync(join(d, 'transcript.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { qid: string; output: string });
+  const answers = existsSync(join(d, 'answers.jsonl')) ? readFileSync(join(d, 'answers.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { qid: string; ids: string[] }) : [];
+  const found = (output: string, q: EvalQuery) => output.split('\n').some((line) => q.relevant.has(setIdOf(line.split(' ')[0] ?? '') ?? ''));
+  let first = 0, any = 0, chosen = 0, searches = 0;
+  for (const q of queries) {
+    const runs = transcript.filter((t) => t.qid === q.id);
+    searches += runs.length;
+    if (runs[0] && found(runs[0].output, q)) first++;
+    if (runs.some((r) => found(r.output, q))) any++;
+    const ids = answers.find((a) => a.qid === q.id)?.ids ?? [];
+    if (ids.some((id) => q.relevant.has(setIdOf(id) ?? ''))) chosen++;
+  }
+  const n = queries.length;
+  console.log(`${name}: ${n} questions; first search ${(first / n).toFixed(3)}, any search ${(any / n).toFixed(3)}, chosen ${(chosen / n).toFixed(3)}, ${(searches / n).toFixed(2)} searches per question`);
+}
+
+if (command === 'prepare') await prepare(set!, dir!);
+else if (command === 'search') await search(set!, dir!, rest);
+else if (command === 'score') score(set!, dir!);
+else console.error('usage: agent-loop.ts prepare SET DIR | search DIR QID WORDS… | score SET DIR');

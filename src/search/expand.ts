@@ -1,0 +1,139 @@
+// What a search adds to the query's own terms before FTS5 sees it (issue 23), the same on the SQLite
+// path and the search file's, since both read the same vocabulary:
+// - the other forms of a dev abbreviation (dev-words.ts: k8s, pg, бд, MR…);
+// - a tech name's spelling in the other script that the index holds (translit.ts: докер ↔ Docker);
+// - for a word that matches no fact and has neither, the nearest index term (`postgress` → postgres),
+//   reported so that the caller can say so: never a silent empty result.
+import { isStopWord } from '../text/stopwords.js';
+import { CYRILLIC_LATIN } from '../text/cyrillic-latin.js';
+import { editDistance, initialsFor, isCyrillicTerm, sameName, startAgrees, termKey } from '../text/translit.js';
+import { fold, stemWord } from '../text/tokenize.js';
+import { devWordItems } from './dev-words.js';
+import { MAX_QUERY_TERMS, type QueryItem } from './query.js';
+import { prefixRange, type Vocabulary } from './vocabulary.js';
+
+/** A word of the query that matched nothing, and the index term searched instead. */
+export interface Correction {
+  word: string;
+  term: string;
+}
+
+/** At most this many other-script spellings per word: a name has one or two. */
+const SPELLINGS_PER_WORD = 2;
+/** Shorter words are corrected by one edit, longer ones by two; shorter than 4, not at all. */
+const ONE_EDIT_FROM = 4;
+const TWO_EDITS_FROM = 8;
+const PLAIN_WORD = /^(?:[a-z]+|[\u0400-\u04ff]+)$/;
+/** Longer words are pasted text, not names or typos: nothing is looked up for them (a 100 KB query stays fast). */
+const MAX_WORD = 40;
+const LATIN_LETTERS = [...'abcdefghijklmnopqrstuvwxyz'];
+const RUSSIAN_LETTERS = Object.keys(CYRILLIC_LATIN);
+
+export function expandItems(query: string, items: QueryItem[], vocabulary: Vocabulary): { items: QueryItem[]; corrections: Correction[] } {
+  const out = [...items];
+  const has = (item: QueryItem) => out.some((o) => o.prefix === item.prefix && o.terms.join(' ') === item.terms.join(' '));
+  const add = (item: QueryItem) => {
+    if (out.length < items.length + MAX_QUERY_TERMS && !has(item)) out.push(item);
+  };
+  const own = items.filter((item) => item.terms.length === 1).map((item) => item.terms[0]!);
+  const fromTable = devWordItems(query, own);
+  fromTable.forEach(add);
+  const corrections: Correction[] = [];
+  const unmatched: string[] = [];
+  for (const item of items) {
+    const term = item.terms[0]!;
+    if (item.terms.length !== 1 || term.length > MAX_WORD || !PLAIN_WORD.test(term)) continue;
+    // Only a word the memory does not hold as written gets its other-script spellings: added beside
+    // a word that matches, they were noise (held out, XQuAD-ru Russian questions lost 2 points of hit@1).
+    if (matches(item, vocabulary)) continue;
+    const spellings = otherSpellings(term, vocabulary);
+    spellings.forEach((t) => add({ terms: [t], prefix: false }));
+    if (spellings.length === 0) unmatched.push(term);
+  }
+  // Only a query that would find nothing is corrected: a word no fact holds beside words that match
+  // is mostly a word the memory lacks, and its nearest term noise (held out: LoCoMo −2 at hit@5).
+  const matchedSome = fromTable.length > 0 || out.length > items.length || items.some((item) => !unmatched.includes(item.terms[0]!) && matches(item, vocabulary));
+  if (!matchedSome) {
+    for (const term of unmatched) {
+      const word = wordOf(query, term);
+      const nearest = nearestTerm(word, term, vocabulary);
+      if (nearest) {
+        corrections.push({ word, term: nearest });
+        add({ terms: [nearest], prefix: false });
+      }
+    }
+  }
+  return { items: out, corrections };
+}
+
+function matches(item: QueryItem, vocabulary: Vocabulary): boolean {
+  const term = item.terms[0]!;
+  if (vocabulary.docs(term) > 0) return true;
+  if (!item.prefix) return false;
+  for (const t of vocabulary.between(...prefixRange(term))) if (vocabulary.docs(t) > 0) return true;
+  return false;
+}
+
+/**
+ * Index terms in the other script that name the same thing (translit.ts), held by some fact. Only
+ * terms whose first two letters can start such a name are read; the best SPELLINGS_PER_WORD are kept
+ * in byte order, so both vocabularies (whatever order they list terms in) give the same ones.
+ */
+function otherSpellings(term: string, vocabulary: Vocabulary): string[] {
+  const key = termKey(term);
+  if (!key || key.length < 3) return [];
+  const russian = isCyrillicTerm(term);
+  const found: string[] = [];
+  for (const initial of initialsFor(key[0]!)) {
+    if (isCyrillicTerm(initial) === russian) continue;
+    for (const second of russian ? LATIN_LETTERS : RUSSIAN_LETTERS) {
+      const start = initial + second;
+      if (!startAgrees(start, key)) continue;
+      for (const candidate of vocabulary.between(...prefixRange(start))) {
+        if (found.includes(candidate) || isStopWord(candidate)) continue;
+        const other = termKey(candidate);
+        if (other && (russian ? sameName(key, other) : sameName(other, key)) && vocabulary.docs(candidate) > 0) found.push(candidate);
+      }
+    }
+  }
+  return found.sort().slice(0, SPELLINGS_PER_WORD);
+}
+
+/**
+ * The closest live term: the typed word less one letter or with two neighbours swapped, stemmed
+ * (`postgress` → `postgres` → postgr, which no edit count on stems finds), else the closest term
+ * of the same first letter by edits on stems; fewest edits, then the most facts, then byte order.
+ */
+function nearestTerm(word: string, term: string, vocabulary: Vocabulary): string | undefined {
+  const length = [...term].length;
+  if (length < ONE_EDIT_FROM) return undefined;
+  const max = length >= TWO_EDITS_FROM ? 2 : 1;
+  let best: { term: string; distance: number; docs: number } | undefined;
+  const consider = (candidate: string, distance: number) => {
+    if (distance > max || (best && (distance > best.distance || candidate === best.term))) return;
+    const docs = vocabulary.docs(candidate);
+    if (docs === 0) return;
+    if (!best || distance < best.distance || docs > best.docs || (docs === best.docs && candidate < best.term)) best = { term: candidate, distance, docs };
+  };
+  for (const variant of oneEditShorter(word)) consider(stemWord(variant), 1);
+  for (const candidate of vocabulary.between(...prefixRange(String.fromCodePoint(term.codePointAt(0)!)))) {
+    consider(candidate, editDistance(term, candidate, max));
+  }
+  return best?.term;
+}
+
+/** The word less one letter, and with each two neighbours swapped. */
+function oneEditShorter(word: string): string[] {
+  const letters = [...word];
+  const out = new Set<string>();
+  letters.forEach((_, i) => out.add([...letters.slice(0, i), ...letters.slice(i + 1)].join('')));
+  for (let i = 0; i + 1 < letters.length; i++) out.add([...letters.slice(0, i), letters[i + 1], letters[i], ...letters.slice(i + 2)].join(''));
+  out.delete(word);
+  return [...out].filter((w) => [...w].length >= ONE_EDIT_FROM);
+}
+
+/** The word the user typed for a term (its first word stemming to it). */
+function wordOf(query: string, term: string): string {
+  for (const word of fold(query).match(/[\p{L}\p{N}]+/gu) ?? []) if (stemWord(word) === term) return word;
+  return term;
+}

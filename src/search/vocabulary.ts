@@ -1,0 +1,18 @@
+// The index's terms, for what a search does before it runs: a Russian spelling of a Latin name
+// (translit.ts) and the nearest term to a word that matches nothing (expand.ts). The SQLite path
+// reads them through FTS5's vocabulary table, the search file's path from its term dictionary;
+// both count the live facts holding a term the same way, so both expand a query the same way.
+export interface Vocabulary {
+  /** Index terms t with from <= t < to in byte order; may include terms no live fact holds any more. */
+  between(from: string, to: string): Iterable<string>;
+  /** Live facts holding the term (0 when none). */
+  docs(term: string): number;
+  /** Whether some index term lies in [from, to) (a script's letters: does the memory hold that script?). */
+  any(from: string, to: string): boolean;
+}
+
+/** The range of terms starting with `prefix`: [prefix, the prefix with its last character one higher). */
+export function prefixRange(prefix: string): [string, string] {
+  const last = prefix.codePointAt(prefix.length - 1)!;
+  return [prefix, prefix.slice(0, -1) + String.fromCodePoint(last + 1)];
+}

@@ -1,0 +1,31 @@
+// The index's terms from the search file's dictionary and the facts added since it was built,
+// counted as FTS5's vocabulary table counts them (live facts only).
+import type { Vocabulary } from '../search/vocabulary.js';
+import { utf8 } from './format.js';
+import type { LiveIndex } from './pool.js';
+
+const decoder = new TextDecoder();
+
+export function liveVocabulary(live: LiveIndex): Vocabulary {
+  const { file } = live;
+  const vocabulary: Vocabulary = {
+    *between(from, to) {
+      for (const { term } of file.termsBetween(utf8.encode(from), utf8.encode(to))) yield decoder.decode(term);
+      for (const doc of live.added) for (const column of doc.columns) for (const term of column) if (term >= from && term < to) yield term;
+    },
+    docs(term) {
+      let n = 0;
+      for (const entry of file.terms(utf8.encode(term), false)) {
+        if (live.removed.size === 0) n += entry.docs;
+        else for (const d of file.postings(entry).docs) if (!live.removed.has(d)) n++;
+      }
+      for (const doc of live.added) if (doc.columns.some((column) => column.includes(term))) n++;
+      return n;
+    },
+    any(from, to) {
+      for (const term of vocabulary.between(from, to)) if (vocabulary.docs(term) > 0) return true;
+      return false;
+    },
+  };
+  return vocabulary;
+}
