@@ -69,7 +69,9 @@ async function search(d: string, qid: string, words: string[]): Promise<void> {
 }
 
 function score(name: string, d: string): void {
-  const { queries } = loadSet(name);
+  // A run may cover a subset of the set's questions (DIR/questions.jsonl cut short): score those.
+  const asked = new Set(readFileSync(join(d, 'questions.jsonl'), 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { qid: string }).qid));
+  const queries = loadSet(name).queries.filter((q) => asked.has(q.id));
   const toSet = new Map(Object.entries(JSON.parse(readFileSync(join(d, '.ids.json'), 'utf8')) as Record<string, string>));
   const setIdOf = (shown: string) => [...toSet].find(([id]) => id.startsWith(shown))?.[1];
   const transcript = readFileSync(join(d, 'transcript.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { qid: string; output: string });
