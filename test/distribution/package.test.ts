@@ -27,7 +27,9 @@ describe('npm package', () => {
       'plugins/opencode/memcue.ts',
     ]);
     console.log(`npm package: ${(info.size / 1024).toFixed(0)} KB packed, ${(info.unpackedSize / 1024).toFixed(0)} KB unpacked`);
-    expect(info.unpackedSize).toBeLessThan(2_000_000);
+    // 2.0 MB until 2026-12-03; the paged search-file reader and the dev words (tech names across
+    // scripts) took the bundle from 1.26 to 1.37 MB. The bundle is not minified yet.
+    expect(info.unpackedSize).toBeLessThan(2_200_000);
   });
 
   it('installs from the tarball and runs under node and bun', () => {
