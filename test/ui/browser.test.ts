@@ -20,8 +20,9 @@ async function memory() {
   return { ...v, add, id, twin, other, show };
 }
 
-// retry: on a fast, idle machine these flows lost a race now and then (a revert landing on another version's
-// text, focus after Esc) — seen after the merges of 2026-12-03 and not yet explained; see the stop note.
+// retry: on an idle machine two waits still lose a race now and then (the empty-list notice after a bad
+// date was corrected, focus after Esc): not yet explained. (A revert landing on another version was a
+// real bug: the history list had no keys, so a click during its re-render hit the next version's button.)
 describe.skipIf(!CHROMIUM)('memcue ui in Chromium', { retry: 2 }, () => {
   it('searches, edits, forgets (asked, then undone) and reverts a fact, and shows what dream and other machines changed', async () => {
     const { run, url, id, twin, other, show } = await memory();

@@ -38,7 +38,7 @@ export function Detail({ id, version, changed, close, notify, setError }) {
       ${current.state !== 'forgotten' && html`<${ConfirmButton} id="forget" label="Forget" question="Forget this fact?" yes="Forget" danger onConfirm=${forget} />`}
     </div>
     <h3>History</h3>
-    <ol id="history" class="rows">${[...data.versions].reverse().map((v) => html`<li>
+    <ol id="history" class="rows">${[...data.versions].reverse().map((v) => html`<li key=${`${v.version} ${v.created_at} ${v.host}`}>
       <span class="meta"><span class="mono">v${v.version}</span> <span>${when(v.created_at)} ${v.host}</span> <span class="kind">${v.kind}</span>
         ${v !== current && html`<button data-revert=${v.version} onClick=${() => act('revert', { to: v.version }, () => notify({ text: `${id.slice(0, 8)} is as it was in v${v.version}.` }))}>revert to v${v.version}</button>`}</span>
       <span class=${`text state-${v.state}`}>${v.text}</span></li>`)}
