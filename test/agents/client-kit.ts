@@ -33,6 +33,15 @@ afterAll(async () => {
 });
 
 /** Runs a client without blocking this process (the fake model answers from here). */
+/** Claude Code's environment for a run against the fake model: no update check, no other traffic. */
+export const claudeEnv = (env: Record<string, string>) => ({
+  ...env,
+  ANTHROPIC_BASE_URL: model.url,
+  ANTHROPIC_API_KEY: 'sk-ant-fake',
+  DISABLE_AUTOUPDATER: '1',
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+});
+
 export function run(command: string, args: string[], env: Record<string, string>, cwd: string): Promise<Result> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -6,17 +6,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BINARY, cli, isolatedEnv, ROOT, tempDir } from '../helpers.js';
-import { bodies, clientBin, CLIENTS, model, run, SENTINEL, setup, TIMEOUT_MS, why, write } from './client-kit.js';
+import { bodies, claudeEnv, clientBin, CLIENTS, model, run, SENTINEL, setup, TIMEOUT_MS, why, write } from './client-kit.js';
 
 describe('Claude Code', () => {
   const claude = clientBin('claude');
-  const claudeEnv = (env: Record<string, string>) => ({
-    ...env,
-    ANTHROPIC_BASE_URL: model.url,
-    ANTHROPIC_API_KEY: 'sk-ant-fake',
-    DISABLE_AUTOUPDATER: '1',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-  });
 
   it.skipIf(!claude)(`the card reaches the model, and a forked session gets the card as it is now${why('claude')}`, { timeout: TIMEOUT_MS * 3 }, async () => {
     const { env, agentEnv, repo } = await setup('claude');

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers.js';
-import { bodies, clientBin, model, run, SENTINEL, setup, TIMEOUT_MS, why, write } from './client-kit.js';
+import { bodies, claudeEnv, clientBin, model, run, SENTINEL, setup, TIMEOUT_MS, why, write } from './client-kit.js';
 
 const claude = clientBin('claude');
 const gemini = clientBin('gemini');
@@ -17,13 +17,6 @@ function cardsIn(from: number, tool: string): number {
 }
 
 describe('Claude Code', () => {
-  const claudeEnv = (env: Record<string, string>) => ({
-    ...env,
-    ANTHROPIC_BASE_URL: model.url,
-    ANTHROPIC_API_KEY: 'sk-ant-fake',
-    DISABLE_AUTOUPDATER: '1',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-  });
 
   // Claude Code defers MCP tools (the model loads them through its ToolSearch), so the request names them only.
   it.skipIf(!claude)(`hook and MCP both installed: the card reaches the model once; the server says the hook gives it${why('claude')}`, { timeout: TIMEOUT_MS }, async () => {
