@@ -1,7 +1,7 @@
 // `memcue ui`: a local viewer for the memory, alive only while this command runs (Ctrl-C ends it).
-import { spawn } from 'node:child_process';
 import type { Context } from '../context.js';
 import { MemcueError } from '../errors.js';
+import { openInBrowser } from '../ui/opener.js';
 import { startUiServer } from '../ui/server.js';
 
 interface UiOptions {
@@ -16,21 +16,10 @@ export async function run(ctx: Context, opts: UiOptions): Promise<void> {
     throw new MemcueError('USAGE', `cannot listen on 127.0.0.1:${port} (${err.code ?? err.message})`, 'leave out --port for a free one');
   });
   ctx.stdout(`memcue ui: ${server.url}\n(only this machine can reach it, and the URL lets one browser in, once; Ctrl-C stops it)\n`);
-  if (opts.open !== false) openBrowser(server.url, ctx);
+  const launchFile = opts.open === false ? undefined : openInBrowser(ctx, server);
   await untilStopped();
+  launchFile?.remove();
   await server.close();
-}
-
-/**
- * The platform's own opener; when there is none, the printed URL is the way in. Its command line is
- * readable by every local user: the URL in it is spent once the browser has loaded it (guard.ts).
- */
-function openBrowser(url: string, ctx: Context): void {
-  const [command, args] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
-  const child = spawn(command, args as string[], { stdio: 'ignore', detached: true });
-  child.on('error', () => ctx.stderr(`memcue: could not open a browser (${command}); open the URL above yourself\n`));
-  child.unref();
 }
 
 function untilStopped(): Promise<void> {

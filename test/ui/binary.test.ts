@@ -3,26 +3,10 @@
 // from disk), answer the API, and stop cleanly on SIGTERM (no process left behind).
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ASSET_NAMES, uiAsset } from '../../src/ui/assets.js';
 import { BINARY, ROOT, runProcess, startProcess, tempDir } from '../helpers.js';
-import { login } from './viewer.js';
-
-const BUNDLE_FILE = join(ROOT, 'dist', 'memcue.mjs');
-
-/** Starts `memcue ui --no-open` and resolves with the URL it prints. */
-function urlOf(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /memcue ui: (\S+)/.exec(out)?.[1];
-      if (url) resolve(url);
-    });
-    child.once('exit', (code) => reject(new Error(`memcue ui exited with ${code} before printing a URL: ${out}`)));
-  });
-}
+import { BUNDLE_FILE, login, urlOf } from './viewer.js';
 
 async function checkServes(command: string, args: string[], dir: string) {
   const env = { HOME: dir, MEMCUE_DB: join(dir, 'm.db'), MEMCUE_HOST: 'boxhost', PATH: process.env.PATH ?? '' };

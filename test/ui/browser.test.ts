@@ -2,10 +2,13 @@
 // the change log with dream's and another machine's changes and a batch undone from it; what the
 // page says when something is refused or nothing matches; the view kept in the URL; the keyboard;
 // a write made meanwhile by the CLI showing up. Each change is checked in the database via the CLI.
-import { join } from 'node:path';
+import { copyFileSync, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CHROMIUM, openPage, rowIds, SHOTS } from './chromium.js';
 import { viewer } from './viewer.js';
+import { tempDir } from '../helpers.js';
 
 async function memory() {
   const v = await viewer();
@@ -24,6 +27,29 @@ async function memory() {
 // date was corrected, focus after Esc): not yet explained. (A revert landing on another version was a
 // real bug: the history list had no keys, so a click during its re-render hit the next version's button.)
 describe.skipIf(!CHROMIUM)('memcue ui in Chromium', { retry: 2 }, () => {
+  it('logs in through the file `memcue ui` hands the browser opener: the token is in no URL loaded, then spent', async () => {
+    const { url, origin, server, launchFile } = await memory();
+    const file = launchFile();
+    const copy = join(tempDir(), 'open.html');
+    copyFileSync(file, copy);
+    const { page, problems, requests } = await openPage(pathToFileURL(file).href, 1100, 560);
+    expect(await rowIds(page)).toHaveLength(5);
+    expect(new URL(page.url()).origin).toBe(origin);
+    expect(new URL(page.url()).pathname).toMatch(/^\/[0-9a-f]{32}\/$/);
+    expect(requests.length).toBeGreaterThan(5);
+    expect(requests.filter((r) => r.includes(server.token))).toEqual([]);
+    // The file is gone once the browser is in, and the token is spent: the printed URL and the same
+    // form opened again in another tab are refused.
+    expect(existsSync(dirname(file))).toBe(false);
+    expect((await fetch(url, { redirect: 'manual' })).status).toBe(403);
+    const again = await page.context().browser()!.newPage();
+    await again.goto(pathToFileURL(copy).href);
+    await again.waitForFunction(() => document.body.textContent?.includes('was used already'));
+    // Back from the viewer does not return to the spent form: it was replaced in the history.
+    expect(await page.evaluate(() => history.length)).toBe(2);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   it('searches, edits, forgets (asked, then undone) and reverts a fact, and shows what dream and other machines changed', async () => {
     const { run, url, id, twin, other, show } = await memory();
     // A dream batch merges the twins.

@@ -19,20 +19,24 @@ export interface Opened {
   page: Page;
   /** Script errors and failed non-API requests (a favicon 403 among them) seen so far. */
   problems: string[];
+  /** Every request's URL and Referer (the token must be in none). */
+  requests: string[];
 }
 
 export async function openPage(url: string, width = 1280, height = 720): Promise<Opened> {
   browser ??= await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   const page = await browser.newPage({ viewport: { width, height } });
   const problems: string[] = [];
+  const requests: string[] = [];
   page.on('pageerror', (err) => problems.push(err.message));
+  page.on('request', (req) => requests.push(`${req.url()} referer=${req.headers().referer ?? ''}`));
   page.on('response', (res) => {
     if (res.status() >= 400 && !new URL(res.url()).pathname.includes('/api/')) problems.push(`${res.status()} ${res.url()}`);
   });
   await page.goto(url);
   await page.waitForSelector('#facts, #empty');
   expect(problems).toEqual([]);
-  return { page, problems };
+  return { page, problems, requests };
 }
 
 export const rowIds = (page: Page) => page.$$eval('#facts li.fact', (rows) => rows.map((r) => (r as HTMLElement).dataset.id));

@@ -30,7 +30,7 @@ describe('the viewer session', () => {
     expect(setCookie).toBe(`${setCookie.split(';')[0]}; Path=${base}; HttpOnly; SameSite=Strict`);
     const cookie = setCookie.split(';')[0]!;
     expect(cookie).toMatch(/^memcue_ui_\d+=[0-9a-f]{64}$/);
-    // The same URL again (another browser, or someone who read it from xdg-open's command line): refused.
+    // The same URL again (another browser, or someone who read it over the user's shoulder): refused.
     const again = await fetch(url, { redirect: 'manual', headers: { cookie } });
     expect(again.status).toBe(403);
     expect(await again.text()).toContain('was used already');
@@ -39,6 +39,32 @@ describe('the viewer session', () => {
     const forged = cookie.replace(/=./, (m) => (m === '=0' ? '=1' : '=0'));
     expect((await fetch(`${origin}${base}api/facts`, { headers: { cookie: forged } })).status).toBe(403);
     expect((await fetch(`${origin}/${'0'.repeat(32)}/api/facts`, { headers: { cookie } })).status).toBe(403);
+  });
+
+  it('the launch form (the file handed to the opener) gets in once, with the token in its body, and is refused otherwise', async () => {
+    const { url, origin, server } = await viewer();
+    const form = 'application/x-www-form-urlencoded';
+    const launch = (body: string, headers: Record<string, string> = {}, method = 'POST') =>
+      fetch(server.launchAction, { method, headers: { 'Content-Type': form, Origin: 'null', ...headers }, body: method === 'POST' ? body : undefined, redirect: 'manual' });
+    expect(server.launchAction).toBe(`${origin}/launch`);
+    expect((await launch(`token=${'0'.repeat(48)}`)).status).toBe(403);
+    expect((await launch('')).status).toBe(403);
+    expect((await launch(`token=${server.token}`, { Origin: 'http://evil.example' })).status).toBe(403);
+    expect((await launch(`token=${server.token}`, { 'Content-Type': 'text/plain' })).status).toBe(403);
+    expect((await launch('', {}, 'GET')).status).toBe(403);
+    expect(await rawStatus(server.launchAction, { host: 'evil.example', 'Content-Type': form }, 'POST', `token=${server.token}`)).toBe(403);
+    // None of those spent it: the form gets in, and sets the cookie for the secret path.
+    const first = await launch(`token=${server.token}`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    const cookie = first.headers.get('set-cookie')!.split(';')[0]!;
+    const base = /location\.replace\("(\/[0-9a-f]{32}\/)"\)/.exec(await first.text())![1]!;
+    expect((await fetch(`${origin}${base}api/facts`, { headers: { cookie } })).status).toBe(200);
+    // Once: neither the form nor the printed URL (the same token) gets in again.
+    const again = await launch(`token=${server.token}`);
+    expect(again.status).toBe(403);
+    expect(await again.text()).toContain('was used already');
+    expect((await fetch(url, { redirect: 'manual' })).status).toBe(403);
   });
 
   it('refuses a Host other than the one it printed (DNS rebinding)', async () => {

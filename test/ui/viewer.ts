@@ -1,12 +1,17 @@
 // A viewer server in this process on a real port, over its own temp database, closed after each test.
 // `url` is what `memcue ui` prints: good for one page load. `login` loads it as a browser would and
-// keeps the cookie it gets; `get` and `post` then ask the server as that browser's page does.
+// keeps the cookie it gets; `get` and `post` then ask the server as that browser's page does;
+// `launchFile` writes the page `memcue ui` hands the browser opener (a real browser opens it).
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
 import { makeContext } from '../../src/context.js';
+import { writeLaunchFile } from '../../src/ui/launch-file.js';
 import { startUiServer, type UiServer } from '../../src/ui/server.js';
-import { cli, isolatedEnv, tempDir } from '../helpers.js';
+import { cli, isolatedEnv, ROOT, tempDir } from '../helpers.js';
+
+export const BUNDLE_FILE = join(ROOT, 'dist', 'memcue.mjs');
 
 const servers: UiServer[] = [];
 afterEach(async () => {
@@ -18,6 +23,19 @@ export async function login(url: string): Promise<{ cookie: string; base: string
   const res = await fetch(url, { redirect: 'manual' });
   expect(res.status, 'the printed URL lets the first browser in').toBe(303);
   return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, base: new URL(res.headers.get('location')!, url).href };
+}
+
+/** Resolves with the URL a started `memcue ui` prints. */
+export function urlOf(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const url = /memcue ui: (\S+)/.exec(out)?.[1];
+      if (url) resolve(url);
+    });
+    child.once('exit', (code) => reject(new Error(`memcue ui exited with ${code} before printing a URL: ${out}`)));
+  });
 }
 
 export async function viewer() {
@@ -44,5 +62,11 @@ export async function viewer() {
     const { cookie, base } = await session();
     return fetch(base + path, { method: 'POST', headers: { cookie, 'Content-Type': 'application/json', Origin: origin }, body: JSON.stringify(body) });
   };
-  return { run, env, url: server.url, origin, server, session, get, post };
+  /** The launch file's path, as `memcue ui` writes it for the opener; removed once the token is spent. */
+  const launchFile = () => {
+    const file = writeLaunchFile(env, server.launchAction, server.token);
+    server.onSpent(file.remove);
+    return file.path;
+  };
+  return { run, env, url: server.url, origin, server, session, get, post, launchFile };
 }

@@ -1,0 +1,67 @@
+// The launch file: a small page, readable by this user only, that posts the viewer's one-time token
+// to the viewer the moment a browser opens it. The browser opener is given this file's path instead of
+// the URL, so the token is in no command line (any local user can read those, in /proc or with ps),
+// and, travelling in a POST body, in no browser history and no Referer. The server removes the file
+// once the token is spent (server.ts onSpent), and `memcue ui` removes it on exit.
+import { closeSync, constants, fchmodSync, mkdirSync, mkdtempSync, openSync, rmdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Env } from '../config.js';
+import { cacheDir } from '../hooks/paths.js';
+import { removeQuietly, writeWhole } from '../util/safe-file.js';
+
+// Windows has no O_NOFOLLOW; there the folder is in the user's profile, which only the user can write.
+const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+
+export interface LaunchFile {
+  path: string;
+  /** Removes the file and its folder; harmless when they are gone already. */
+  remove(): void;
+}
+
+/** `$XDG_RUNTIME_DIR/memcue` (memory-backed, the user's own), else memcue's cache folder. */
+export function launchParent(env: Env): string {
+  return env.XDG_RUNTIME_DIR ? join(env.XDG_RUNTIME_DIR, 'memcue') : cacheDir(env);
+}
+
+/**
+ * Writes the page that posts `token` to `action`, in a folder of its own: created fresh (mkdtemp: mode
+ * 0700, a random name nobody could have planted a link at), the file in it created with
+ * O_EXCL|O_NOFOLLOW and mode 0600.
+ */
+export function writeLaunchFile(env: Env, action: string, token: string): LaunchFile {
+  const parent = launchParent(env);
+  mkdirSync(parent, { recursive: true, mode: 0o700 });
+  const dir = mkdtempSync(join(parent, 'ui-'));
+  const path = join(dir, 'open.html');
+  const remove = () => {
+    removeQuietly(path);
+    try {
+      rmdirSync(dir);
+    } catch {
+      /* gone already */
+    }
+  };
+  try {
+    const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, 0o600);
+    try {
+      fchmodSync(fd, 0o600); // exactly, whatever the umask
+      writeWhole(fd, Buffer.from(launchPage(action, token)));
+    } finally {
+      closeSync(fd);
+    }
+  } catch (err) {
+    remove();
+    throw err;
+  }
+  return { path, remove };
+}
+
+/** Both values are ours (an http://127.0.0.1 URL and hex): nothing to escape. */
+function launchPage(action: string, token: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>memcue</title></head>
+<body><form method="post" action="${action}"><input type="hidden" name="token" value="${token}">
+<p>Opening the memcue viewer… <button>Open it</button></p></form>
+<script>document.forms[0].submit()</script></body></html>
+`;
+}

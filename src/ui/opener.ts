@@ -1,0 +1,58 @@
+// Opening the viewer in the user's browser: the platform's opener is handed the launch file's path
+// (launch-file.ts), never the URL with the token, since every local user can read a command line.
+import { spawn } from 'node:child_process';
+import type { Env } from '../config.js';
+import type { Context } from '../context.js';
+import { writeLaunchFile, type LaunchFile } from './launch-file.js';
+import type { UiServer } from './server.js';
+
+export interface OpenerCommand {
+  command: string;
+  args: string[];
+  env: Env;
+  /** Windows: the arguments go to cmd.exe as written (Node's quoting is not cmd's). */
+  windowsVerbatimArguments?: boolean;
+}
+
+/** The platform's way to open `file` with the default handler of .html files (the browser). */
+export function openerFor(platform: NodeJS.Platform, file: string, env: Env): OpenerCommand {
+  if (platform === 'darwin') return { command: 'open', args: [file], env };
+  if (platform === 'win32') {
+    // `start` is built into cmd. The path comes in through the environment and delayed expansion
+    // (!…!, expanded after cmd has parsed the line), so no character of it (a space, &, ^, %, a
+    // parenthesis, all possible in a user's folder name) is read by cmd as syntax. /s: cmd strips the
+    // outer quotes and keeps the rest as is; /d: no AutoRun commands.
+    return {
+      command: 'cmd.exe',
+      args: ['/d', '/v:on', '/s', '/c', '"start "" "!MEMCUE_UI_FILE!""'],
+      env: { ...env, MEMCUE_UI_FILE: file },
+      windowsVerbatimArguments: true,
+    };
+  }
+  return { command: 'xdg-open', args: [file], env };
+}
+
+/**
+ * Writes the launch file, hands it to the opener, and removes it once the browser is in. Returns it
+ * (to remove on exit), or undefined when it could not be written: then the printed URL is the way in.
+ */
+export function openInBrowser(ctx: Context, server: UiServer): LaunchFile | undefined {
+  let file: LaunchFile;
+  try {
+    file = writeLaunchFile(ctx.env, server.launchAction, server.token);
+  } catch (err) {
+    ctx.stderr(`memcue: could not write the page that opens the viewer (${(err as NodeJS.ErrnoException).code ?? String(err)}); open the URL above yourself\n`);
+    return undefined;
+  }
+  server.onSpent(file.remove);
+  const opener = openerFor(process.platform, file.path, ctx.env);
+  const child = spawn(opener.command, opener.args, {
+    env: opener.env as NodeJS.ProcessEnv,
+    stdio: 'ignore',
+    detached: true,
+    windowsVerbatimArguments: opener.windowsVerbatimArguments,
+  });
+  child.on('error', () => ctx.stderr(`memcue: could not open a browser (${opener.command}); open the URL above yourself\n`));
+  child.unref();
+  return file;
+}

@@ -1,0 +1,109 @@
+// How `memcue ui` opens the browser: the opener's command line (which every local user can read in
+// /proc) names a private launch file, never the one-time token; the file posts the token, is removed
+// once it is spent or when the viewer stops, and each platform's opener gets the path intact.
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openerFor } from '../../src/ui/opener.js';
+import { isolatedEnv, startProcess, tempDir } from '../helpers.js';
+import { BUNDLE_FILE, urlOf } from './viewer.js';
+
+/**
+ * A folder with a fake `xdg-open`: a real shell script that records its pid and stays alive until
+ * told, so the test reads its command line and environment from /proc as another user could.
+ */
+function fakeOpener(dir: string) {
+  const bin = join(dir, 'bin');
+  mkdirSync(bin);
+  const script = join(bin, 'xdg-open');
+  writeFileSync(script, `#!/bin/sh\necho $$ > "$0.pid.tmp" && mv "$0.pid.tmp" "$0.pid"\ni=0\nwhile [ ! -e "$0.done" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done\n`, { mode: 0o755 });
+  return {
+    bin,
+    pid: async () => {
+      await expect.poll(() => existsSync(`${script}.pid`), { timeout: 15_000 }).toBe(true);
+      return readFileSync(`${script}.pid`, 'utf8').trim();
+    },
+    release: () => writeFileSync(`${script}.done`, ''),
+  };
+}
+
+async function startUi(dir: string) {
+  const opener = fakeOpener(dir);
+  const runtime = join(dir, 'run');
+  mkdirSync(runtime, { mode: 0o700 });
+  const env = { ...isolatedEnv(dir), XDG_RUNTIME_DIR: runtime, PATH: `${opener.bin}:${process.env.PATH}` };
+  const child = startProcess(process.execPath, [BUNDLE_FILE, 'ui'], { env, cwd: dir });
+  const url = await urlOf(child);
+  const token = /\/([0-9a-f]{48})\/$/.exec(url)![1]!;
+  const pid = await opener.pid();
+  const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(0, -1);
+  const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
+  const stopped = async () => {
+    opener.release();
+    child.kill('SIGTERM');
+    return new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
+  };
+  return { url, token, argv, environ, runtime, stopped };
+}
+
+const onLinux = process.platform === 'linux' && existsSync(BUNDLE_FILE);
+
+describe('memcue ui and the browser opener', () => {
+  it.skipIf(!onLinux)('the opener gets a private file, never the token; the file lets one browser in and is then removed', async () => {
+    const { url, token, argv, environ, runtime, stopped } = await startUi(tempDir());
+    try {
+      expect(argv.join(' ')).not.toContain(token);
+      expect(environ).not.toContain(token);
+      const file = argv.at(-1)!;
+      expect(argv.at(-2)).toMatch(/\/xdg-open$/);
+      expect(file).toMatch(new RegExp(`^${runtime}/memcue/ui-[^/]+/open\\.html$`));
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(statSync(dirname(file)).mode & 0o777).toBe(0o700);
+      const page = readFileSync(file, 'utf8');
+      expect(page).toContain(`value="${token}"`);
+
+      // What the file's form does in a browser (browser.test.ts opens it in Chromium): the token in a
+      // POST body from a page without an origin gets in, once.
+      const action = /action="([^"]+)"/.exec(page)![1]!;
+      expect(action).toBe(`${new URL(url).origin}/launch`);
+      const launch = () => fetch(action, { method: 'POST', headers: { Origin: 'null', 'Content-Type': 'application/x-www-form-urlencoded' }, body: `token=${token}`, redirect: 'manual' });
+      const first = await launch();
+      expect(first.status).toBe(200);
+      expect(first.headers.get('set-cookie')).toMatch(/^memcue_ui_\d+=[0-9a-f]{64}; Path=\/[0-9a-f]{32}\/; HttpOnly; SameSite=Strict$/);
+      expect(existsSync(file)).toBe(false);
+      expect(existsSync(dirname(file))).toBe(false);
+      expect((await launch()).status).toBe(403);
+      expect((await fetch(url, { redirect: 'manual' })).status, 'the printed URL holds the same token, spent now').toBe(403);
+    } finally {
+      expect(await stopped()).toBe(0);
+    }
+  }, 60_000);
+
+  it.skipIf(!onLinux)('the launch file is removed when the viewer stops unused', async () => {
+    const { argv, stopped } = await startUi(tempDir());
+    const file = argv.at(-1)!;
+    expect(existsSync(file)).toBe(true);
+    expect(await stopped()).toBe(0);
+    expect(existsSync(dirname(file))).toBe(false);
+  }, 60_000);
+
+});
+
+describe('the opener on each platform', () => {
+  const file = 'C:\\Users\\Ann & Bob (100%) ^!x\\AppData\\Local\\memcue\\ui-Ab12\\open.html';
+  it('macOS and Linux get the path as one argument', () => {
+    expect(openerFor('darwin', '/Users/ann/Library/Caches/memcue/ui-1/open.html', {})).toMatchObject({ command: 'open', args: ['/Users/ann/Library/Caches/memcue/ui-1/open.html'] });
+    expect(openerFor('linux', '/run/user/1000/memcue/ui-1/open.html', {})).toMatchObject({ command: 'xdg-open', args: ['/run/user/1000/memcue/ui-1/open.html'] });
+  });
+
+  it("Windows: cmd's start gets the path through the environment, so no character of it is cmd syntax", () => {
+    const opener = openerFor('win32', file, { PATH: 'C:\\Windows' });
+    expect(opener).toEqual({
+      command: 'cmd.exe',
+      args: ['/d', '/v:on', '/s', '/c', '"start "" "!MEMCUE_UI_FILE!""'],
+      env: { PATH: 'C:\\Windows', MEMCUE_UI_FILE: file },
+      windowsVerbatimArguments: true,
+    });
+    expect(opener.args.join(' ')).not.toContain('Users');
+  });
+});
