@@ -2,7 +2,7 @@
 // the same checks as the commands (see src/ui/api.ts); the page only shows and asks. The view
 // (tab, filters, page, opened fact) lives in the URL, so reload and back work.
 import { render } from 'preact';
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { api, html, PAGE, query, viewFromUrl, viewUrl } from './lib.js';
 import { Count, FactList, Filters, NoFacts } from './facts.js';
 import { Detail } from './detail.js';
@@ -35,12 +35,18 @@ function App() {
     return () => removeEventListener('popstate', back);
   }, []);
   const open = (id) => setView({ ...view, tab: 'facts', fact: id });
+  const returnTo = useRef('');
   const close = () => {
-    const id = view.fact;
+    returnTo.current = view.fact;
     setView({ ...view, fact: '' });
-    // Back to the row the fact was opened from.
-    requestAnimationFrame(() => document.querySelector(`#facts li[data-id="${id}"] a`)?.focus());
   };
+  // Back to the row the fact was opened from, in the same commit that removes the panel (a layout
+  // effect): never a moment with the focus lost to <body>, as with a focus in the next frame.
+  useLayoutEffect(() => {
+    if (view.fact || !returnTo.current) return;
+    document.querySelector(`#facts li[data-id="${returnTo.current}"] a`)?.focus();
+    returnTo.current = '';
+  }, [view.fact]);
   useEffect(() => {
     const onKey = (e) => { if (e.key === 'Escape' && view.fact && !e.target.closest?.('.confirm')) close(); };
     addEventListener('keydown', onKey);
@@ -63,16 +69,24 @@ function App() {
   const { tab, q, in: where, kind, since, state, from } = view;
   useEffect(() => {
     const path = tab === 'facts' ? `facts?${query({ q, in: where, kind, since, state, offset: q ? 0 : from, limit: PAGE })}` : `log?${query({ in: where, kind, since, limit: LOG_ROWS })}`;
-    api(path).then((d) => {
+    // Only the newest view's answer is shown: an older one (a slow bad filter, a refresh started
+    // before the filter changed) may arrive later, and is dropped (and its request cancelled).
+    const asked = new AbortController();
+    api(path, undefined, asked.signal).then((d) => {
+      if (asked.signal.aborted) return;
       setError('');
       if (tab === 'facts') setPage(d);
       else setChanges(d.changes);
+      setLoaded(true);
     }).catch((e) => {
+      if (asked.signal.aborted) return;
       // A bad filter must not leave the old list looking like its answer.
       setError(e.message);
       setPage({ facts: [], total: 0, offset: 0 });
       setChanges([]);
-    }).finally(() => setLoaded(true));
+      setLoaded(true);
+    });
+    return () => asked.abort();
   }, [tab, q, where, kind, since, state, from, version]);
 
   const undoBatch = (kindOfBatch, batch) => api(`batches/${kindOfBatch}/${batch}/undo`, {})

@@ -12,6 +12,10 @@ export function Filters({ view, setView, scopes, withQuery }) {
   const latest = useRef(view);
   latest.current = view;
   useEffect(() => setTyped(view.q), [view.q]);
+  // The date is applied on Enter or on leaving the box; until then it is the user's, kept through
+  // re-renders (a refresh after an agent's write would otherwise put the applied value back).
+  const [since, setSince] = useState(view.since);
+  useEffect(() => setSince(view.since), [view.since]);
   useEffect(() => {
     if (typed === view.q) return undefined;
     const timer = setTimeout(() => setView({ ...latest.current, q: typed, from: 0, fact: '' }, { replace: true }), TYPING_PAUSE_MS);
@@ -30,7 +34,7 @@ export function Filters({ view, setView, scopes, withQuery }) {
       <option value="">any kind</option>
       ${KINDS.map((k) => html`<option value=${k}>${k}</option>`)}
     </select>
-    <input name="since" aria-label="since" placeholder="since: 1h, 7d, 2026-11-01" value=${view.since} onChange=${set('since')} />
+    <input name="since" aria-label="since" placeholder="since: 1h, 7d, 2026-11-01" value=${since} onInput=${(e) => setSince(e.target.value)} onChange=${set('since')} />
     ${withQuery && html`<select name="state" value=${view.state} onChange=${set('state')} aria-label="state">
       <option value="active">active</option><option value="forgotten">forgotten</option>
       <option value="superseded">superseded</option><option value="all">any state</option>

@@ -9,8 +9,9 @@ export const KINDS = ['rule', 'decision', 'gotcha', 'env', 'note'];
 export const PAGE = 100;
 
 /** Relative to the page; the session cookie goes along with every request (src/ui/guard.ts). */
-export async function api(path, body) {
-  const res = await fetch(`api/${path}`, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+export async function api(path, body, signal) {
+  const init = body === undefined ? { signal } : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal };
+  const res = await fetch(`api/${path}`, init);
   const data = await res.json().catch(() => ({ error: res.statusText }));
   if (!res.ok) throw new Error(data.error || res.statusText);
   return data;
