@@ -54,5 +54,8 @@ export function openInBrowser(ctx: Context, server: UiServer): LaunchFile | unde
   });
   child.on('error', () => ctx.stderr(`memcue: could not open a browser (${opener.command}); open the URL above yourself\n`));
   child.unref();
+  // Snap and Flatpak browsers (Ubuntu's Firefox and Chromium) cannot read files outside the home
+  // folder's visible part: for them the printed URL is the way in.
+  ctx.stdout(`(opening your browser with ${file.path}; if it says it cannot find that file, as a snap or Flatpak browser may, open the URL above)\n`);
   return file;
 }

@@ -33,6 +33,8 @@ async function startUi(dir: string) {
   mkdirSync(runtime, { mode: 0o700 });
   const env = { ...isolatedEnv(dir), XDG_RUNTIME_DIR: runtime, PATH: `${opener.bin}:${process.env.PATH}` };
   const child = startProcess(process.execPath, [BUNDLE_FILE, 'ui'], { env, cwd: dir });
+  let printed = '';
+  child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   const url = await urlOf(child);
   const token = /\/([0-9a-f]{48})\/$/.exec(url)![1]!;
   const pid = await opener.pid();
@@ -43,14 +45,14 @@ async function startUi(dir: string) {
     child.kill('SIGTERM');
     return new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
   };
-  return { url, token, argv, environ, runtime, stopped };
+  return { url, token, argv, environ, runtime, stopped, printed: () => printed };
 }
 
 const onLinux = process.platform === 'linux' && existsSync(BUNDLE_FILE);
 
 describe('memcue ui and the browser opener', () => {
   it.skipIf(!onLinux)('the opener gets a private file, never the token; the file lets one browser in and is then removed', async () => {
-    const { url, token, argv, environ, runtime, stopped } = await startUi(tempDir());
+    const { url, token, argv, environ, runtime, stopped, printed } = await startUi(tempDir());
     try {
       expect(argv.join(' ')).not.toContain(token);
       expect(environ).not.toContain(token);
@@ -59,6 +61,9 @@ describe('memcue ui and the browser opener', () => {
       expect(file).toMatch(new RegExp(`^${runtime}/memcue/ui-[^/]+/open\\.html$`));
       expect(statSync(file).mode & 0o777).toBe(0o600);
       expect(statSync(dirname(file)).mode & 0o777).toBe(0o700);
+      // The user's own terminal shows the URL (for a browser elsewhere, or one that cannot read the file) and the file.
+      await expect.poll(printed).toContain(`(opening your browser with ${file}; if it says it cannot find that file`);
+      expect(printed()).toContain(`memcue ui: ${url}\n`);
       const page = readFileSync(file, 'utf8');
       expect(page).toContain(`value="${token}"`);
 
