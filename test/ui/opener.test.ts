@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openerFor } from '../../src/ui/opener.js';
-import { isolatedEnv, startProcess, tempDir } from '../helpers.js';
+import { BINARY, isolatedEnv, startProcess, tempDir } from '../helpers.js';
 import { BUNDLE_FILE, urlOf } from './viewer.js';
 
 /**
@@ -27,12 +27,12 @@ function fakeOpener(dir: string) {
   };
 }
 
-async function startUi(dir: string) {
+async function startUi(dir: string, memcue: string[]) {
   const opener = fakeOpener(dir);
   const runtime = join(dir, 'run');
   mkdirSync(runtime, { mode: 0o700 });
   const env = { ...isolatedEnv(dir), XDG_RUNTIME_DIR: runtime, PATH: `${opener.bin}:${process.env.PATH}` };
-  const child = startProcess(process.execPath, [BUNDLE_FILE, 'ui'], { env, cwd: dir });
+  const child = startProcess(memcue[0]!, [...memcue.slice(1), 'ui'], { env, cwd: dir });
   let printed = '';
   child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   const url = await urlOf(child);
@@ -48,11 +48,16 @@ async function startUi(dir: string) {
   return { url, token, argv, environ, runtime, stopped, printed: () => printed };
 }
 
-const onLinux = process.platform === 'linux' && existsSync(BUNDLE_FILE);
+// Both artefacts users run: the npm bundle under Node and the single executable (Bun).
+const ARTEFACTS = [
+  ['the npm bundle', [process.execPath, BUNDLE_FILE]],
+  ['the single executable', [BINARY]],
+] as const;
 
-describe('memcue ui and the browser opener', () => {
-  it.skipIf(!onLinux)('the opener gets a private file, never the token; the file lets one browser in and is then removed', async () => {
-    const { url, token, argv, environ, runtime, stopped, printed } = await startUi(tempDir());
+describe.each(ARTEFACTS)('memcue ui and the browser opener (%s)', (_, memcue) => {
+  const runs = process.platform === 'linux' && existsSync(memcue.at(-1)!);
+  it.skipIf(!runs)('the opener gets a private file, never the token; the file lets one browser in and is then removed', async () => {
+    const { url, token, argv, environ, runtime, stopped, printed } = await startUi(tempDir(), [...memcue]);
     try {
       expect(argv.join(' ')).not.toContain(token);
       expect(environ).not.toContain(token);
@@ -84,8 +89,8 @@ describe('memcue ui and the browser opener', () => {
     }
   }, 60_000);
 
-  it.skipIf(!onLinux)('the launch file is removed when the viewer stops unused', async () => {
-    const { argv, stopped } = await startUi(tempDir());
+  it.skipIf(!runs)('the launch file is removed when the viewer stops unused', async () => {
+    const { argv, stopped } = await startUi(tempDir(), [...memcue]);
     const file = argv.at(-1)!;
     expect(existsSync(file)).toBe(true);
     expect(await stopped()).toBe(0);
