@@ -23,7 +23,11 @@ function fakeOpener(dir: string) {
       await expect.poll(() => existsSync(`${script}.pid`), { timeout: 15_000 }).toBe(true);
       return readFileSync(`${script}.pid`, 'utf8').trim();
     },
-    release: () => writeFileSync(`${script}.done`, ''),
+    /** Lets it end, and waits until it has (its folder is removed after the test). */
+    release: async (pid: string) => {
+      writeFileSync(`${script}.done`, '');
+      await expect.poll(() => existsSync(`/proc/${pid}`), { timeout: 15_000 }).toBe(false);
+    },
   };
 }
 
@@ -41,7 +45,7 @@ async function startUi(dir: string, memcue: string[]) {
   const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(0, -1);
   const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
   const stopped = async () => {
-    opener.release();
+    await opener.release(pid);
     child.kill('SIGTERM');
     return new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
   };
