@@ -6,6 +6,7 @@ import { makeContext, type Context } from '../context.js';
 import { HOOK_AGENTS, isHookAgent, sessionStartOutput, takesCard } from '../hooks/agents.js';
 import { logHookError } from '../hooks/hook-log.js';
 import { cardFor } from '../hooks/make-card.js';
+import { cardsInTranscript, cardUpdate } from '../hooks/resumed-card.js';
 import { setOddFileNotes } from '../util/safe-file.js';
 import { isAbsolute, resolve } from 'node:path';
 
@@ -18,7 +19,13 @@ const HOOK_READ_BUDGET_MS = 700;
 interface HookInput {
   cwd?: unknown;
   hook_event_name?: unknown;
+  /** Claude Code: startup, resume, clear, compact or fork. */
+  source?: unknown;
+  transcript_path?: unknown;
 }
+
+/** Sessions that continue a transcript, which carries the card they were given (hooks/resumed-card.ts). */
+const CONTINUED = new Set(['resume', 'fork']);
 
 export async function run(ctx: Context, agent?: string, event?: string): Promise<number> {
   // An odd file beside the database or in the cache is worth a line in the log, not in the agent's turn.
@@ -32,7 +39,9 @@ export async function run(ctx: Context, agent?: string, event?: string): Promise
     const cwd = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : ctx.cwd;
     const agentCtx = makeContext({ ...ctx, cwd: isAbsolute(cwd) ? cwd : resolve(ctx.cwd, cwd) }, ctx.dbPath);
     const card = await cardFor(agentCtx, agent, { budgetMs: HOOK_READ_BUDGET_MS });
-    ctx.stdout(sessionStartOutput(card.text));
+    const carried = CONTINUED.has(String(input.source)) && typeof input.transcript_path === 'string' ? cardsInTranscript(input.transcript_path) : undefined;
+    const context = carried ? cardUpdate(carried, card.text) : card.text;
+    if (context) ctx.stdout(sessionStartOutput(context));
   } catch (err) {
     logHookError(ctx.env, `hook ${agent ?? '?'} ${event ?? '?'}`, err);
   }

@@ -13,6 +13,9 @@ export interface FakeModel {
   /** Calls to answer with, in order: each goes to the next request that offers that tool (clients
    * also send side requests, e.g. for a title, which offer none); the rest get the text reply. */
   script(...calls: ToolCall[]): void;
+  /** How many of the next Anthropic requests offering tools are refused as too long: Claude Code then
+   * compacts the session, as it does by itself when a real model's context fills up. */
+  tooLong: number;
   close(): Promise<void>;
 }
 
@@ -35,14 +38,19 @@ export async function startFakeModel(): Promise<FakeModel> {
     req.on('data', (chunk: string) => (body += chunk));
     req.on('end', () => {
       requests.push({ method: req.method ?? '', path: req.url ?? '', body });
+      if (fake.tooLong > 0 && (req.url ?? '').split('?')[0]!.endsWith('/messages') && body.includes('"tools"')) {
+        fake.tooLong--;
+        return promptTooLong(res);
+      }
       const call = calls[0] && offers(body, calls[0].tool) ? calls.shift() : undefined;
       answer(req, res, body, call);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const fake: FakeModel = {
     url: `http://127.0.0.1:${port}`,
+    tooLong: 0,
     requests,
     script: (...more) => void calls.push(...more),
     close: () =>
@@ -51,6 +59,7 @@ export async function startFakeModel(): Promise<FakeModel> {
         server.closeAllConnections(); // clients keep connections alive; close would wait for them
       }),
   };
+  return fake;
 }
 
 function sse(res: ServerResponse, events: [string | undefined, unknown][]): void {
@@ -91,6 +100,12 @@ function answer(req: IncomingMessage, res: ServerResponse, body: string, call?: 
   if (/:(stream)?generateContent$/i.test(path)) return gemini(res, /:streamGenerateContent$/i.test(path), call);
   if (/:countTokens$/.test(path)) return json(res, { totalTokens: 10 });
   json(res, {});
+}
+
+/** The Anthropic API's answer to a request past the model's context window. */
+function promptTooLong(res: ServerResponse): void {
+  res.writeHead(400, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 250000 tokens > 200000 maximum' } }));
 }
 
 let callCount = 0;

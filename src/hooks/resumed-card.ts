@@ -1,0 +1,112 @@
+// A resumed or forked Claude Code session already carries the card it started with: Claude Code
+// keeps each SessionStart context in the session's transcript and sends it again, and drops a new
+// one only when its text is the same. So once the memory changed in between (a fact added, the
+// memory line's count), the hook's fresh card reached the model beside the old one: two cards, and
+// three after another resume (issue 20, item 3). On resume and fork the hook reads the transcript it
+// continues and gives only what changed since the cards it carries; after a compaction the
+// transcript's cards are gone (its summary replaces them), so a compaction gets the whole card.
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { INSTRUCTION } from './instruction.js';
+
+const CARD_TITLE = INSTRUCTION.slice(0, INSTRUCTION.indexOf('\n'));
+const UPDATE_TITLE = '# memcue: card update';
+const GONE_LABEL = 'No longer on the card:';
+/** A card's fact line ends with its id and date: `- text [1a2b3c4d 2026-12-03]`. */
+const FACT_ID = /\[([0-9a-z]+) \d{4}-\d{2}-\d{2}\]$/;
+/** The transcript's tail that is read: a long session's transcript grows to many megabytes. */
+const TAIL_BYTES = 32 * 1024 * 1024;
+
+/**
+ * memcue's cards and card updates in a Claude Code transcript since its last compaction, oldest
+ * first; undefined when the transcript cannot be read (then the session gets the whole card).
+ */
+export function cardsInTranscript(path: string): string[] | undefined {
+  let text: string;
+  try {
+    text = readTail(path, TAIL_BYTES);
+  } catch {
+    return undefined;
+  }
+  let cards: string[] = [];
+  for (const line of text.split('\n')) {
+    // Most lines are neither: only these two are parsed.
+    if (line.includes('"compact_boundary"')) {
+      const entry = parse(line);
+      if (entry?.type === 'system' && entry.subtype === 'compact_boundary') cards = [];
+    } else if (line.includes('"hook_additional_context"')) {
+      const attachment = parse(line)?.attachment as { type?: unknown; content?: unknown } | undefined;
+      if (attachment?.type !== 'hook_additional_context') continue;
+      const contents = Array.isArray(attachment.content) ? attachment.content : [attachment.content];
+      for (const c of contents) if (typeof c === 'string' && (c.startsWith(CARD_TITLE) || c.startsWith(UPDATE_TITLE))) cards.push(c);
+    }
+  }
+  return cards;
+}
+
+/**
+ * What a session carrying `carried` (cards and updates, oldest first) is given at its start: the
+ * whole card when it carries none, else the card's new lines under their headings and the ids no
+ * longer on it; nothing when the card is what it carries.
+ */
+export function cardUpdate(carried: readonly string[], card: string): string {
+  if (carried.length === 0) return card;
+  const facts = new Map<string, string>(); // id → line, as the session last saw it
+  const lines = new Set<string>(); // every other line it was shown
+  for (const text of carried) {
+    if (text.startsWith(CARD_TITLE)) facts.clear(); // a whole card replaces what came before
+    for (const line of text.split('\n')) {
+      const id = FACT_ID.exec(line)?.[1];
+      if (id) facts.set(id, line);
+      else if (line.startsWith(GONE_LABEL)) for (const gone of line.slice(GONE_LABEL.length).match(/[0-9a-z]+/g) ?? []) facts.delete(gone);
+      else lines.add(line);
+    }
+  }
+  const shown = new Set(facts.values());
+  const ids = new Set<string>();
+  const added: string[] = [];
+  let heading: string | undefined;
+  for (const line of card.split('\n')) {
+    const id = FACT_ID.exec(line)?.[1];
+    if (id) ids.add(id);
+    if (line.startsWith('#')) {
+      heading = line.startsWith('## ') ? line : undefined; // a group's heading, said again before its new lines
+      continue;
+    }
+    if (line.trim() === '' || (id ? shown.has(line) : lines.has(line))) continue;
+    if (heading !== undefined) added.push('', heading);
+    heading = undefined;
+    added.push(line);
+  }
+  const gone = [...facts.keys()].filter((id) => !ids.has(id));
+  if (added.length === 0 && gone.length === 0) return '';
+  const goneLine = gone.length ? [`${GONE_LABEL} ${gone.join(', ')} (forgotten, edited or left out to keep the card short; \`memcue show ID\` says which).`] : [];
+  const text = [UPDATE_TITLE, '', 'The memory changed since the memcue card earlier in this conversation. That card still holds, with these changes:', '', ...added, '', ...goneLine];
+  return `${text.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+}
+
+function parse(line: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(line);
+    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readTail(path: string, max: number): string {
+  const size = statSync(path).size;
+  const fd = openSync(path, 'r');
+  try {
+    const length = Math.min(size, max);
+    const buffer = Buffer.alloc(length);
+    let read = 0;
+    while (read < length) {
+      const n = readSync(fd, buffer, read, length - read, size - length + read);
+      if (n === 0) break;
+      read += n;
+    }
+    return buffer.subarray(0, read).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
