@@ -6,28 +6,32 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Context } from '../context.js';
 import { VERSION } from '../version.js';
-import { instructionsFor, instructionsPerClient } from '../mcp/instructions.js';
+import { readFirstMessage } from '../mcp/first-message.js';
+import { instructionsFor } from '../mcp/instructions.js';
 import { callTool, TOOLS } from '../mcp/tools.js';
 import { CallQueue } from '../mcp/queue.js';
 
 export async function run(ctx: Context): Promise<void> {
-  const server = new Server({ name: 'memcue', version: VERSION }, { capabilities: { tools: {} } });
-  // Whatever opens the database runs one at a time (queue.ts says why): the card for initialize too,
-  // since a client may send calls before it has the answer. A call queued when the client leaves is not run.
+  // The SDK's transport does not watch for the end of stdin; the client closing it is our exit
+  // (the MCP stdio shutdown). Watched from the start: a client may close right after initialize.
+  const stdinEnded = new Promise<void>((resolve) => {
+    process.stdin.once('end', resolve);
+    process.stdin.once('close', resolve);
+  });
+  // Whatever opens the database runs one at a time (queue.ts says why), the card for initialize too.
   const calls = new CallQueue();
-  // The card, unless the client's own memcue hook gives it (mcp/instructions.ts).
-  instructionsPerClient(server, (client) => calls.run(() => instructionsFor(ctx, client), () => ''));
+  // The card, unless the client's own memcue hook gives it: the client names itself in initialize,
+  // so the server is made once that has come (mcp/first-message.ts).
+  const { clientName, input } = await readFirstMessage(process.stdin);
+  const instructions = await calls.run(() => instructionsFor(ctx, clientName), () => '');
+  const server = new Server({ name: 'memcue', version: VERSION }, { capabilities: { tools: {} }, instructions });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
   server.setRequestHandler(CallToolRequestSchema, (req) => calls.run(() => callTool(ctx, req.params.name, req.params.arguments), shuttingDown));
-  const closed = new Promise<void>((resolve) => {
-    server.onclose = resolve;
-    // The SDK's transport does not watch for the end of stdin; the client closing it is our exit
-    // (the MCP stdio shutdown): the call in progress finishes, so a write lands whole or not at all.
-    const leave = () => void calls.close().then(() => server.close());
-    process.stdin.once('end', leave);
-    process.stdin.once('close', leave);
-  });
-  await server.connect(new StdioServerTransport());
+  const closed = new Promise<void>((resolve) => (server.onclose = resolve));
+  const connected = server.connect(new StdioServerTransport(input, process.stdout));
+  // The call in progress finishes, so a write lands whole or not at all; calls still queued are not run.
+  void stdinEnded.then(() => connected).then(() => calls.close()).then(() => server.close());
+  await connected;
   await closed;
 }
 

@@ -1,8 +1,6 @@
 // What `memcue mcp` tells the client at `initialize`: that the tools are there, and the session-start
 // card, unless that client's memcue hook (or plugin) already puts the card into every session,
 // which would give the model the card twice. The client names itself in `clientInfo`.
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { InitializeRequestSchema, type InitializeRequest, type InitializeResult } from '@modelcontextprotocol/sdk/types.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from '../context.js';
@@ -59,16 +57,4 @@ export async function instructionsFor(ctx: Context, clientName: string | undefin
   const agent = agentOf(clientName);
   if (agent && hookGivesCard(ctx, agent)) return `${TOOLS_NOTE}\n${CARD_FROM_HOOK}\n`;
   return `${TOOLS_NOTE}\n\n${(await cardFor(ctx)).text}`;
-}
-
-/**
- * Makes the server answer `initialize` with instructions for the client that sent it. The SDK takes
- * instructions once, at construction; here they are set just before its own initialize runs.
- */
-export function instructionsPerClient(server: Server, make: (clientName: string | undefined) => Promise<string>): void {
-  const sdk = server as unknown as { _instructions?: string; _oninitialize(req: InitializeRequest): Promise<InitializeResult> };
-  server.setRequestHandler(InitializeRequestSchema, async (req) => {
-    sdk._instructions = await make(req.params.clientInfo?.name);
-    return sdk._oninitialize(req);
-  });
 }

@@ -12,8 +12,8 @@ afterEach(async () => {
   while (clients.length) await clients.pop()!.close();
 });
 
-async function connect(env: Record<string, string>, cwd: string): Promise<Client> {
-  const client = new Client({ name: 'memcue-test', version: '0' });
+async function connect(env: Record<string, string>, cwd: string, name = 'memcue-test'): Promise<Client> {
+  const client = new Client({ name, version: '0' });
   clients.push(client);
   await client.connect(new StdioClientTransport({ command: BINARY, args: ['mcp'], env, cwd, stderr: 'pipe' }));
   return client;
@@ -33,6 +33,17 @@ describe.skipIf(!existsSync(BINARY))('memcue mcp (compiled binary, SDK client)',
     expect(instructions).toContain(SENTINEL);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(['memcue_add', 'memcue_forget', 'memcue_search', 'memcue_show']);
+  });
+
+  it("leaves the card to the hook for a client whose memcue hook is installed (it names itself in initialize)", async () => {
+    const env = isolatedEnv();
+    const cwd = tempDir();
+    expect(runProcess(BINARY, ['add', '--kind', 'rule', '--scope', 'global', SENTINEL], { env, cwd }).code).toBe(0);
+    expect(runProcess(BINARY, ['install', 'claude'], { env, cwd }).code).toBe(0);
+    const claude = (await connect(env, cwd, 'claude-code')).getInstructions() ?? '';
+    expect(claude).toContain("reaches this session through memcue's hook");
+    expect(claude).not.toContain(SENTINEL);
+    expect((await connect(env, cwd, 'gemini-cli-mcp-client')).getInstructions()).toContain(SENTINEL);
   });
 
   it('adds, searches, shows and forgets a fact; refuses a secret as a tool error', async () => {
