@@ -9,6 +9,7 @@ import { MemcueError } from '../errors.js';
 import { homeOf } from '../hooks/paths.js';
 import { YAML_FENCE as FENCE, findBlock, fencedBlock } from './blocks.js';
 import type { Target } from './engine.js';
+import { removeFenced, WAS } from './toml-fence.js';
 import { entries, stringArray, stringValue, tableHeader, tomlString, valueAt } from './toml-lines.js';
 
 export function codexHome(env: Env): string {
@@ -19,8 +20,8 @@ export function codexConfigPath(env: Env): string {
   return join(codexHome(env), 'config.toml');
 }
 
-const WAS = '# memcue: was ';
 const ROOTS = ['sandbox_workspace_write'];
+const same = (a: string[], b: string[]) => JSON.stringify(a) === JSON.stringify(b);
 
 /** `dir` among the writable roots of Codex's workspace-write sandbox. */
 export function writableRootTarget(path: string, dir: string): Target {
@@ -54,17 +55,9 @@ export function writableRootTarget(path: string, dir: string): Target {
   };
 }
 
-/** The file without our block; a `# memcue: was` line inside it is put back as it was. */
+/** The file without our writable root; a `# memcue: was` line inside the block is put back as it was. */
 function removeBlock(text: string): string {
-  const found = findBlock(text, FENCE);
-  if (!found) return text;
-  const block = text.slice(found.start, found.stop);
-  const was = block.split('\n').find((l) => l.startsWith(WAS));
-  let before = text.slice(0, found.start);
-  const after = text.slice(found.stop);
-  if (was) return `${before}${was.slice(WAS.length)}\n${after}`;
-  if (before.endsWith('\n\n') && !tableHeader(before.trimEnd().split('\n').pop() ?? '')) before = before.slice(0, -1);
-  return before + after;
+  return removeFenced(text, FENCE, (table, key) => same(table, ROOTS) && same(key, ['writable_roots']));
 }
 
 function shapeError(path: string, dir: string): MemcueError {
@@ -86,24 +79,19 @@ export function codexMcpTarget(path: string, command: string): Target {
     // Registered by hand or by `codex mcp add` counts too (doctor lists it); uninstall removes only ours.
     has: (current) => current !== null && codexMcpCommand(current) !== undefined,
     add(current) {
-      const text = current ?? '';
-      const found = findBlock(text, fence);
-      if (found) return text.slice(0, found.start) + fencedBlock(fence, body) + text.slice(found.stop);
+      const text = removeFenced(current ?? '', fence, ownMcp); // a block of an earlier install is written anew
       if (codexMcpCommand(text) === command) return text;
       if (codexMcpCommand(text) !== undefined) {
         throw new MemcueError('BAD_INPUT', `${path} already has an MCP server named memcue; nothing was changed`, 'remove it (codex mcp remove memcue), then run the install again');
       }
       return text === '' ? fencedBlock(fence, body) : `${text}${text.endsWith('\n') ? '' : '\n'}\n${fencedBlock(fence, body)}`;
     },
-    remove(current) {
-      const found = findBlock(current, fence);
-      if (!found) return current;
-      let before = current.slice(0, found.start);
-      if (before.endsWith('\n\n')) before = before.slice(0, -1);
-      return before + current.slice(found.stop);
-    },
+    remove: (current) => removeFenced(current, fence, ownMcp),
   };
 }
+
+/** The MCP block's keys: [mcp_servers.memcue] and the tables under it (Codex's tool approvals). */
+const ownMcp = (table: string[]) => table[0] === 'mcp_servers' && table[1] === 'memcue';
 
 /** The command of the `memcue` MCP server in a Codex config.toml, however it got there. */
 export function codexMcpCommand(text: string): string | undefined {

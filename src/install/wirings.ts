@@ -127,7 +127,7 @@ export const CODEX_HOOK_NAME = 'memcue: memory card';
  * [hooks.state], which memcue does not write). Hooks are on by default since `[features].hooks` (0.171.0).
  */
 export const CODEX_TRUST_STEP =
-  `At its next start Codex shows "Hooks need review" (Review / Trust all / Continue without), with memcue's SessionStart hook listed as "${CODEX_HOOK_NAME}": choose Trust all, or Review and trust it (later: /hooks). Until then no session gets the card. For one unattended run: \`codex exec --dangerously-bypass-hook-trust …\`.`;
+  `At its next start Codex shows "Hooks need review: 1 hook is new or changed" with 1. Review hooks, 2. Trust all and continue, 3. Continue without trusting. Choose 2 (it trusts every hook listed there), or 1 to look first: Enter on SessionStart lists memcue's hook as "${CODEX_HOOK_NAME}"; press t to trust it, then Esc twice. Until it is trusted no session gets the card (/hooks in Codex opens the same list). For one unattended run: \`codex exec --dangerously-bypass-hook-trust …\`.`;
 
 export const CODEX_SANDBOX_NOTE =
   'In a folder you trust, Codex\'s sandbox (workspace-write) now lets `memcue add` write the memory; in an untrusted folder the sandbox is read-only, so the card tells the agent to hand you the `memcue add` command instead (or install the MCP tools too: `memcue install codex --mcp`, they write outside the sandbox).';

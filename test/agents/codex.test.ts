@@ -6,30 +6,13 @@ import { readFileSync, symlinkSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BINARY, cli, runProcess } from '../helpers.js';
-import { repoDir } from '../hooks/fixtures.js';
 import { CODEX_HOOK_NAME } from '../../src/install/wirings.js';
-import { bodies, clientBin, homeOutsideTmp, model, run, SENTINEL, TIMEOUT_MS, why, write } from './client-kit.js';
+import { bodies, clientBin, model, SENTINEL, TIMEOUT_MS, why, write } from './client-kit.js';
 import { codexHooks } from './codex-app-server.js';
+import { codexHome, exec } from './codex-kit.js';
 
 const codex = clientBin('codex');
 const READ_ONLY = 'read-only sandbox here';
-
-/** A home outside /tmp with memcue's defaults (~/.local/share/memcue), one rule, Codex on the fake model. */
-async function codexHome(opts: { trusted: boolean }) {
-  const home = homeOutsideTmp();
-  const env: Record<string, string> = { HOME: home, PATH: '/usr/bin:/bin', MEMCUE_HOST: 'testhost' };
-  const repo = repoDir();
-  const provider = `model = "fake-model"\nmodel_provider = "fake"\n\n[model_providers.fake]\nname = "fake"\nbase_url = "${model.url}/v1"\nwire_api = "responses"\nenv_key = "FAKE_API_KEY"\n`;
-  // What Codex writes when the user trusts a folder (its onboarding screen).
-  const trust = opts.trusted ? `\n[projects."${repo}"]\ntrust_level = "trusted"\n` : '';
-  write(join(home, '.codex', 'config.toml'), provider + trust);
-  expect((await cli(['add', '--kind', 'rule', '--scope', 'global', SENTINEL], { env, cwd: repo })).code).toBe(0);
-  return { home, env, repo };
-}
-
-function exec(env: Record<string, string>, repo: string, ...flags: string[]) {
-  return run(codex!, ['exec', '--skip-git-repo-check', ...flags, 'hello'], { ...env, FAKE_API_KEY: 'fake' }, repo);
-}
 
 /** The scripted shell call's output as Codex sent it back to the model. */
 function outputs(from: number): string {

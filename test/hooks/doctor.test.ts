@@ -74,7 +74,7 @@ describe('memcue doctor runs what the agents run', () => {
     const r = await cli(['doctor'], { env });
     expect(r.stdout).toMatch(new RegExp(`ran ${BINARY} hook codex session-start: exit 0, card of \\d+ characters\\n`));
     expect(r.stdout).toContain('codex     sandbox writable root');
-    expect(r.stdout).toMatch(/\n {12}At its next start Codex shows "Hooks need review"/);
+    expect(r.stdout).toMatch(/\n {12}At its next start Codex shows "Hooks need review: 1 hook is new or changed"/);
     expect(r.stdout).toContain(`ran ${BINARY} --version: exit 0, memcue ${VERSION}\n`);
   });
 });

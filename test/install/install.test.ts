@@ -331,7 +331,9 @@ describe('what the agent still needs, said at install', () => {
 
   it('codex: the review screen Codex shows, the hook\'s name there, and no deprecated feature-flag advice', async () => {
     const out = await run(installEnv(), 'install', 'codex');
-    expect(out).toContain('codex: At its next start Codex shows "Hooks need review" (Review / Trust all / Continue without), with memcue\'s SessionStart hook listed as "memcue: memory card"');
+    // What Codex 0.171.0 shows, screen by screen (test/agents/codex-tui.test.ts walks through it).
+    expect(out).toContain('codex: At its next start Codex shows "Hooks need review: 1 hook is new or changed" with 1. Review hooks, 2. Trust all and continue, 3. Continue without trusting.');
+    expect(out).toContain('Enter on SessionStart lists memcue\'s hook as "memcue: memory card"; press t to trust it, then Esc twice.');
     expect(out).toContain('--dangerously-bypass-hook-trust');
     expect(out).not.toContain('codex_hooks');
   });
