@@ -35,33 +35,42 @@ function drive(command: string[], steps: Step[], env: Record<string, string>, cw
   });
 }
 
-describe('Codex TUI', () => {
-  it.skipIf(!codex || !python)(`"Hooks need review" lists memcue's hook by name; trusted there, the card reaches the model${whyNot}`, { timeout: TIMEOUT_MS }, async () => {
-    const { home, env, repo } = await codexHome({ trusted: true });
-    const install = await cli(['install', 'codex'], { env: { ...env, MEMCUE_BIN: BINARY }, cwd: repo });
-    expect(install.code).toBe(0);
-    expect((await cli(['doctor'], { env, cwd: repo })).stdout).toContain('Hooks need review');
+/** What install's note tells the user to expect at Codex's start: the review screen and its three choices. */
+const REVIEW_SCREEN = 'Hooks need review\\s+1 hook is new or changed[\\s\\S]*1\\. Review hooks\\s+2\\. Trust all and continue\\s+3\\. Continue without trusting';
+/** Once past the review: a prompt, and the fake model's reply. */
+const ASK: Step[] = [
+  { until: 'Ask Codex', send: 'hello' },
+  { until: '› hello', send: '\r' },
+  { until: '• ok', timeout: 60 },
+];
 
-    const start = model.requests.length;
-    const steps: Step[] = [
-      // What install's note tells the user to expect, screen by screen.
-      { until: 'Hooks need review\\s+1 hook is new or changed[\\s\\S]*1\\. Review hooks\\s+2\\. Trust all and continue\\s+3\\. Continue without trusting', send: '\r' },
+/** Installs, trusts the hook in the TUI through `steps`, and checks the card reached the model and doctor says trusted. */
+async function trustInTui(steps: Step[]) {
+  const { home, env, repo } = await codexHome({ trusted: true });
+  expect((await cli(['install', 'codex'], { env: { ...env, MEMCUE_BIN: BINARY }, cwd: repo })).code).toBe(0);
+  expect((await cli(['doctor'], { env, cwd: repo })).stdout).toContain('Hooks need review');
+  const start = model.requests.length;
+  const all = [...steps, ...ASK];
+  const screens = await drive([codex!], all, { ...env, TERM: 'xterm-256color', FAKE_API_KEY: 'fake' }, repo);
+  const stopped = screens.at(-1);
+  expect(screens.length === all.length && stopped?.matched, `stopped at step ${screens.length} of ${all.length}, waiting for ${all[screens.length - 1]?.until}:\n${stopped?.screen}`).toBe(true);
+  expect(screens.map((s) => s.screen).join('\n')).not.toContain('Unnamed hook');
+  expect(bodies(start).some((b) => b.includes(SENTINEL))).toBe(true);
+  const doctor = (await cli(['doctor'], { env, cwd: repo })).stdout;
+  expect(doctor).toContain('trusted in Codex');
+  expect(doctor).not.toContain('Hooks need review');
+  return { home, env, repo };
+}
+
+describe('Codex TUI', () => {
+  it.skipIf(!codex || !python)(`"Hooks need review", Review: memcue's hook is listed by its name; t trusts it, the card reaches the model${whyNot}`, { timeout: TIMEOUT_MS }, async () => {
+    const { home, env, repo } = await trustInTui([
+      { until: REVIEW_SCREEN, send: '\r' },
       { until: '› SessionStart\\s+1\\s+0\\s+1', send: '\r' },
       { until: `\\[!\\]\\s+1\\s+${CODEX_HOOK_NAME}[^\\n]*new[\\s\\S]*t trust`, send: 't' },
       { until: `${CODEX_HOOK_NAME}[\\s\\S]*Trust\\s+Trusted`, send: ESC },
       { until: 'esc close', send: ESC },
-      { until: 'Ask Codex', send: 'hello' },
-      { until: '› hello', send: '\r' },
-      { until: '• ok', timeout: 60 },
-    ];
-    const screens = await drive([codex!], steps, { ...env, TERM: 'xterm-256color', FAKE_API_KEY: 'fake' }, repo);
-    const stopped = screens.at(-1);
-    expect(screens.length === steps.length && stopped?.matched, `stopped at step ${screens.length} of ${steps.length}, waiting for ${steps[screens.length - 1]?.until}:\n${stopped?.screen}`).toBe(true);
-    expect(screens.map((s) => s.screen).join('\n')).not.toContain('Unnamed hook');
-    expect(bodies(start).some((b) => b.includes(SENTINEL))).toBe(true);
-    const doctor = (await cli(['doctor'], { env, cwd: repo })).stdout;
-    expect(doctor).toContain('trusted in Codex');
-    expect(doctor).not.toContain('Hooks need review');
+    ]);
 
     // Codex adds its own tables at the end of config.toml, after memcue's block: the trust it keeps,
     // its TUI state. Uninstall takes out memcue's lines only.
@@ -72,5 +81,9 @@ describe('Codex TUI', () => {
     const after = readFileSync(config, 'utf8');
     expect(after).not.toMatch(/# memcue|writable_roots/);
     for (const line of trusted.split('\n').filter((l) => l.startsWith('[hooks.state') || l.startsWith('[tui') || l.startsWith('trusted_hash'))) expect(after).toContain(line);
+  });
+
+  it.skipIf(!codex || !python)(`"Hooks need review", 2. Trust all and continue: the card reaches the model${whyNot}`, { timeout: TIMEOUT_MS }, async () => {
+    await trustInTui([{ until: REVIEW_SCREEN, send: '2' }, { until: '› 2\\. Trust all and continue', send: '\r' }]);
   });
 });
