@@ -1,10 +1,12 @@
-// A resumed or forked Claude Code session already carries the card it started with: Claude Code
-// keeps each SessionStart context in the session's transcript and sends it again, and drops a new
-// one only when its text is the same. So once the memory changed in between (a fact added, the
-// memory line's count), the hook's fresh card reached the model beside the old one: two cards, and
-// three after another resume (issue 20, item 3). On resume and fork the hook reads the transcript it
-// continues and gives only what changed since the cards it carries; after a compaction the
-// transcript's cards are gone (its summary replaces them), so a compaction gets the whole card.
+// A resumed session already carries the card it started with. Claude Code keeps each SessionStart
+// context in the session's transcript and sends it again, and drops a new one only when its text is
+// the same; Codex keeps it as a developer message in its rollout file and sends every one again. So a
+// resumed session got the hook's fresh card beside the old one: in Claude Code once the memory
+// changed in between (a fact added, the memory line's count), in Codex at every resume; two cards,
+// three after another resume (issue 20, item 3). On resume (and fork, when the transcript is there)
+// the hook reads the transcript it continues and gives only what changed since the cards it carries;
+// after a compaction the transcript's cards are gone (its summary replaces them), so a compaction
+// gets the whole card.
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { INSTRUCTION } from './instruction.js';
 
@@ -17,8 +19,8 @@ const FACT_ID = /\[([0-9a-z]+) \d{4}-\d{2}-\d{2}\]$/;
 const TAIL_BYTES = 32 * 1024 * 1024;
 
 /**
- * memcue's cards and card updates in a Claude Code transcript since its last compaction, oldest
- * first; undefined when the transcript cannot be read (then the session gets the whole card).
+ * memcue's cards and card updates in a Claude Code transcript or a Codex rollout file since its last
+ * compaction, oldest first; undefined when it cannot be read (then the session gets the whole card).
  */
 export function cardsInTranscript(path: string): string[] | undefined {
   let text: string;
@@ -30,17 +32,24 @@ export function cardsInTranscript(path: string): string[] | undefined {
   let cards: string[] = [];
   for (const line of text.split('\n')) {
     // Most lines are neither: only these two are parsed.
-    if (line.includes('"compact_boundary"')) {
+    if (line.includes('"compact_boundary"') || line.includes('"compacted"')) {
       const entry = parse(line);
-      if (entry?.type === 'system' && entry.subtype === 'compact_boundary') cards = [];
+      // Claude Code: a compact_boundary entry; Codex: a compacted item (its replacement history follows).
+      if ((entry?.type === 'system' && entry.subtype === 'compact_boundary') || entry?.type === 'compacted') cards = [];
     } else if (line.includes('"hook_additional_context"')) {
       const attachment = parse(line)?.attachment as { type?: unknown; content?: unknown } | undefined;
-      if (attachment?.type !== 'hook_additional_context') continue;
-      const contents = Array.isArray(attachment.content) ? attachment.content : [attachment.content];
-      for (const c of contents) if (typeof c === 'string' && (c.startsWith(CARD_TITLE) || c.startsWith(UPDATE_TITLE))) cards.push(c);
+      if (attachment?.type === 'hook_additional_context') cards.push(...ours(Array.isArray(attachment.content) ? attachment.content : [attachment.content]));
+    } else if (line.includes('"response_item"') && line.includes('# memcue: ')) {
+      const message = parse(line)?.payload as { type?: unknown; role?: unknown; content?: unknown } | undefined;
+      if (message?.type === 'message' && message.role === 'developer' && Array.isArray(message.content)) cards.push(...ours(message.content.map((c: { text?: unknown }) => c?.text)));
     }
   }
   return cards;
+}
+
+/** The texts among `texts` that are memcue's cards or card updates. */
+function ours(texts: unknown[]): string[] {
+  return texts.filter((t): t is string => typeof t === 'string' && (t.startsWith(CARD_TITLE) || t.startsWith(UPDATE_TITLE)));
 }
 
 /**

@@ -1,13 +1,14 @@
 // Real Codex (`codex exec`, its default sandbox and approval policy) after `memcue install codex`:
 // the agent's own `memcue add` writes in a trusted folder; in an untrusted one (read-only sandbox)
 // the card says it cannot and the MCP tools write instead; the hook has a name and runs once the
-// user's trust is stored; the card names a memcue that Codex's login shell finds.
+// user's trust is stored; a resumed session carries one card; the card names a memcue that Codex's
+// login shell finds.
 import { readFileSync, symlinkSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BINARY, cli, runProcess } from '../helpers.js';
 import { CODEX_HOOK_NAME } from '../../src/install/wirings.js';
-import { bodies, clientBin, model, SENTINEL, TIMEOUT_MS, why, write } from './client-kit.js';
+import { bodies, clientBin, model, run, SENTINEL, TIMEOUT_MS, why, write } from './client-kit.js';
 import { codexHooks } from './codex-app-server.js';
 import { codexHome, exec } from './codex-kit.js';
 
@@ -83,6 +84,23 @@ describe('Codex', () => {
     doctor = (await cli(['doctor'], { env, cwd: repo })).stdout;
     expect(doctor).toContain('trusted in Codex');
     expect(doctor).not.toContain('Hooks need review');
+  });
+
+  it.skipIf(!codex)(`codex exec resume carries the card once; a fact added in between comes as a card update${why('codex')}`, { timeout: TIMEOUT_MS }, async () => {
+    const { env, repo } = await codexHome({ trusted: true });
+    expect((await cli(['install', 'codex'], { env: { ...env, MEMCUE_BIN: BINARY }, cwd: repo })).code).toBe(0);
+    const lastRequest = async (...args: string[]) => {
+      const start = model.requests.length;
+      expect((await run(codex!, ['exec', ...args, '--skip-git-repo-check', '--dangerously-bypass-hook-trust', 'hello'], { ...env, FAKE_API_KEY: 'fake' }, repo)).code).toBe(0);
+      return bodies(start).pop() ?? '';
+    };
+    const cards = (body: string) => body.split(SENTINEL).length - 1;
+    expect(cards(await lastRequest())).toBe(1);
+    expect(cards(await lastRequest('resume', '--last'))).toBe(1);
+    expect((await cli(['add', '--kind', 'rule', '--scope', 'global', 'RESUMED-9e1f staging needs a ticket'], { env, cwd: repo })).code).toBe(0);
+    const resumed = await lastRequest('resume', '--last');
+    expect(cards(resumed)).toBe(1);
+    expect(resumed).toContain('RESUMED-9e1f staging needs a ticket');
   });
 
   it.skipIf(!codex)(`when the login shell's PATH has no memcue, the card names one that runs in it${why('codex')}`, { timeout: TIMEOUT_MS }, async () => {

@@ -1,6 +1,6 @@
-// A resumed or forked Claude Code session is given only what changed since the cards its transcript
-// carries (src/hooks/resumed-card.ts): read from a transcript written the way Claude Code writes it
-// (lines seen in Claude Code 2.1.332's transcripts), then through `memcue hook claude session-start`.
+// A resumed session is given only what changed since the cards its transcript carries
+// (src/hooks/resumed-card.ts): read from transcripts written the way Claude Code 2.1.332 and Codex
+// 0.171.0 write them (lines as seen in theirs), then through `memcue hook claude session-start`.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,8 @@ import { repoDir } from './fixtures.js';
 
 const attachment = (text: string) => JSON.stringify({ parentUuid: 'p', attachment: { type: 'hook_additional_context', content: [text], hookName: 'SessionStart:resume', hookEvent: 'SessionStart' }, type: 'attachment', uuid: 'u' });
 const boundary = JSON.stringify({ parentUuid: null, logicalParentUuid: 'u', type: 'system', subtype: 'compact_boundary', content: 'Conversation compacted' });
+const developer = (text: string) => JSON.stringify({ timestamp: 't', ordinal: 7, type: 'response_item', payload: { type: 'message', id: 'msg_1', role: 'developer', content: [{ type: 'input_text', text }] } });
+const compacted = JSON.stringify({ timestamp: 't', type: 'compacted', payload: { message: 'summary', replacement_history: [] } });
 const user = (text: string) => JSON.stringify({ type: 'user', message: { role: 'user', content: text }, uuid: 'v' });
 
 function transcript(...lines: string[]): string {
@@ -27,6 +29,13 @@ describe('cardsInTranscript', () => {
     const after = card('new rule [bbbb2222 2026-12-02]');
     const path = transcript(attachment(old), user('# memcue: long-term memory, quoted by the user'), boundary, attachment('another hook: hello'), attachment(after));
     expect(cardsInTranscript(path)).toEqual([after]);
+  });
+
+  it('reads a Codex rollout file: the card as a developer message, a compaction clears it', () => {
+    const old = card('old rule [aaaa1111 2026-12-01]');
+    const after = card('new rule [bbbb2222 2026-12-02]');
+    expect(cardsInTranscript(transcript(developer(old), developer('<skills_instructions>'), developer(after)))).toEqual([old, after]);
+    expect(cardsInTranscript(transcript(developer(old), compacted))).toEqual([]);
   });
 
   it('is undefined for a transcript that cannot be read, empty when it carries no card', () => {
