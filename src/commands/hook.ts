@@ -6,7 +6,7 @@ import { makeContext, type Context } from '../context.js';
 import { HOOK_AGENTS, isHookAgent, sessionStartOutput, takesCard } from '../hooks/agents.js';
 import { logHookError } from '../hooks/hook-log.js';
 import { cardFor } from '../hooks/make-card.js';
-import { cardsInTranscript, cardUpdate } from '../hooks/resumed-card.js';
+import { cardsInTranscript, cardUpdate, continuedTranscript } from '../hooks/resumed-card.js';
 import { setOddFileNotes } from '../util/safe-file.js';
 import { isAbsolute, resolve } from 'node:path';
 
@@ -39,7 +39,8 @@ export async function run(ctx: Context, agent?: string, event?: string): Promise
     const cwd = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : ctx.cwd;
     const agentCtx = makeContext({ ...ctx, cwd: isAbsolute(cwd) ? cwd : resolve(ctx.cwd, cwd) }, ctx.dbPath);
     const card = await cardFor(agentCtx, agent, { budgetMs: HOOK_READ_BUDGET_MS });
-    const carried = CONTINUED.has(String(input.source)) && typeof input.transcript_path === 'string' ? cardsInTranscript(input.transcript_path) : undefined;
+    const transcript = CONTINUED.has(String(input.source)) && typeof input.transcript_path === 'string' ? continuedTranscript(input.transcript_path, ctx.env) : undefined;
+    const carried = transcript === undefined ? undefined : cardsInTranscript(transcript);
     const context = carried ? cardUpdate(carried, card.text) : card.text;
     if (context) ctx.stdout(sessionStartOutput(context));
   } catch (err) {

@@ -3,11 +3,12 @@
 // the same; Codex keeps it as a developer message in its rollout file and sends every one again. So a
 // resumed session got the hook's fresh card beside the old one: in Claude Code once the memory
 // changed in between (a fact added, the memory line's count), in Codex at every resume; two cards,
-// three after another resume (issue 20, item 3). On resume (and fork, when the transcript is there)
-// the hook reads the transcript it continues and gives only what changed since the cards it carries;
+// three after another resume (issue 20, item 3). On resume and fork the hook reads the transcript
+// the session continues and gives only what changed since the cards it carries;
 // after a compaction the transcript's cards are gone (its summary replaces them), so a compaction
 // gets the whole card.
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { INSTRUCTION } from './instruction.js';
 
 const CARD_TITLE = INSTRUCTION.slice(0, INSTRUCTION.indexOf('\n'));
@@ -17,6 +18,37 @@ const GONE_LABEL = 'No longer on the card:';
 const FACT_ID = /\[([0-9a-z]+) \d{4}-\d{2}-\d{2}\]$/;
 /** The transcript's tail that is read: a long session's transcript grows to many megabytes. */
 const TAIL_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The transcript a session continues. A fork's own is written only after its SessionStart hook
+ * ran, so for a Claude Code fork it is the one the fork was made from: named by the command line
+ * of the Claude Code process (`CLAUDE_PID`, which Claude Code gives its hooks: `--resume ID`, or
+ * `--continue`, the folder's newest session). Undefined when it cannot be told (`/branch` inside
+ * a session): then the session gets the whole card.
+ */
+export function continuedTranscript(path: string, env: Record<string, string | undefined>): string | undefined {
+  if (existsSync(path)) return path;
+  let args: string[];
+  try {
+    args = readFileSync(`/proc/${Number(env.CLAUDE_PID)}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return undefined;
+  }
+  const dir = dirname(path);
+  const at = args.findIndex((a) => a === '--resume' || a === '-r');
+  const id = at >= 0 ? args[at + 1] : args.find((a) => a.startsWith('--resume='))?.slice('--resume='.length);
+  if (id) return /^[0-9a-f-]{36}$/i.test(id) && existsSync(join(dir, `${id}.jsonl`)) ? join(dir, `${id}.jsonl`) : undefined;
+  if (!args.includes('--continue') && !args.includes('-c')) return undefined;
+  try {
+    const newest = readdirSync(dir)
+      .filter((name) => name.endsWith('.jsonl'))
+      .map((name) => ({ name, at: statSync(join(dir, name)).mtimeMs }))
+      .sort((a, b) => b.at - a.at)[0];
+    return newest && join(dir, newest.name);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * memcue's cards and card updates in a Claude Code transcript or a Codex rollout file since its last

@@ -2,7 +2,7 @@
 // client: a session is started, facts are added between its runs (so each run's card differs, as in
 // real use: Claude Code drops a repeated context only when its text is the same), then it is resumed,
 // compacted (`/compact`, or the API refusing a prompt as too long, which makes Claude Code compact by
-// itself) and resumed again. The last request of each run carries the card's rule once, and with the
+// itself), resumed again, and forked. The last request of each run carries the card's rule once, and with the
 // hook the newest fact too: hook only, MCP only, and both.
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers.js';
@@ -18,6 +18,8 @@ const resume = (prompt: string): Step => ({ args: ['-p', prompt, '--resume', 'S'
 const compact: Step = resume('/compact');
 const autoCompact = (prompt: string): Step => ({ ...resume(prompt), tooLong: true });
 const cont: Step = { args: ['-p', 'go on', '--continue'] };
+const fork: Step = { args: ['-p', 'branch', '--resume', 'S', '--fork-session'] };
+const forkLatest: Step = { args: ['-p', 'branch again', '--continue', '--fork-session'] };
 
 async function session(wiring: Wiring, steps: Step[]): Promise<void> {
   const { env, agentEnv, repo } = await setup('claude');
@@ -46,8 +48,11 @@ describe('Claude Code: one card per session through resume and compaction', () =
   it.skipIf(!claude)(`hook: resume, /compact, resume, compaction on a too-long prompt, --continue${why('claude')}`, { timeout: TIMEOUT_MS * 2 }, () =>
     session('hook', [start, resume('again'), compact, resume('more'), autoCompact('four'), cont]),
   );
-  it.skipIf(!claude)(`hook and MCP: /compact, then resume twice${why('claude')}`, { timeout: TIMEOUT_MS * 2 }, () =>
-    session('both', [start, compact, resume('again'), resume('more')]),
+  it.skipIf(!claude)(`hook: a fork by id, then a fork of the latest session${why('claude')}`, { timeout: TIMEOUT_MS * 2 }, () =>
+    session('hook', [start, fork, forkLatest]),
+  );
+  it.skipIf(!claude)(`hook and MCP: /compact, then resume${why('claude')}`, { timeout: TIMEOUT_MS * 2 }, () =>
+    session('both', [start, compact, resume('again')]),
   );
   it.skipIf(!claude)(`MCP only: the instructions carry the card: resume, /compact, resume${why('claude')}`, { timeout: TIMEOUT_MS * 2 }, () =>
     session('mcp', [start, resume('again'), compact, resume('more')]),

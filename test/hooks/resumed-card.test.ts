@@ -1,10 +1,11 @@
 // A resumed session is given only what changed since the cards its transcript carries
 // (src/hooks/resumed-card.ts): read from transcripts written the way Claude Code 2.1.332 and Codex
 // 0.171.0 write them (lines as seen in theirs), then through `memcue hook claude session-start`.
-import { writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { cardsInTranscript, cardUpdate } from '../../src/hooks/resumed-card.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cardsInTranscript, cardUpdate, continuedTranscript } from '../../src/hooks/resumed-card.js';
 import { cli, isolatedEnv, tempDir } from '../helpers.js';
 import { repoDir } from './fixtures.js';
 
@@ -72,6 +73,34 @@ describe('cardUpdate', () => {
     const update = cardUpdate([first], edited);
     expect(update).toContain('- never deploy on Fridays or holidays [aaaa1111 2026-12-01]');
     expect(update).not.toContain('No longer on the card');
+  });
+});
+
+describe.skipIf(process.platform !== 'linux')('continuedTranscript', () => {
+  /** A process whose command line is Claude Code's, as /proc shows it to the hook. */
+  async function claudeWith(...args: string[]): Promise<Record<string, string>> {
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10000)', '--', ...args], { stdio: 'ignore' });
+    await new Promise((resolve) => child.once('spawn', resolve));
+    running.push(() => child.kill());
+    return { CLAUDE_PID: String(child.pid) };
+  }
+  const running: (() => void)[] = [];
+  afterEach(() => running.splice(0).forEach((stop) => stop()));
+
+  it("is the session's own transcript when it is there; for a fork, the one named by --resume, or the newest for --continue", async () => {
+    const dir = tempDir();
+    const older = join(dir, '11111111-2222-4333-8444-555555555555.jsonl');
+    const newer = join(dir, '66666666-7777-4888-8999-000000000000.jsonl');
+    writeFileSync(older, '');
+    writeFileSync(newer, '');
+    utimesSync(older, new Date('2026-12-01'), new Date('2026-12-01'));
+    const fork = join(dir, 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee.jsonl'); // not written yet
+    expect(continuedTranscript(older, {})).toBe(older);
+    expect(continuedTranscript(fork, await claudeWith('-p', 'x', '--resume', '11111111-2222-4333-8444-555555555555', '--fork-session'))).toBe(older);
+    expect(continuedTranscript(fork, await claudeWith('-p', 'x', '--continue', '--fork-session'))).toBe(newer);
+    expect(continuedTranscript(fork, await claudeWith('-p', 'x', '--resume', 'my title'))).toBeUndefined();
+    expect(continuedTranscript(fork, await claudeWith('-p', 'x'))).toBeUndefined(); // /branch inside a session
+    expect(continuedTranscript(fork, {})).toBeUndefined();
   });
 });
 
