@@ -7,6 +7,7 @@ import { defineSyncCommands } from './cli/sync.js';
 import { defineCurateCommands } from './cli/curate.js';
 import { defineEvalCommands } from './cli/eval.js';
 import type { Lazy } from './cli/kit.js';
+import { inCommandOrder } from './global-options.js';
 import { commandFor, usageLine } from './cli/usage-error.js';
 import { makeContext, type Context, type Io } from './context.js';
 import { reportError } from './errors.js';
@@ -22,7 +23,8 @@ const QUIET_EXITS = new Set(['commander.helpDisplayed', 'commander.version', 'co
 export async function runCli(argv: string[], io: Io): Promise<number> {
   let exitCode = 0;
   const program = buildProgram(io, (code) => (exitCode = code));
-  const args = withTwoDashes(argv, program);
+  // Global options before the command (`memcue --json search x`) mean what they mean after it.
+  const args = withTwoDashes(inCommandOrder(argv), program);
   try {
     await program.parseAsync(args, { from: 'user' });
     return exitCode;

@@ -8,8 +8,10 @@
 //   3. a plain `hook` and a cached `card` are served by src/hook-fast-path.ts, without commander;
 //   4. otherwise the entry's extras load (embedded files) beside src/cli.ts, which parses the
 //      arguments and runs the command's module from src/commands/.
-// Steps 2 and 3 find the command past the global option (`--db F`) wherever it stands, so
-// `memcue --db F search …` takes the path `memcue search --db F …` takes.
+// First the options typed before the command (`--db F`, `--json`, `-n 3`) are moved behind it
+// (src/global-options.ts), so `memcue --json search …` takes the path, and has the meaning,
+// `memcue search … --json` has.
+import { inCommandOrder } from './global-options.js';
 import type { Io } from './context.js';
 import { registerSelf } from './sync/self.js';
 import { compileWasm } from './store/wasm-binary.js';
@@ -65,10 +67,11 @@ export function commandLine(argv: readonly string[]): CommandLine {
 
 export async function start(argv: readonly string[], entry: Entry): Promise<void> {
   if (printedVersion(argv)) return;
-  const line = commandLine(argv.slice(2));
+  const args = inCommandOrder(argv.slice(2));
+  const line = commandLine(args);
   earlyStart(line);
   if (await servedFast(line)) return;
-  await runCli(argv.slice(2), entry);
+  await runCli(args, entry);
 }
 
 /**
