@@ -82,6 +82,19 @@ describe('compiled binary', () => {
     }
   });
 
+  // A short command's output is written in one piece at the end through Bun's writer (src/start.ts):
+  // all of it reaches the reader, and a reader that went away is no error.
+  it.skipIf(!existsSync(BINARY) || process.platform === 'win32')('writes a search in one piece, and ends quietly when its reader went away', () => {
+    const home = tempDir();
+    const env = { HOME: home, PATH: process.env.PATH ?? '' };
+    for (let i = 0; i < 8; i++) expect(runProcess(BINARY, ['add', `deploy step ${i} goes through the gateway ${'x'.repeat(i)}`], { env }).code).toBe(0);
+    const all = runProcess(BINARY, ['search', 'deploy', 'gateway', '-n', '8', '--json'], { env });
+    expect(JSON.parse(all.stdout)).toHaveLength(8);
+    const gone = runProcess('bash', ['-c', `"$0" search deploy gateway | head -c 0; exit \${PIPESTATUS[0]}`, BINARY], { env });
+    expect(gone.stderr).toBe('');
+    expect(gone.code).toBe(0);
+  });
+
   // Bun's executables read .env and bunfig.toml from the cwd by default: a project's .env could
   // point memcue at another database, and reading them costs every start-up.
   it.skipIf(!existsSync(BINARY))("ignores a .env and a bunfig.toml in the user's folder", () => {
