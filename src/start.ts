@@ -121,7 +121,7 @@ const SHORT_OUTPUT = new Set(['search', 'add', 'show', 'edit', 'forget', 'revert
 /** The CLI on the real streams and environment; its exit code becomes the process's. */
 async function runCli(argv: string[], command: string | undefined, entry: Entry): Promise<void> {
   // The CLI (commander and every command's definition) is loaded only here.
-  const [cli] = await Promise.all([import('./cli.js'), entry.extras()]);
+  const [cli, { isatty }] = await Promise.all([import('./cli.js'), import('node:tty'), entry.extras()]);
   registerSelf(entry.self);
   mark('js loaded');
   const kept = SHORT_OUTPUT.has(command!);
@@ -131,9 +131,8 @@ async function runCli(argv: string[], command: string | undefined, entry: Entry)
     cwd: process.cwd(),
     stdout: kept ? (text) => (out += text) : (text) => stream(process.stdout).write(text),
     stderr: (text) => stream(process.stderr).write(text),
-    get stderrIsTTY() {
-      return process.stderr.isTTY === true;
-    },
+    // Asked of the descriptor: process.stderr.isTTY would set up the stream.
+    stderrIsTTY: isatty(2),
     readStdin,
   };
   const code = await cli.runCli(argv, io);
