@@ -49,6 +49,10 @@ export function startupRows(binary: string, env: NodeJS.ProcessEnv, db: string, 
         // The global option before or after the command: both take the search's own path (src/start.ts).
         ['memcue --db F search', () => timeProcess(binary, ['--db', db, 'search', ...queries[q++ % queries.length]!.split(' ')], env)],
         ['memcue search --db F', () => timeProcess(binary, ['search', ...queries[q++ % queries.length]!.split(' '), '--db', db], env)],
+        // --json and -n before the command are moved behind it (src/global-options.ts): the same path again.
+        ['memcue search --json -n 3', () => timeProcess(binary, ['search', ...queries[q++ % queries.length]!.split(' '), '--json', '-n', '3'], env)],
+        ['memcue --json search', () => timeProcess(binary, ['--json', 'search', ...queries[q++ % queries.length]!.split(' ')], env)],
+        ['memcue -n 3 search', () => timeProcess(binary, ['-n', '3', 'search', ...queries[q++ % queries.length]!.split(' ')], env)],
         // The first search after an add: the search file plus the add's delta.
         ['memcue search (after an add)', () => {
           const copy = join(scratch, `delta-${fresh++}.db`);

@@ -57,6 +57,44 @@ describe('compiled binary', () => {
     }
   });
 
+  // Global options before or after the command (src/global-options.ts): the same output, and
+  // the same path (the search file's, not SQLite's), in every order users type.
+  it.skipIf(!existsSync(BINARY))('takes --json, -n and --db before or after the command alike', () => {
+    const home = tempDir();
+    const db = join(home, 'other.db');
+    const env = { HOME: home };
+    for (const text of ['deploy goes through the staging gateway', 'staging deploy needs a ticket', 'deploy window is friday']) {
+      expect(runProcess(BINARY, ['--db', db, 'add', text], { env }).code).toBe(0);
+    }
+    runProcess(BINARY, ['search', 'deploy', '--db', db], { env }); // the first search writes the search file
+    const orders = [
+      ['search', 'deploy', '--json', '-n', '2', '--db', db],
+      ['--json', 'search', 'deploy', '-n', '2', '--db', db],
+      ['-n', '2', '--db', db, 'search', 'deploy', '--json'],
+      ['--db', db, '--json', '-n', '2', 'search', 'deploy'],
+    ];
+    const outputs = orders.map((argv) => runProcess(BINARY, argv, { env: { ...env, MEMCUE_PROFILE: '1' } }));
+    expect(JSON.parse(outputs[0]!.stdout)).toHaveLength(2);
+    for (const out of outputs) {
+      expect(out.code).toBe(0);
+      expect(out.stdout).toBe(outputs[0]!.stdout);
+      expect(out.stderr).toMatch(/pool: postings read/);
+    }
+  });
+
+  // A short command's output is written in one piece at the end through Bun's writer (src/start.ts):
+  // all of it reaches the reader, and a reader that went away is no error.
+  it.skipIf(!existsSync(BINARY) || process.platform === 'win32')('writes a search in one piece, and ends quietly when its reader went away', () => {
+    const home = tempDir();
+    const env = { HOME: home, PATH: process.env.PATH ?? '' };
+    for (let i = 0; i < 8; i++) expect(runProcess(BINARY, ['add', `deploy step ${i} goes through the gateway ${'x'.repeat(i)}`], { env }).code).toBe(0);
+    const all = runProcess(BINARY, ['search', 'deploy', 'gateway', '-n', '8', '--json'], { env });
+    expect(JSON.parse(all.stdout)).toHaveLength(8);
+    const gone = runProcess('bash', ['-c', `"$0" search deploy gateway | head -c 0; exit \${PIPESTATUS[0]}`, BINARY], { env });
+    expect(gone.stderr).toBe('');
+    expect(gone.code).toBe(0);
+  });
+
   // Bun's executables read .env and bunfig.toml from the cwd by default: a project's .env could
   // point memcue at another database, and reading them costs every start-up.
   it.skipIf(!existsSync(BINARY))("ignores a .env and a bunfig.toml in the user's folder", () => {

@@ -1,50 +1,49 @@
 // Everyday abbreviations of developers' talk (issue 23): a search with one form also looks for the
 // others, in both languages (`k8s` finds a fact saying Kubernetes or кубер, `база данных` one saying
-// db). No package lists these; the groups are few and each form is spelt as people write it.
-import { terms } from '../text/tokenize.js';
+// db). No package lists these; the groups are few and each form is spelt as people write it
+// (dev-word-groups.ts, stemmed when the bundle is built).
+import { devWordGroups, type Form } from './dev-word-groups.js' with { type: 'macro' };
 import type { QueryItem } from './query.js';
 
-/** Each line one group; forms apart by `|`. A form in capitals matches only when written in capitals (`MR`, not `Mr`). */
-const GROUPS = `
-k8s | kubernetes | kube | кубер | кубернетес
-pg | postgres | postgresql | psql | постгрес | постгре
-tf | terraform | терраформ
-db | database | бд | база данных
-env | environment | окружение
-cfg | config | configuration | conf | конфиг | конфигурация
-repo | repository | репо | репозиторий
-MR | merge request | мерж реквест | мердж реквест
-PR | pull request | пулл реквест | пул реквест
-TTL | time to live | время жизни
-`;
+const GROUPS: Form[][] = devWordGroups();
 
-interface Form {
-  terms: string[];
-  capitals: string | undefined;
-}
+/** Groups by the first term of each of their forms: a query looks up its own terms, not every form. */
+let byFirstTerm: Map<string, number[]> | undefined;
 
-let groups: Form[][] | undefined;
-
-function loadGroups(): Form[][] {
-  groups ??= GROUPS.trim().split('\n').map((line) =>
-    line.split('|').map((raw) => {
-      const form = raw.trim();
-      return { terms: terms(form), capitals: /^[A-Z0-9]+$/.test(form) ? form : undefined };
-    }),
-  );
-  return groups;
+function groupsByFirstTerm(): Map<string, number[]> {
+  if (byFirstTerm) return byFirstTerm;
+  byFirstTerm = new Map();
+  GROUPS.forEach((group, g) => {
+    for (const form of group) {
+      const list = byFirstTerm!.get(form.terms[0]!) ?? [];
+      if (!list.includes(g)) list.push(g);
+      byFirstTerm!.set(form.terms[0]!, list);
+    }
+  });
+  return byFirstTerm;
 }
 
 /** Whether `form` occurs in the query: its terms in a row, and written in capitals if it is spelt so. */
 function occursIn(form: Form, queryTerms: readonly string[], query: string): boolean {
-  if (form.capitals) return new RegExp(`(?<![\\p{L}\\p{N}])${form.capitals}(?![\\p{L}\\p{N}])`, 'u').test(query);
+  if (form.capitals) {
+    // The regular expression is built only for a query holding the letters at all.
+    return query.includes(form.capitals) && new RegExp(`(?<![\\p{L}\\p{N}])${form.capitals}(?![\\p{L}\\p{N}])`, 'u').test(query);
+  }
   return queryTerms.some((_, i) => form.terms.every((t, j) => queryTerms[i + j] === t));
 }
 
 /** The other forms of every group the query names, as query items (a phrase for a form of several words). */
 export function devWordItems(query: string, queryTerms: readonly string[]): QueryItem[] {
+  const index = groupsByFirstTerm();
+  // A group can be named by a query term starting one of its forms, or by a form in capitals.
+  const named = new Set<number>();
+  for (const term of queryTerms) for (const g of index.get(term) ?? []) named.add(g);
+  GROUPS.forEach((group, g) => {
+    if (group.some((form) => form.capitals && query.includes(form.capitals))) named.add(g);
+  });
   const out: QueryItem[] = [];
-  for (const group of loadGroups()) {
+  for (const g of [...named].sort((a, b) => a - b)) {
+    const group = GROUPS[g]!;
     if (!group.some((form) => occursIn(form, queryTerms, query))) continue;
     for (const form of group) if (!occursIn(form, queryTerms, query)) out.push({ terms: form.terms, prefix: false });
   }

@@ -158,6 +158,11 @@ export class Connections {
     this.ticket = undefined;
   }
 
+  /** Whether a write transaction is running (the writer's connection is the one in use). */
+  get writing(): boolean {
+    return this.writer !== undefined;
+  }
+
   /** Write transactions run so far, committed or rolled back: what was read inside one may be gone. */
   get writes(): number {
     return this.writeCount;

@@ -87,7 +87,11 @@ export class Database {
   }
 
   /** Opens with a module already loaded (synchronous: the store opens connections inside its lock). */
+  /** Connections opened in this process: each parses the schema again on first use (tests count them). */
+  static opened = 0;
+
   static openWith(m: SqliteModule, path: string, opts: OpenOptions = {}): Database {
+    Database.opened++;
     const flags = opts.immutable ? OPEN_READONLY | OPEN_URI : opts.readonly ? OPEN_READONLY : OPEN_READWRITE | OPEN_CREATE;
     const name = opts.immutable ? immutableUri(pathForSqlite(path)) : pathForSqlite(path);
     const pathPtr = allocString(m, name);

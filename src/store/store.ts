@@ -82,22 +82,42 @@ export class Store {
     if (exists) {
       this.connections.enterReader();
       // Read under a reader ticket: no commit can be half-way through the header meanwhile.
-      if (headerIsCurrent(this.file.real, this.path) && indexVersion(this.db) === INDEX_VERSION) return;
+      if (headerIsCurrent(this.file.real, this.path)) {
+        // A writer asks the index's version on its own connection, in its first transaction: a
+        // reader's connection would parse the schema once more (~5 ms of an add, in the WASM
+        // interpreter) for a question the writer's transaction answers and acts on.
+        if (write) {
+          this.indexUnchecked = true;
+          return;
+        }
+        if (indexVersion(this.db) === INDEX_VERSION) return;
+      }
       // Asked on the reader's connection, before any write: a foreign file is never converted, and
       // a read never sets up an empty SQLite file.
       refuseEmptyForRead(this.db, this.path, write);
       refuseForeign(this.db, this.path);
     }
     // Schema changes and the rebuild they may need land in one transaction, or not at all.
-    this.write(() => {
-      const rebuild = ensureSchema(this.db, this.path);
-      // Terms made by another tokenizer (older or newer memcue) would not meet this one's queries.
-      if (rebuild || indexVersion(this.db) !== INDEX_VERSION) rebuildDerived(this.db);
-    });
+    this.write(() => this.upgrade());
   }
+
+  /** In a write transaction: the schema brought to this version, and the index rebuilt if it needs it. */
+  private upgrade(): void {
+    const rebuild = ensureSchema(this.db, this.path);
+    // Terms made by another tokenizer (older or newer memcue) would not meet this one's queries.
+    if (rebuild || indexVersion(this.db) !== INDEX_VERSION) rebuildDerived(this.db);
+  }
+
+  /** Whether a writer's store has yet to check the index's version (bringUpToDate). */
+  private indexUnchecked = false;
 
   /** The connection to use now: the writer's inside write(), else a reader's (opened on first use). */
   get db(): Database {
+    // A read before the first write: the check open() left to the writer is made here, as before.
+    if (this.indexUnchecked && !this.connections.writing) {
+      this.indexUnchecked = false;
+      if (indexVersion(this.connections.db) !== INDEX_VERSION) this.write(() => this.upgrade());
+    }
     return this.connections.db;
   }
 
@@ -116,7 +136,13 @@ export class Store {
    */
   write<T>(fn: () => T): T {
     try {
-      return this.connections.write(fn);
+      return this.connections.write(() => {
+        if (this.indexUnchecked) {
+          this.indexUnchecked = false;
+          if (indexVersion(this.db) !== INDEX_VERSION) this.upgrade();
+        }
+        return fn();
+      });
     } catch (err) {
       throw mapSqliteError(err, this.path);
     }

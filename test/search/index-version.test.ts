@@ -42,4 +42,26 @@ describe('index version', () => {
       expect(db.get('SELECT terms FROM fact_index')!.terms).toBe('the night build break after we go to node 22');
     });
   });
+
+  // A writer checks the index's version in its own first transaction (src/store/store.ts), not on a
+  // reader's connection first: the re-indexing must still happen, before the write's own work.
+  it.each([
+    ['an add', () => ['add', 'Deploys went out late again']],
+    ['an edit (it reads the fact first)', (id: string) => ['edit', id, '--kind', 'gotcha']],
+  ])('a database of an older index is re-indexed by %s', async (_label, write) => {
+    const env = isolatedEnv();
+    const id = (await cli(['add', 'The nightly build broke after we went to Node 22'], { env })).stdout.trim();
+    await withDb(env.MEMCUE_DB!, (db) => {
+      const row = db.get('SELECT rowid AS r FROM fact_index')!;
+      db.run('UPDATE fact_index SET terms = ? WHERE rowid = ?', ['the night build broke after we went to node 22', row.r!]);
+      db.run("DELETE FROM settings WHERE key = 'index_version'");
+    });
+    const written = await cli(write(id), { env });
+    expect(written.stderr).toBe('');
+    expect(written.code).toBe(0);
+    await withDb(env.MEMCUE_DB!, (db) => {
+      expect(indexVersion(db)).toBe(INDEX_VERSION);
+      expect(db.all('SELECT terms FROM fact_index').map((r) => r.terms)).toContain('the night build break after we go to node 22');
+    });
+  });
 });
