@@ -1,11 +1,11 @@
 // Writes wasm/syscalls.json: the minified import keys Emscripten gave the syscalls that
-// src/store/native-locks.ts reroutes. The keys change with every WASM build and the function names
+// src/store/file-syscalls.ts reroutes. The keys change with every WASM build and the function names
 // are minified away in the compiled binary, so they are read here from the glue's import table
 // (`var asmLibraryArg={"g":___syscall_chmod,…}`). Run by wasm/build.sh; checked by a test.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const WANTED = ['___syscall_open', '___syscall_fcntl64', '_fd_close'] as const;
+const WANTED = ['___syscall_open', '___syscall_fcntl64', '_fd_close', '_fd_sync'] as const;
 
 export function syscallKeys(glue: string): Record<string, string> {
   const table = /var asmLibraryArg=\{([^}]*)\}/.exec(glue)?.[1];

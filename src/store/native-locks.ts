@@ -9,7 +9,6 @@
 // Not on macOS (its arm64 ABI passes fcntl's variadic argument on the stack, which bun:ffi cannot)
 // nor Windows (SQLite locks there with LockFileEx): see docs/ARCHITECTURE.md.
 import { fstatSync, openSync, statSync } from 'node:fs';
-import SYSCALLS from '../../wasm/syscalls.json' with { type: 'json' };
 
 /** SQLite's lock bytes (os.h): the same offsets in every SQLite program on every platform. */
 export const PENDING_BYTE = 0x40000000;
@@ -38,9 +37,9 @@ export interface NativeLocks {
 
 // Linux (x86_64 and aarch64 alike): the fcntl commands and `struct flock` layout, which happen to be
 // the WASM's own too (musl): short l_type, short l_whence, off_t l_start @8, off_t l_len @16, pid @24.
-const F_GETLK = 5;
-const F_SETLK = 6;
-const F_SETLKW = 7;
+export const F_GETLK = 5;
+export const F_SETLK = 6;
+export const F_SETLKW = 7;
 const FLOCK_SIZE = 32;
 const EAGAIN = 11;
 const EACCES = 13;
@@ -150,46 +149,9 @@ function openLibc(ffi: BunFfi) {
 
 // Emscripten's errno numbers (not Linux's): what the WASM's C library expects back from a syscall.
 const WASM_EAGAIN = 6;
-const WASM_EIO = 29;
+export const WASM_EIO = 29;
 
-/**
- * Reroutes the WASM module's lock calls to real ones. `imports` is what Emscripten hands to
- * instantiateWasm; its keys are minified per build, so wasm/syscalls.json (written with the build)
- * names them. Files opened by SQLite are remembered by descriptor so that a lock call can name the
- * file. MEMCUE_LOCK_TRACE=1 prints every lock call.
- */
-export function routeLockSyscalls(imports: WebAssembly.Imports, memory: () => WebAssembly.Memory, locks: NativeLocks): void {
-  const paths = new Map<number, string>();
-  const trace = process.env.MEMCUE_LOCK_TRACE === '1';
-  for (const mod of Object.values(imports)) {
-    const table = mod as Record<string, (...args: number[]) => number>;
-    const open = table[SYSCALLS.___syscall_open];
-    const close = table[SYSCALLS._fd_close];
-    const fcntl = table[SYSCALLS.___syscall_fcntl64];
-    if (!open || !close || !fcntl) continue;
-    table[SYSCALLS.___syscall_open] = (pathPtr, flags, varargs) => {
-      const fd = open(pathPtr, flags, varargs);
-      if (fd >= 0) paths.set(fd, cString(memory(), pathPtr));
-      return fd;
-    };
-    table[SYSCALLS._fd_close] = (fd) => {
-      if (trace && paths.has(fd)) process.stderr.write(`memcue lock trace: pid ${process.pid} closes ${paths.get(fd)}\n`);
-      paths.delete(fd);
-      return close(fd);
-    };
-    table[SYSCALLS.___syscall_fcntl64] = (fd, cmd, varargs) => {
-      const path = paths.get(fd);
-      if ((cmd !== F_GETLK && cmd !== F_SETLK && cmd !== F_SETLKW) || path === undefined) return fcntl(fd, cmd, varargs);
-      const rc = lockCall(memory(), locks, locks.descriptor(path), cmd, varargs);
-      if (trace) process.stderr.write(`memcue lock trace: pid ${process.pid} ${describeCall(memory(), cmd, varargs)} on ${path} -> ${rc}\n`);
-      return rc;
-    };
-    return;
-  }
-  throw new Error('the WASM module does not import the syscalls in wasm/syscalls.json: run `npm run build:wasm`');
-}
-
-function describeCall(memory: WebAssembly.Memory, cmd: number, varargs: number): string {
+export function describeCall(memory: WebAssembly.Memory, cmd: number, varargs: number): string {
   const view = new DataView(memory.buffer);
   const flock = view.getUint32(varargs, true);
   const type = ['read', 'write', 'unlock'][view.getInt16(flock, true)];
@@ -198,7 +160,7 @@ function describeCall(memory: WebAssembly.Memory, cmd: number, varargs: number):
 }
 
 /** One F_GETLK/F_SETLK from SQLite: reads its `struct flock` from WASM memory, answers in kind. */
-function lockCall(memory: WebAssembly.Memory, locks: NativeLocks, fd: number, cmd: number, varargs: number): number {
+export function lockCall(memory: WebAssembly.Memory, locks: NativeLocks, fd: number, cmd: number, varargs: number): number {
   const view = new DataView(memory.buffer);
   const flock = view.getUint32(varargs, true);
   const type = view.getInt16(flock, true);
@@ -216,11 +178,4 @@ function lockCall(memory: WebAssembly.Memory, locks: NativeLocks, fd: number, cm
   } catch {
     return -WASM_EIO;
   }
-}
-
-function cString(memory: WebAssembly.Memory, ptr: number): string {
-  const bytes = new Uint8Array(memory.buffer);
-  let end = ptr;
-  while (bytes[end] !== 0) end++;
-  return new TextDecoder().decode(bytes.subarray(ptr, end));
 }

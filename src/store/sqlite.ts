@@ -4,7 +4,8 @@ import { isAbsolute, relative } from 'node:path';
 import type { SqliteModule } from '../../wasm/sqlite3.mjs';
 import { SqliteError } from '../errors.js';
 import { mark } from '../util/profile.js';
-import { nativeLocks, routeLockSyscalls } from './native-locks.js';
+import { routeFileSyscalls } from './file-syscalls.js';
+import { nativeLocks } from './native-locks.js';
 
 const SQLITE_OK = 0;
 const SQLITE_BUSY = 5;
@@ -40,8 +41,7 @@ export function loadModule(): Promise<SqliteModule> {
     const m = await loadSqlite({
       instantiateWasm: (imports, receive) => {
         let memory: WebAssembly.Memory | undefined;
-        const locks = nativeLocks();
-        if (locks) routeLockSyscalls(imports, () => memory!, locks);
+        routeFileSyscalls(imports, () => memory!, nativeLocks());
         void WebAssembly.instantiate(wasmModule, imports).then((instance) => {
           memory = Object.values(instance.exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
           receive(instance, wasmModule);
