@@ -14,13 +14,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFacts, type EvalFact, type EvalQuery } from '../../src/eval/dataset.js';
 import { loadFacts } from '../../src/eval/run.js';
+import { expandItems } from '../../src/search/expand.js';
 import { itemExpression, queryItems, type QueryItem } from '../../src/search/query.js';
-import { occurrencesIn, RANKING, rescore, type Candidate, type ItemStats } from '../../src/search/rerank.js';
+import { occurrences, occurrencesIn, RANKING, rescore, type Candidate, type ItemStats, type Ranking } from '../../src/search/rerank.js';
 import { itemStats } from '../../src/search/search.js';
 import { withStore } from '../../src/store/store.js';
+import { sqliteVocabulary } from '../../src/store/vocabulary.js';
 import { readHidden } from '../../src/text/hidden-index.js';
 import { fold, indexText, stemWord } from '../../src/text/tokenize.js';
 import { runBaseline } from '../fts-baseline.js';
+import { peerIndex, type Peer } from '../peers.js';
 import { runLab } from './lab-runner.js';
 import { VARIANTS, type Variant } from './pool-variants.js';
 
@@ -47,7 +50,8 @@ function hiddenColumns(hidden: string, indexed: string[]): [string[], string[]] 
 }
 
 function readPool(store: Parameters<typeof itemStats>[0], text: string, toSetId: Map<string, string>): Pool {
-  const items = queryItems(text);
+  // The items search() uses: the query's own and what expand.ts adds from the index's vocabulary.
+  const items = expandItems(text, queryItems(text), sqliteVocabulary(store.db)).items;
   if (!items.length) return { items, stats: { facts: 0, matching: [] }, ids: [], candidates: [], matches: 0, bm25: [] };
   const match = items.map(itemExpression).join(' OR ');
   // search.ts's pool statement and order (no filter, no preferred scope).
@@ -104,6 +108,32 @@ function overlapWeights(items: QueryItem[], candidates: Candidate[], w: number):
   });
 }
 
+/** The words of a fact's text in which an early match counts more (`early`). */
+const EARLY_SPAN = 10;
+
+/**
+ * `early`: each item's score × (1 + w · (1 − its first position in the text / EARLY_SPAN)), for items
+ * held by at most `share` of the facts; a word and its spellings scored as their best, as rescore does.
+ */
+function earlyScores(query: string, items: QueryItem[], stats: ItemStats, used: Candidate[], ranking: Ranking, early: { w: number; share: number }): number[] {
+  const firstAt = (item: QueryItem, terms: readonly string[]) => {
+    for (let p = 0; p < terms.length; p++) if (occurrences(item, terms.slice(p, p + item.terms.length)) > 0) return p;
+    return Infinity;
+  };
+  const best = used.map(() => new Map<number, number>());
+  items.forEach((item, k) => {
+    const one = rescore(query, [item], { facts: stats.facts, matching: [stats.matching[k]!] }, used, { ...ranking, gramWeight: 0 });
+    const boosted = stats.matching[k]! <= early.share * stats.facts;
+    one.forEach((s, i) => {
+      const factor = boosted ? 1 + early.w * Math.max(0, 1 - firstAt(item, used[i]!.columns[0]!) / EARLY_SPAN) : 1;
+      const g = item.group ?? -1 - k;
+      best[i]!.set(g, Math.max(best[i]!.get(g) ?? 0, s * factor));
+    });
+  });
+  const grams = rescore(query, [], { facts: stats.facts, matching: [] }, used, ranking);
+  return best.map((groups, i) => [...groups.values()].reduce((t, s) => t + s, 0) + grams[i]!);
+}
+
 function answer(pool: Pool, query: string, v: Variant): string[] {
   const n = Math.min(v.pool ?? 30, pool.candidates.length);
   if (!n) return [];
@@ -134,6 +164,13 @@ function answer(pool: Pool, query: string, v: Variant): string[] {
     const idf = (item: QueryItem) => Math.log(1 + (stats.facts - stats.matching[items.indexOf(item)]! + 0.5) / (stats.matching[items.indexOf(item)]! + 0.5));
     const pairs = words.slice(1).map((b, k) => ({ phrase: { terms: [words[k]!.terms[0]!, b.terms[0]!], prefix: false }, weight: Math.min(idf(words[k]!), idf(b)) }));
     scores = scores.map((s, i) => s + v.phrases! * pairs.reduce((sum, p) => sum + (occurrencesIn(p.phrase, used[i]!) > 0 ? p.weight : 0), 0));
+  }
+  if (v.early) scores = earlyScores(query, items, stats, used, ranking, v.early);
+  if (v.coverage) {
+    // The share of the query's words (a word and its spellings one) each candidate holds.
+    const groups = items.map((item, k) => item.group ?? -1 - k);
+    const count = new Set(groups).size;
+    scores = scores.map((s, i) => s * (1 + (v.coverage! * new Set(groups.filter((_, k) => occurrencesIn(items[k]!, used[i]!) > 0)).size) / count));
   }
   if (v.ftsMix) scores = scores.map((s, i) => s + v.ftsMix! * pool.bm25[i]!);
   if (v.names) {
@@ -183,6 +220,28 @@ function misses(pools: Map<string, Pool>, judged: EvalQuery[], facts: EvalFact[]
   }
 }
 
+/** LAB_VS_PEER=peer: the questions the peer answers and memcue's variant (LAB_VS_VARIANT) does not, or the other way, at the variant's result count, with where each wanted fact stands. */
+function vsPeer(pools: Map<string, Pool>, judged: EvalQuery[], facts: EvalFact[], peer: (q: string, n: number) => string[], v: Variant): void {
+  const byId = new Map(facts.map((f) => [f.id, f]));
+  for (const q of judged) {
+    const pool = pools.get(q.id)!;
+    const mine = answer(pool, q.text, v);
+    const theirs = peer(q.text, v.cutoff === 0 ? 5 : mine.length);
+    const hit = (r: string[]) => r.some((id) => q.relevant.has(id));
+    if (hit(mine) === hit(theirs)) continue;
+    const held = (id: string) => {
+      const i = pool.ids.indexOf(id);
+      if (i < 0) return 'not in pool';
+      const c = pool.candidates[i]!;
+      const items = pool.items.filter((item) => occurrencesIn(item, c) > 0).map((item) => item.terms.join(' '));
+      return `pool #${i + 1}, holds ${items.length}: ${items.join(',')}`;
+    };
+    console.log(`\n${hit(theirs) ? 'PEER ONLY' : 'MEMCUE ONLY'} ${q.id} «${q.text}» items: ${pool.items.map((i) => i.terms.join(' ')).join(',')}`);
+    for (const id of (hit(theirs) ? theirs : mine).filter((id) => q.relevant.has(id))) console.log(`  want (${held(id)}): ${byId.get(id)!.text}`);
+    for (const id of (hit(theirs) ? mine : theirs)) console.log(`  other (${held(id)}): ${byId.get(id)!.text.slice(0, 100)}`);
+  }
+}
+
 const named = process.argv.slice(2).filter((a) => a !== 'recall');
 const chosen = named.length ? [...named, ...Object.keys(VARIANTS).filter((k) => k.startsWith('random #'))] : Object.keys(VARIANTS);
 for (const name of chosen) if (!VARIANTS[name]) throw new Error(`no variant "${name}"`);
@@ -205,8 +264,14 @@ try {
       const runs = runBaseline('porter', facts, judged, cutoff);
       porter.set(cutoff, new Map(judged.map((q, i) => [q.id, runs[i]!.returned])));
     }
+    const peers = new Map<Peer, ReturnType<typeof peerIndex>>();
+    for (const peer of new Set(chosen.flatMap((name) => VARIANTS[name]!.peer ?? []))) peers.set(peer, peerIndex(peer, facts));
+    // A peer returns as many facts as memcue's `equalTo` variant does for the same question (LAB_EQUAL, else shipped).
+    const equalTo = VARIANTS[process.env.LAB_EQUAL ?? 'shipped']!;
+    if (process.env.LAB_VS_PEER) vsPeer(pools, judged, facts, peers.get(process.env.LAB_VS_PEER as Peer)!, VARIANTS[process.env.LAB_VS_VARIANT ?? 'no cut-off']!);
     return (name, query) => {
       const v = VARIANTS[name]!;
+      if (v.peer) return peers.get(v.peer)!(query.text, v.limit ?? answer(pools.get(query.id)!, query.text, equalTo).length);
       return v.porter !== undefined ? porter.get(v.porter)!.get(query.id)! : answer(pools.get(query.id)!, query.text, v);
     };
   });

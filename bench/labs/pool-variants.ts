@@ -1,6 +1,7 @@
 // The variants of bench/labs/pool-lab.ts (bench/RESULTS.md, 26–33): a change of the re-ranker's settings
 // (`Ranking`), of the pool, the limit or the cut-off, or a signal tried on top; and the porter baseline.
 import type { Ranking } from '../../src/search/rerank.js';
+import type { Peer } from '../peers.js';
 
 export interface Variant {
   /** Keyword terms the fact's text already holds left out (the index's counts of matching facts stay as they are). */
@@ -15,6 +16,8 @@ export interface Variant {
   diversity?: number;
   /** Not memcue: the native sqlite3 FTS5 porter baseline (bench/fts-baseline.ts) with this cut-off. */
   porter?: number;
+  /** Not memcue: a JavaScript search library (bench/peers.ts) at memcue's result count per question, or at `limit`. */
+  peer?: Peer;
   ranking?: Partial<Ranking>;
   /** Candidates re-scored (search() takes POOL_SIZE, 30). */
   pool?: number;
@@ -24,6 +27,10 @@ export interface Variant {
   overlap?: number;
   /** Item k (in query order) weighs 1 / (1 + w · k): agents write the subject first, synonyms after. */
   position?: number;
+  /** Score × (1 + w · share of the query's words, a word and its spellings one, the fact holds): FlexSearch ranks by this first (41). */
+  coverage?: number;
+  /** Items held by at most `share` of the facts count up to (1 + w) times in the first 10 words of the text, the earlier the more (41). */
+  early?: { w: number; share: number };
   /** Score × (1 + w · share of the query's capitalised words (names, any script, anywhere) the fact holds). */
   names?: number;
 }
@@ -103,7 +110,33 @@ export const VARIANTS: Record<string, Variant> = {
   'best column, keywords 0.7': { ranking: { bestColumn: true, columnWeights: [1, 1, 0.7] } },
   'best column, keywords once': { ranking: { bestColumn: true, columnWeights: [1, 1, 1], columnCaps: [Infinity, Infinity, 1] } },
   'best column, hidden once': { ranking: { bestColumn: true, columnCaps: [Infinity, 1] } },
+  // 41: what FlexSearch does (bench/peers.ts): the query's words a fact holds, where they stand in it;
+  // a word and its other spellings as one
+  minisearch: { peer: 'minisearch' },
+  flexsearch: { peer: 'flexsearch' },
+  'minisearch, 5': { peer: 'minisearch', limit: 5 },
+  'flexsearch, 5': { peer: 'flexsearch', limit: 5 },
+  'spellings apart': { ranking: { spellings: 'apart' } },
+  'spellings apart, no cut-off': { ranking: { spellings: 'apart' }, cutoff: 0 },
+  'spellings best': { ranking: { spellings: 'best' } },
+  'spellings one': { ranking: { spellings: 'one' } },
+  'spellings one, no cut-off': { ranking: { spellings: 'one' }, cutoff: 0 },
+  'spellings common': { ranking: { spellings: 'common' } },
 };
+for (const w of [0.25, 0.5, 1, 2, 4, 100]) {
+  VARIANTS[`coverage ${w}`] = { coverage: w };
+  VARIANTS[`coverage ${w}, no cut-off`] = { coverage: w, cutoff: 0 };
+  VARIANTS[`early ${w}`] = { early: { w, share: 1 } };
+  VARIANTS[`early ${w}, no cut-off`] = { early: { w, share: 1 }, cutoff: 0 };
+}
+for (const w of [0.25, 0.5, 1]) for (const share of [0.02, 0.05, 0.1, 0.2]) {
+  VARIANTS[`early ${w} under ${share}`] = { early: { w, share } };
+  VARIANTS[`early ${w} under ${share}, no cut-off`] = { early: { w, share }, cutoff: 0 };
+}
+for (const c of [0.25, 0.5, 1]) for (const w of [0.25, 0.5]) {
+  VARIANTS[`coverage ${c} early ${w}`] = { coverage: c, early: { w, share: 1 } };
+  VARIANTS[`coverage ${c} early ${w}, no cut-off`] = { coverage: c, early: { w, share: 1 }, cutoff: 0 };
+}
 // 30: the cut-off and the limit with the candidates above: where each stands at about 3 results.
 const KEYWORDS_ONCE: Variant = { ranking: { columnWeights: [1, 1, 1], columnCaps: [Infinity, Infinity, 1] } };
 // The pattern of the best random settings (LAB_RANDOM): keywords once, k1 0.6, b 0, subject-first weights.

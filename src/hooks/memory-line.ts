@@ -1,7 +1,8 @@
 // The card's line about the memory itself (issue 23): an agent that saw "(none recorded yet)" over a
 // memory of hundreds of facts had no reason to search. The line says how many facts there are, that
 // they are searched rather than listed, and which languages to search in: the second language helps
-// only where the memory holds it (on an English-only memory it was noise).
+// only where the memory holds it (on an English-only memory it was noise), and then ordinary words
+// must be searched in the fact's own language: only tech names cross scripts (bench/RESULTS.md 40).
 import { parseLanguages } from '../dream/languages.js';
 import type { Vocabulary } from '../search/vocabulary.js';
 
@@ -35,7 +36,7 @@ export function memoryLine({ facts, languages }: MemoryShape): string {
   if (facts === 0) return '(The memory is empty: nothing recorded yet.)';
   const names = languages.map((l) => NAMES[l] ?? l);
   const count = `${facts} fact${facts === 1 ? '' : 's'}`;
-  const where = `they are not listed here: \`memcue search\` finds them`;
+  const where = facts === 1 ? 'it is not listed here: `memcue search` finds it' : 'they are not listed here: `memcue search` finds them';
   if (names.length < 2) return `The memory holds ${count}${names.length ? ` in ${names[0]}` : ''}; ${where}.${names.length ? ` Search in ${names[0]}.` : ''}`;
-  return `The memory holds ${count} in ${names.join(' and ')}; ${where}. A search that finds nothing in one language may find it in the other.`;
+  return `The memory holds ${count} in ${names.join(' and ')}; ${where}. A fact is found by the words of its own language, tech names aside: if one language finds nothing, search again in the other.`;
 }

@@ -32,8 +32,12 @@ function occursIn(form: Form, queryTerms: readonly string[], query: string): boo
   return queryTerms.some((_, i) => form.terms.every((t, j) => queryTerms[i + j] === t));
 }
 
-/** The other forms of every group the query names, as query items (a phrase for a form of several words). */
-export function devWordItems(query: string, queryTerms: readonly string[]): QueryItem[] {
+/**
+ * The other forms of every group the query names, as query items (a phrase for a form of several
+ * words), each in the group of the query item it stands for (the first term of the form the query holds).
+ */
+export function devWordItems(query: string, queryItems: readonly QueryItem[]): QueryItem[] {
+  const queryTerms = queryItems.filter((item) => item.terms.length === 1).map((item) => item.terms[0]!);
   const index = groupsByFirstTerm();
   // A group can be named by a query term starting one of its forms, or by a form in capitals.
   const named = new Set<number>();
@@ -44,8 +48,10 @@ export function devWordItems(query: string, queryTerms: readonly string[]): Quer
   const out: QueryItem[] = [];
   for (const g of [...named].sort((a, b) => a - b)) {
     const group = GROUPS[g]!;
-    if (!group.some((form) => occursIn(form, queryTerms, query))) continue;
-    for (const form of group) if (!occursIn(form, queryTerms, query)) out.push({ terms: form.terms, prefix: false });
+    const form = group.find((f) => occursIn(f, queryTerms, query));
+    if (!form) continue;
+    const word = queryItems.find((item) => item.terms.length === 1 && item.terms[0] === form.terms[0]);
+    for (const other of group) if (!occursIn(other, queryTerms, query)) out.push({ terms: other.terms, prefix: false, group: word?.group });
   }
   return out;
 }

@@ -35,31 +35,31 @@ export function expandItems(query: string, items: QueryItem[], vocabulary: Vocab
   const add = (item: QueryItem) => {
     if (out.length < items.length + MAX_QUERY_TERMS && !has(item)) out.push(item);
   };
-  const own = items.filter((item) => item.terms.length === 1).map((item) => item.terms[0]!);
-  const fromTable = devWordItems(query, own);
+  const fromTable = devWordItems(query, items);
   fromTable.forEach(add);
   const corrections: Correction[] = [];
-  const unmatched: string[] = [];
+  const unmatched: QueryItem[] = [];
   for (const item of items) {
     const term = item.terms[0]!;
     if (item.terms.length !== 1 || term.length > MAX_WORD || !PLAIN_WORD.test(term)) continue;
-    // Only a word the memory does not hold as written gets its other-script spellings: added beside
-    // a word that matches, they were noise (held out, XQuAD-ru Russian questions lost 2 points of hit@1).
-    if (matches(item, vocabulary)) continue;
+    // Every word gets its other-script spellings, in its group: the re-ranker counts a word and its
+    // spellings as one (the best of them), so a fact holding both is not ranked up twice (RESULTS 41;
+    // counted apart, they cost XQuAD-ru Russian questions 2 points of hit@1, RESULTS 37 and 39).
     const spellings = otherSpellings(term, vocabulary);
-    spellings.forEach((t) => add({ terms: [t], prefix: false }));
-    if (spellings.length === 0) unmatched.push(term);
+    spellings.forEach((t) => add({ terms: [t], prefix: false, group: item.group }));
+    if (spellings.length === 0 && !matches(item, vocabulary)) unmatched.push(item);
   }
   // Only a query that would find nothing is corrected: a word no fact holds beside words that match
   // is mostly a word the memory lacks, and its nearest term noise (held out: LoCoMo −2 at hit@5).
-  const matchedSome = fromTable.length > 0 || out.length > items.length || items.some((item) => !unmatched.includes(item.terms[0]!) && matches(item, vocabulary));
+  const matchedSome = fromTable.length > 0 || out.length > items.length || items.some((item) => !unmatched.includes(item) && matches(item, vocabulary));
   if (!matchedSome) {
-    for (const term of unmatched) {
+    for (const item of unmatched) {
+      const term = item.terms[0]!;
       const word = wordOf(query, term);
       const nearest = nearestTerm(word, term, vocabulary);
       if (nearest) {
         corrections.push({ word, term: nearest });
-        add({ terms: [nearest], prefix: false });
+        add({ terms: [nearest], prefix: false, group: item.group });
       }
     }
   }

@@ -35,6 +35,12 @@ function queryWords(query: string): string[] {
 export interface QueryItem {
   terms: string[];
   prefix: boolean;
+  /**
+   * The query word this item stands for (its position among the query's own items): an other-script
+   * spelling, a dev word's other form or a correction shares its word's group, so the re-ranker can
+   * count them as one. Undefined: the item is its own.
+   */
+  group?: number;
 }
 
 /** `withCompounds: false` gives the query's own terms only (bench/labs/expansion-lab.ts compares). */
@@ -45,8 +51,8 @@ export function queryItems(query: string, withCompounds = true): QueryItem[] {
   const words = withCompounds ? queryWords(query).slice(0, MAX_QUERY_TERMS) : [];
   const compounds = [...new Set(compoundTerms(words))].filter((t) => !unique.includes(t)).slice(0, MAX_QUERY_TERMS);
   return [
-    ...unique.map((term) => ({ terms: [term], prefix: term.length >= PREFIX_MIN_LENGTH && HAS_LETTER.test(term) })),
-    ...compounds.map((phrase) => ({ terms: phrase.split(' '), prefix: false })),
+    ...unique.map((term, group) => ({ terms: [term], prefix: term.length >= PREFIX_MIN_LENGTH && HAS_LETTER.test(term), group })),
+    ...compounds.map((phrase, k) => ({ terms: phrase.split(' '), prefix: false, group: unique.length + k })),
   ];
 }
 

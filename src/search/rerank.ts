@@ -9,6 +9,7 @@
 // cannot see (a typo, `pup` / `puppy`, `Jon` / `Jonathan`) without letting them outrank a real match.
 // Word IDF counts the whole index (search.ts); average lengths and trigram IDF come from the
 // candidates, which measured the same (bench/RESULTS.md, 21) and needs no extra index.
+// A query word and the other spellings expand.ts adds for it count as one word (bench/RESULTS.md, 41).
 import { isStopWord } from '../text/stopwords.js';
 import { fold } from '../text/tokenize.js';
 import { MAX_QUERY_TERMS, type QueryItem } from './query.js';
@@ -34,9 +35,15 @@ export interface Ranking {
   columnB?: readonly number[];
   /** An item's occurrences are those of its best column (a keyword repeating the text adds nothing), not their sum. */
   bestColumn?: boolean;
+  /**
+   * A word and its other spellings, dev-word forms and correction (the items of one `group`):
+   * `apart` sums them as separate items; `best` takes the best item's score; `one` also gives them
+   * the IDF of the facts matching any of them; `common` the IDF of the most common one (RESULTS 41).
+   */
+  spellings?: 'apart' | 'best' | 'one' | 'common';
 }
 
-export const RANKING: Ranking = { k1: 1.2, b: 0.3, gramWeight: 0.1, columnWeights: [1, 1], columnCaps: [Infinity, Infinity], diminish: 0 };
+export const RANKING: Ranking = { k1: 1.2, b: 0.3, gramWeight: 0.1, columnWeights: [1, 1], columnCaps: [Infinity, Infinity], diminish: 0, spellings: 'common' };
 const WORD = /[\p{L}\p{N}]+/gu;
 
 export interface Candidate {
@@ -60,7 +67,8 @@ export function rescore(query: string, items: readonly QueryItem[], stats: ItemS
 }
 
 function wordScores(items: readonly QueryItem[], stats: ItemStats, candidates: readonly Candidate[], ranking: Ranking): number[] {
-  const idf = stats.matching.map((n) => Math.log(1 + (stats.facts - n + 0.5) / (n + 0.5)));
+  const groups = groupsOf(items, ranking);
+  const idf = itemIdf(groups, stats, ranking);
   const lengths = candidates.map((c) => c.columns.reduce((n, column) => n + column.length, 0));
   const averageLength = mean(lengths);
   const columnB = ranking.columnB;
@@ -68,10 +76,33 @@ function wordScores(items: readonly QueryItem[], stats: ItemStats, candidates: r
   return candidates.map((c, i) => {
     const norm = columnB ? 1 : 1 - ranking.b + (ranking.b * lengths[i]!) / averageLength;
     const columnNorms = columnAverages && c.columns.map((column, col) => 1 - (columnB[col] ?? 0) + ((columnB[col] ?? 0) * column.length) / columnAverages[col]!);
-    const score = (item: QueryItem, k: number) => idf[k]! * saturate(weightedOccurrences(item, c, ranking, columnNorms), norm, ranking.k1);
-    if (!ranking.diminish) return items.reduce((sum, item, k) => sum + score(item, k), 0);
-    return items.map(score).sort((a, b) => b - a).reduce((sum, s, r) => sum + s / (r + 1) ** ranking.diminish, 0);
+    const itemScores = items.map((item, k) => idf[k]! * saturate(weightedOccurrences(item, c, ranking, columnNorms), norm, ranking.k1));
+    // One score per group: the best of a word's spellings, or the item alone.
+    const best = new Map<number, number>();
+    itemScores.forEach((s, k) => best.set(groups[k]!, Math.max(best.get(groups[k]!) ?? 0, s)));
+    const scores = [...best.values()];
+    if (!ranking.diminish) return scores.reduce((t, s) => t + s, 0);
+    return scores.sort((a, b) => b - a).reduce((t, s, r) => t + s / (r + 1) ** ranking.diminish, 0);
   });
+}
+
+/**
+ * Each item's IDF. With `spellings: 'common'` (shipped) the items of a group share the IDF of the
+ * most common of them, so a rare spelling of a common word (`problem` in a few English keywords for
+ * `проблема`) does not weigh more than the word; `one` takes the facts matching any (counts summed).
+ */
+function itemIdf(groups: readonly number[], stats: ItemStats, ranking: Ranking): number[] {
+  const idf = (n: number) => Math.log(1 + (stats.facts - n + 0.5) / (n + 0.5));
+  if (ranking.spellings !== 'one' && ranking.spellings !== 'common') return stats.matching.map(idf);
+  const shared = new Map<number, number>();
+  const join = ranking.spellings === 'one' ? (a: number, b: number) => a + b : Math.max;
+  groups.forEach((g, k) => shared.set(g, join(shared.get(g) ?? 0, stats.matching[k]!)));
+  return groups.map((g) => idf(Math.min(stats.facts, shared.get(g)!)));
+}
+
+/** Each item's group: its `group` unless spellings count apart; an item without one is its own. */
+function groupsOf(items: readonly QueryItem[], ranking: Ranking): number[] {
+  return items.map((item, k) => (ranking.spellings !== 'apart' && item.group !== undefined ? item.group : -1 - k));
 }
 
 /** An item's occurrences in a candidate, each column weighted, capped and normalised as `ranking` says. */

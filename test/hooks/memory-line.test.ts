@@ -27,7 +27,10 @@ describe("the card's memory line", () => {
     for (const run of [setup(), setup({ MEMCUE_SEARCH_FILE: '0' })]) {
       await run(['add', 'Redis on staging listens on port 6380']);
       await run(['add', 'Деплой только по вторникам']);
-      expect((await run(['card'])).stdout).toContain('The memory holds 2 facts in English and Russian; they are not listed here');
+      const card = (await run(['card'])).stdout;
+      expect(card).toContain('The memory holds 2 facts in English and Russian; they are not listed here');
+      // Only tech names cross scripts (RESULTS 40: `docker image tag` missed a Russian fact).
+      expect(card).toContain('A fact is found by the words of its own language, tech names aside: if one language finds nothing, search again in the other.');
     }
   });
 
@@ -35,6 +38,6 @@ describe("the card's memory line", () => {
     const run = setup({ MEMCUE_LANGUAGES: 'en,ru' });
     expect((await run(['card'])).stdout).toContain('(The memory is empty: nothing recorded yet.)');
     await run(['add', 'Redis on staging listens on port 6380']);
-    expect((await run(['card'])).stdout).toContain('The memory holds 1 fact in English and Russian');
+    expect((await run(['card'])).stdout).toContain('The memory holds 1 fact in English and Russian; it is not listed here: `memcue search` finds it.');
   });
 });

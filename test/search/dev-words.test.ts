@@ -37,6 +37,15 @@ describe('dev words', () => {
     expect((await run('search', 'kubernetes', 'upgrade')).stdout).toContain(kube);
   });
 
+  it('a Cyrillic name some fact holds as written still finds the fact that writes it in Latin (RESULTS 41)', async () => {
+    const { run, add } = setup();
+    const images = await add('Docker images are tagged with the commit hash');
+    const mac = await add('Докер на маке тормозит без VirtioFS');
+    const found = ids((await run('search', 'докер', 'образы', 'теги')).stdout);
+    expect(found).toContain(images);
+    expect(found).toContain(mac);
+  });
+
   it('common abbreviations find the long form and the long form finds them', async () => {
     const { run, add } = setup();
     const k8s = await add('Kubernetes namespaces are named after the team');

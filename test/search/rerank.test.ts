@@ -98,6 +98,19 @@ describe('rescore settings (Ranking: what bench/labs/pool-lab.ts varies)', () =>
     expect(c).toBe(d);
   });
 
+  it('a word and its other spellings count as one item: a fact holding both does not outrank one holding another query word (RESULTS 41)', () => {
+    // "докер кэш" with the Latin spelling the index holds, in the word's group (expand.ts).
+    const spelled = [...queryItems('докер кэш'), { terms: ['docker'], prefix: false, group: 0 }];
+    const both = { columns: [['докер', 'docker', 'образ']], text: '' };
+    const cache = { columns: [['кэш', 'докер', 'чист']], text: '' };
+    // докер in 3 facts, кэш in 5, docker in 1: counted apart, the rare spelling outweighs the other word.
+    const counts = { facts: 100, matching: [3, 5, 1] };
+    const [bothAsOne, cacheAsOne] = rescore('', spelled, counts, [both, cache]);
+    expect(cacheAsOne!).toBeGreaterThan(bothAsOne!);
+    const [bothSummed, cacheSummed] = rescore('', spelled, counts, [both, cache], { ...RANKING, spellings: 'apart' });
+    expect(bothSummed!).toBeGreaterThan(cacheSummed!);
+  });
+
   it('with diminish, a second matched item counts less than the first', () => {
     const two = queryItems('paint wall');
     const twoStats = { facts: 100, matching: two.map(() => 2) };

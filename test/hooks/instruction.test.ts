@@ -1,0 +1,26 @@
+// The instruction as a search guide (issue 23, bench/RESULTS.md 40 and 42): what model sessions
+// playing the agent were misled by must not be said, on a memory of dev facts in two languages or of
+// imported notes about people, and the MCP search tool says the same as the card.
+import { describe, expect, it } from 'vitest';
+import { INSTRUCTION } from '../../src/hooks/instruction.js';
+import { TOOLS } from '../../src/mcp/tools.js';
+
+const searchTool = TOOLS.find((t) => t.name === 'memcue_search')!;
+
+describe('the instruction', () => {
+  it('says only tech names have other-script spellings, not every word', () => {
+    expect(INSTRUCTION).not.toMatch(/either way/);
+    expect(INSTRUCTION).toContain('only tech names and abbreviations also match other spellings');
+    expect(INSTRUCTION).toContain('ordinary words never');
+    expect(searchTool.description).toContain('only tech names and abbreviations match in another spelling');
+  });
+
+  it('does not assume dev kinds or that the date is when a thing happened', () => {
+    // A memory of notes about people: every fact of kind note, one import date, "last week" in the text.
+    expect(INSTRUCTION).not.toContain('--kind rule|decision|gotcha|env');
+    expect(INSTRUCTION).toContain('`note` (anything else, the default)');
+    expect(INSTRUCTION).toContain('date recorded');
+    expect(INSTRUCTION).toContain('not when it happened');
+    expect(searchTool.description).toContain('date recorded');
+  });
+});
