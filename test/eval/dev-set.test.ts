@@ -11,12 +11,16 @@ describe('the dev-domain set', () => {
     const bare = (await runDevSet(queries)).expanded;
     const keyed = (await runDevSet(queries, MODEL_KEYWORDS)).expanded;
     const floors: ['bare' | 'keywords', split: string, type: string, hit: number][] = [
-      ['bare', 'hold-out', 'all but crosslang', 0.871],
-      ['bare', 'hold-out', 'crosslang', 0.634],
-      ['bare', 'tune', 'all but crosslang', 0.886],
+      // bench/RESULTS.md 41 (a word and its spellings one, spellings for every word): bare hold-out
+      // 0.871 / 0.634 / translit 0.848 and tune 0.886 / translit 0.635 before; with keywords tune crosslang 0.964.
+      ['bare', 'hold-out', 'all but crosslang', 0.932],
+      ['bare', 'hold-out', 'crosslang', 0.739],
+      ['bare', 'hold-out', 'translit', 0.97],
+      ['bare', 'tune', 'all but crosslang', 0.935],
+      ['bare', 'tune', 'translit', 0.827],
       ['keywords', 'hold-out', 'all but crosslang', 1.0],
       ['keywords', 'hold-out', 'crosslang', 0.985],
-      ['keywords', 'tune', 'crosslang', 0.964],
+      ['keywords', 'tune', 'crosslang', 0.988],
     ];
     for (const [run, split, type, hit] of floors) {
       expect(devFigures(run === 'bare' ? bare : keyed, split, type).hit, `${run} ${split} ${type}`).toBeGreaterThanOrEqual(hit - 0.0005);
