@@ -43,8 +43,9 @@ export function expandItems(query: string, items: QueryItem[], vocabulary: Vocab
     const term = item.terms[0]!;
     if (item.terms.length !== 1 || term.length > MAX_WORD || !PLAIN_WORD.test(term)) continue;
     // Every word gets its other-script spellings, in its group: the re-ranker counts a word and its
-    // spellings as one (the best of them), so a fact holding both is not ranked up twice (RESULTS 41;
-    // counted apart, they cost XQuAD-ru Russian questions 2 points of hit@1, RESULTS 37 and 39).
+    // spellings as one (the best of them, at the most common one's IDF), so a fact holding both is not
+    // ranked up twice (RESULTS 41; counted apart, they cost XQuAD-ru Russian questions 2 points of
+    // hit@1, RESULTS 37 and 39).
     const spellings = otherSpellings(term, vocabulary);
     spellings.forEach((t) => add({ terms: [t], prefix: false, group: item.group }));
     if (spellings.length === 0 && !matches(item, vocabulary)) unmatched.push(item);
