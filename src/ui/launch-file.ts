@@ -3,7 +3,8 @@
 // the URL, so the token is in no command line (any local user can read those, in /proc or with ps),
 // and, travelling in a POST body, in no browser history and no Referer. The server removes the file
 // once the token is spent (server.ts onSpent), and `memcue ui` removes it on exit.
-import { closeSync, constants, fchmodSync, mkdirSync, mkdtempSync, openSync, rmdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, constants, fchmodSync, mkdirSync, mkdtempSync, openSync, rmdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Env } from '../config.js';
 import { cacheDir } from '../hooks/paths.js';
@@ -18,9 +19,32 @@ export interface LaunchFile {
   remove(): void;
 }
 
-/** `$XDG_RUNTIME_DIR/memcue` (memory-backed, the user's own), else memcue's cache folder. */
+/**
+ * Where the browser can read the file: a snap-confined default browser (Ubuntu's Firefox and
+ * Chromium) reads only its own `~/snap/<name>/common`, so the file goes there; otherwise
+ * `$XDG_RUNTIME_DIR/memcue` (memory-backed, the user's own), else memcue's cache folder.
+ */
 export function launchParent(env: Env): string {
+  const snap = defaultBrowserSnap(env);
+  if (snap) return join(snap, 'common', 'memcue');
   return env.XDG_RUNTIME_DIR ? join(env.XDG_RUNTIME_DIR, 'memcue') : cacheDir(env);
+}
+
+/**
+ * `~/snap/<name>` when the default browser is a snap: its desktop file is named `<snap>_<app>.desktop`
+ * (`firefox_firefox.desktop`), as `xdg-settings` reports it. Linux desktops only; no answer in 2 s, none.
+ */
+export function defaultBrowserSnap(env: Env): string | undefined {
+  if (process.platform !== 'linux' || !env.HOME) return undefined;
+  const r = spawnSync('xdg-settings', ['get', 'default-web-browser'], { env: env as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 2000, stdio: ['ignore', 'pipe', 'ignore'] });
+  const name = /^([a-z0-9][a-z0-9-]*)_[\w.-]+\.desktop$/.exec(r.stdout?.trim() ?? '')?.[1];
+  if (!name) return undefined;
+  const home = join(env.HOME, 'snap', name);
+  try {
+    return statSync(home).isDirectory() ? home : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -54,8 +54,8 @@ export function openInBrowser(ctx: Context, server: UiServer): LaunchFile | unde
   });
   child.on('error', () => ctx.stderr(`memcue: could not open a browser (${opener.command}); open the URL above yourself\n`));
   child.unref();
-  // Snap and Flatpak browsers (Ubuntu's Firefox and Chromium) cannot read files outside the home
-  // folder's visible part: for them the printed URL is the way in.
-  ctx.stdout(`(opening your browser with ${file.path}; if it says it cannot find that file, as a snap or Flatpak browser may, open the URL above)\n`);
+  // A snap default browser gets the file in its own folder (launch-file.ts); a Flatpak one cannot
+  // read it anywhere we may write: for it the printed URL is the way in.
+  ctx.stdout(`(opening your browser with ${file.path}; if it says it cannot find that file, as a Flatpak browser may, open the URL above)\n`);
   return file;
 }
