@@ -14,16 +14,17 @@ function desktop(answer: string) {
   writeFileSync(join(bin, 'xdg-settings'), `#!/bin/sh\n[ "$1 $2" = "get default-web-browser" ] && echo '${answer}'\n`, { mode: 0o755 });
   const runtime = join(dir, 'run');
   mkdirSync(runtime, { mode: 0o700 });
-  return { ...isolatedEnv(dir), XDG_RUNTIME_DIR: runtime, PATH: `${bin}:${process.env.PATH}` };
+  const env: Record<string, string> = { ...isolatedEnv(dir), XDG_RUNTIME_DIR: runtime, PATH: `${bin}:${process.env.PATH}` };
+  return env;
 }
 
 describe.skipIf(process.platform !== 'linux')('the launch file', () => {
   it('goes into a snap browser’s own folder, 0600 in a fresh 0700 folder', () => {
     const env = desktop('firefox_firefox.desktop');
-    mkdirSync(join(env.HOME, 'snap', 'firefox', 'common'), { recursive: true });
+    mkdirSync(join(env.HOME!, 'snap', 'firefox', 'common'), { recursive: true });
     const file = writeLaunchFile(env, 'http://127.0.0.1:1/launch', 'ab'.repeat(24));
     try {
-      expect(file.path.startsWith(join(env.HOME, 'snap', 'firefox', 'common', 'memcue', 'ui-'))).toBe(true);
+      expect(file.path.startsWith(join(env.HOME!, 'snap', 'firefox', 'common', 'memcue', 'ui-'))).toBe(true);
       expect(statSync(file.path).mode & 0o777).toBe(0o600);
       expect(statSync(join(file.path, '..')).mode & 0o777).toBe(0o700);
     } finally {
@@ -34,7 +35,7 @@ describe.skipIf(process.platform !== 'linux')('the launch file', () => {
   it('stays in the runtime folder for a browser that is not a snap, or a snap name with no snap folder', () => {
     for (const answer of ['firefox.desktop', 'google-chrome.desktop', 'chromium_chromium.desktop', '']) {
       const env = desktop(answer);
-      expect(launchParent(env), answer).toBe(join(env.XDG_RUNTIME_DIR, 'memcue'));
+      expect(launchParent(env), answer).toBe(join(env.XDG_RUNTIME_DIR!, 'memcue'));
     }
   });
 });
