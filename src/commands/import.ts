@@ -9,6 +9,8 @@ import { fileLines, linesOf } from '../util/read-lines.js';
 import { readTextFile } from '../util/read-file.js';
 import { counted } from '../format.js';
 import { findSameText } from '../audit/same-text.js';
+import { garbageBound } from '../util/garbage.js';
+import { mark } from '../util/profile.js';
 
 export async function run(ctx: Context, file: string, opts: { allowSecret?: boolean }): Promise<void> {
   const lines = await inputLines(ctx, file);
@@ -56,7 +58,9 @@ function insertNew(store: Store, lines: Iterable<ImportLine>) {
   const before = store.lastRow();
   let added = 0;
   let skipped = 0;
+  const tick = garbageBound();
   for (const { fact, line, plain } of lines) {
+    tick();
     if (plain) {
       // A plain line is "here" when its scope has its text; its head is written at once, so a
       // repeat of it later in the file is seen.
@@ -77,6 +81,7 @@ function insertNew(store: Store, lines: Iterable<ImportLine>) {
       skipped++; // already here: import is idempotent
     }
   }
+  mark('import: rows inserted');
   store.refreshHeadsAbove(before);
   return { added, skipped };
 }

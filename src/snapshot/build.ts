@@ -8,6 +8,7 @@ import { toFact } from '../store/rows.js';
 import { INDEX_VERSION } from '../text/tokenize.js';
 import { restoreJit } from '../util/jit.js';
 import { mark } from '../util/profile.js';
+import { garbageBound } from '../util/garbage.js';
 import { SearchFileWriter } from './encode.js';
 import type { SnapshotDoc } from './format.js';
 import { currentStamp, removeFile, replaceFileWith, snapshotFiles, unlessBroken } from './files.js';
@@ -61,9 +62,11 @@ function build(db: Database, real: string): boolean {
   const written = replaceFileWith(files.base, real, (fd, scratch) => {
     const writer = new SearchFileWriter(fd, scratch, usage);
     const totals = [0, 0, 0];
+    const tick = garbageBound();
     const complete = eachIndexedDoc(db, undefined, (doc) => {
       writer.add(doc);
-      if (++totals[0]! % COLLECT_EVERY === 0) collectGarbage();
+      tick();
+      totals[0]!++;
       totals[1]! += doc.columns[0].length;
       totals[2]! += doc.columns[1].length;
     });
@@ -78,17 +81,6 @@ function build(db: Database, real: string): boolean {
   if (!written) return false;
   removeFile(files.delta); // it belonged to the previous file
   return true;
-}
-
-/**
- * A full collection every so many facts: JavaScriptCore lets the garbage of a long read (every row
- * a string, split into fields and terms) pile up for hundreds of MB before it collects (measured at
- * 500k facts: peak 512 MB without, 310 MB with, for ~0.1 s CPU).
- */
-const COLLECT_EVERY = 50_000;
-
-function collectGarbage(): void {
-  (globalThis as { Bun?: { gc(full: boolean): void } }).Bun?.gc(true);
 }
 
 /**

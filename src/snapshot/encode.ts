@@ -10,6 +10,8 @@ import { PageWriter } from './paged.js';
 import { StringTableWriter } from './string-table.js';
 import { RunFile } from './runs.js';
 import { RecordColumns } from './records.js';
+import { garbageBound } from '../util/garbage.js';
+import { mark } from '../util/profile.js';
 
 /** Postings per spilled run (16 bytes each while batched). */
 const BATCH = 1 << 18;
@@ -187,7 +189,9 @@ export class SearchFileWriter {
     const readers = this.createdRuns.readers();
     const heads = readers.map((r) => (r.done ? undefined : r.bytes(r.varint())));
     let previous: Uint8Array | undefined;
+    const tick = garbageBound();
     for (;;) {
+      tick();
       let k = -1;
       heads.forEach((head, r) => {
         if (head && (k < 0 || compareBytes(head, heads[k]!) < 0)) k = r;
@@ -246,12 +250,15 @@ export class SearchFileWriter {
     section('docs', () => this.records.write(this.body));
     section('created', () => created.copyBlocks((bytes) => this.body.write(bytes)));
     section('createdIndex', () => this.body.write(created.index.view()));
+    mark('search file: created ranks');
 
     const dict = new StringTableWriter(this.runs.spool());
     section('posts', () => this.mergeRuns(dict));
     section('dict', () => dict.copyBlocks((bytes) => this.body.write(bytes)));
     section('dictIndex', () => this.body.write(dict.index.view()));
+    mark('search file: postings merged');
     const groupDirectory = this.writeGroups(section);
+    mark('search file: card groups');
 
     const header: Omit<SnapshotHeader, 'crcTable' | 'crcChunks'> = {
       format: FORMAT,
@@ -280,7 +287,9 @@ export class SearchFileWriter {
     const heads = readers.map((r) => (r.done ? undefined : r.bytes(r.varint())));
     const out = new ByteSink();
     let written = 0;
+    const tick = garbageBound();
     for (;;) {
+      tick();
       let term: Uint8Array | undefined;
       for (const head of heads) if (head && (!term || compareBytes(head, term) < 0)) term = head;
       if (!term) break;

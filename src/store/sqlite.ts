@@ -3,7 +3,7 @@
 import { isAbsolute, relative } from 'node:path';
 import type { SqliteModule } from '../../wasm/sqlite3.mjs';
 import { SqliteError } from '../errors.js';
-import { mark } from '../util/profile.js';
+import { mark, watchWasmMemory } from '../util/profile.js';
 import { routeFileSyscalls } from './file-syscalls.js';
 import { nativeLocks } from './native-locks.js';
 
@@ -50,6 +50,7 @@ export function loadModule(): Promise<SqliteModule> {
       },
     });
     mark('wasm instantiated');
+    watchWasmMemory(() => m.HEAPU8.length);
     // Built with SQLITE_OMIT_AUTOINIT: initialise once here instead of on every API call.
     const rc = m._sqlite3_initialize();
     if (rc !== SQLITE_OK) throw new SqliteError(rc, 'SQLite failed to initialise');

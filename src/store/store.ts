@@ -14,6 +14,7 @@ import { headerIsCurrent, inspectDatabasePath, prepareFolder, refuseEmptyForRead
 import { ensureSchema, refuseForeign } from './schema.js';
 import { type Database, loadModule, type Row } from './sqlite.js';
 import { mark } from '../util/profile.js';
+import { garbageBound } from '../util/garbage.js';
 import { filterClause, toFact, type ListFilter } from './rows.js';
 // Row helpers live in rows.ts (no SQLite behind them: the search file's path needs them alone).
 export { filterClause, toFact, type ListFilter } from './rows.js';
@@ -293,10 +294,15 @@ export class Store {
    */
   refreshHeadsAbove(row: number): void {
     const last = this.lastRow();
+    const tick = garbageBound();
     for (let from = row; from < last; from += HEADS_WINDOW) {
       const ids = this.db.all('SELECT DISTINCT id FROM facts WHERE rowid > ? AND rowid <= ?', [from, from + HEADS_WINDOW]);
-      for (const { id } of ids) this.refreshHead(String(id));
+      for (const { id } of ids) {
+        this.refreshHead(String(id));
+        tick();
+      }
     }
+    mark('heads refreshed');
   }
 
   /** Size on disk: the database file (the journal is transient). */
@@ -313,9 +319,11 @@ export function rebuildDerived(db: Database): void {
   db.exec('DELETE FROM heads; DELETE FROM fact_index');
   indexRebuilt(db);
   const ids = db.all('SELECT DISTINCT id FROM facts');
+  const tick = garbageBound();
   for (const { id } of ids) {
     const top = db.get(CURRENT_VERSION, [id!]);
     if (top) writeHead(db, String(id), top); // a fact with only forged rows has no head
+    tick();
   }
   db.run(`INSERT OR REPLACE INTO settings (key, value) VALUES ('${INDEX_VERSION_KEY}', ?)`, [String(INDEX_VERSION)]);
 }
