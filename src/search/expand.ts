@@ -39,8 +39,6 @@ export function expandItems(query: string, items: QueryItem[], vocabulary: Vocab
   fromTable.forEach(add);
   const corrections: Correction[] = [];
   const unmatched: QueryItem[] = [];
-  // One read of each initial's terms, in place of a read per two-letter start (~30 per word).
-  const initials = initialTerms(vocabulary);
   for (const item of items) {
     const term = item.terms[0]!;
     if (item.terms.length !== 1 || term.length > MAX_WORD || !PLAIN_WORD.test(term)) continue;
@@ -48,7 +46,7 @@ export function expandItems(query: string, items: QueryItem[], vocabulary: Vocab
     // spellings as one (the best of them, at the most common one's IDF), so a fact holding both is not
     // ranked up twice (RESULTS 41; counted apart, they cost XQuAD-ru Russian questions 2 points of
     // hit@1, RESULTS 37 and 39).
-    const spellings = otherSpellings(term, vocabulary, initials);
+    const spellings = otherSpellings(term, vocabulary);
     spellings.forEach((t) => add({ terms: [t], prefix: false, group: item.group }));
     if (spellings.length === 0 && !matches(item, vocabulary)) unmatched.push(item);
   }
@@ -79,36 +77,27 @@ function matches(item: QueryItem, vocabulary: Vocabulary): boolean {
 
 /**
  * Index terms in the other script that name the same thing (translit.ts), held by some fact. Only
- * terms whose first two letters can start such a name are keyed; the best SPELLINGS_PER_WORD are kept
+ * terms whose first two letters can start such a name are read; the best SPELLINGS_PER_WORD are kept
  * in byte order, so both vocabularies (whatever order they list terms in) give the same ones.
  */
-function otherSpellings(term: string, vocabulary: Vocabulary, initials: InitialTerms): string[] {
+function otherSpellings(term: string, vocabulary: Vocabulary): string[] {
   const key = termKey(term);
   if (!key || key.length < 3) return [];
   const russian = isCyrillicTerm(term);
   const found: string[] = [];
   for (const initial of initialsFor(key[0]!)) {
     if (isCyrillicTerm(initial) === russian) continue;
-    const seconds = new Set((russian ? LATIN_LETTERS : RUSSIAN_LETTERS).filter((second) => startAgrees(initial + second, key)));
-    for (const candidate of initials(initial)) {
-      if (!seconds.has(candidate.charAt(1)) || found.includes(candidate) || isStopWord(candidate)) continue;
-      const other = termKey(candidate);
-      if (other && (russian ? sameName(key, other) : sameName(other, key)) && vocabulary.docs(candidate) > 0) found.push(candidate);
+    for (const second of russian ? LATIN_LETTERS : RUSSIAN_LETTERS) {
+      const start = initial + second;
+      if (!startAgrees(start, key)) continue;
+      for (const candidate of vocabulary.between(...prefixRange(start))) {
+        if (found.includes(candidate) || isStopWord(candidate)) continue;
+        const other = termKey(candidate);
+        if (other && (russian ? sameName(key, other) : sameName(other, key)) && vocabulary.docs(candidate) > 0) found.push(candidate);
+      }
     }
   }
   return found.sort().slice(0, SPELLINGS_PER_WORD);
-}
-
-/** The index terms starting with a letter, read once per search however many words ask. */
-type InitialTerms = (initial: string) => readonly string[];
-
-function initialTerms(vocabulary: Vocabulary): InitialTerms {
-  const read = new Map<string, string[]>();
-  return (initial) => {
-    let terms = read.get(initial);
-    if (!terms) read.set(initial, (terms = [...vocabulary.between(...prefixRange(initial))]));
-    return terms;
-  };
 }
 
 /**
