@@ -67,7 +67,7 @@ function pushWord(out: string[], word: string): void {
 export function terms(text: string, skip?: (folded: string) => boolean): string[] {
   const out: string[] = [];
   for (const match of text.matchAll(TOKEN)) {
-    const raw = ACRONYM_PLURAL.test(match[0]) ? match[0].slice(0, -1) : match[0];
+    const raw = isAcronymPlural(match[0]) ? match[0].slice(0, -1) : match[0];
     const token = fold(raw);
     if (!CONNECTOR.test(token)) {
       if (!skip?.(token)) pushWord(out, token);
@@ -79,6 +79,16 @@ export function terms(text: string, skip?: (folded: string) => boolean): string[
     }
   }
   return out;
+}
+
+/** The words and identifiers of a text as written, each of which `terms` turns into one or more terms. */
+export function tokens(text: string): string[] {
+  return [...text.matchAll(TOKEN)].map((match) => match[0]);
+}
+
+/** `PRs` (an acronym's plural, whose terms are the acronym's): the one place where case changes a term. */
+export function isAcronymPlural(token: string): boolean {
+  return ACRONYM_PLURAL.test(token);
 }
 
 /** What the index stores for a text: its terms separated by spaces. */
