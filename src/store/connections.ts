@@ -17,6 +17,7 @@ import { Database, type BusyWait } from './sqlite.js';
 import { foreignHolder, foreignWaiter, waitForForeign } from './foreign-locks.js';
 import { nativeLocks } from './native-locks.js';
 import { DeltaWriter } from '../snapshot/delta.js';
+import { privateCopy, type PrivateCopy } from './private-copy.js';
 
 /**
  * The writer's connection keeps every change in its page cache until COMMIT (cache_spill=OFF: the
@@ -29,6 +30,7 @@ export class Connections {
   private readonly lock: FileLock;
   private ticket: ReadTicket | undefined;
   private reader: Database | undefined;
+  private copy: PrivateCopy | undefined;
   private writer: Database | undefined;
 
   constructor(
@@ -44,10 +46,17 @@ export class Connections {
     if (this.writer) return this.writer;
     if (!this.reader) {
       this.enterReader();
-      this.reader = this.opened(Database.openWith(this.m, this.file.real, { immutable: true }));
+      this.reader = this.opened(Database.openWith(this.m, this.readPath(), { immutable: true }));
       pauseAt('read', process.env); // tests stop a reader here
     }
     return this.reader;
+  }
+
+  /** The file readers read: the database itself, or for a reader no writer knows of, a private copy. */
+  private readPath(): string {
+    if (!this.ticket?.unregistered) return this.file.real;
+    this.copy ??= privateCopy(this.file, this.readTimeoutMs);
+    return this.copy.path;
   }
 
   enterReader(): void {
@@ -154,6 +163,8 @@ export class Connections {
   private leaveReader(): void {
     this.reader?.close();
     this.reader = undefined;
+    this.copy?.remove();
+    this.copy = undefined;
     this.ticket?.leave();
     this.ticket = undefined;
   }

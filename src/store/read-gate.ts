@@ -35,6 +35,8 @@ const PAUSE_MS = 2;
 
 export interface ReadTicket {
   leave(): void;
+  /** No reader file and no SQLite lock: writers cannot know of this reader (see private-copy.ts). */
+  unregistered?: boolean;
 }
 
 /** Errors for which a reader proceeds without a ticket: no writer can change that folder's files either. */
@@ -134,7 +136,7 @@ function register(file: DbFile): ReadTicket {
     // The file may have been created empty before its content failed (a full disk): an empty reader
     // file would hold writers off until it goes stale.
     safeUnlink(path);
-    if (CANNOT_REGISTER.has((err as NodeJS.ErrnoException).code ?? '')) return { leave() {} };
+    if (CANNOT_REGISTER.has((err as NodeJS.ErrnoException).code ?? '')) return { leave() {}, unregistered: true };
     throw err;
   }
   return { leave: () => safeUnlink(path) };

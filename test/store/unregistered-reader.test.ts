@@ -1,0 +1,92 @@
+// A reader that cannot create its reader file (another user, a folder it may not write) is unknown
+// to writers, which commit without waiting for it. Under the Bun binary SQLite's SHARED lock holds
+// them off (native-locks.ts); under Node there is no lock, so it must never read the file in place
+// while a commit may change it (issue 19, item 7). The reader here runs as another user (nobody).
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BINARY, ROOT, isolatedEnv, runProcess, tempDir } from '../helpers.js';
+
+const BUNDLE_JS = join(ROOT, 'dist', 'memcue.mjs');
+const NOBODY = ['--reuid=65534', '--regid=65534', '--clear-groups'];
+const copies = () => new Set(readdirSync(tmpdir()).filter((name) => name.startsWith('memcue-reader-copy-')));
+const canRunAsNobody = process.getuid?.() === 0 && existsSync('/usr/bin/setpriv');
+
+function factsFile(count: number, what: string): string {
+  const file = join(tempDir(), `${what}.jsonl`);
+  writeFileSync(file, Array.from({ length: count }, (_, i) => JSON.stringify({ text: `${what} fact ${i} keeps shard ${i % 97} of the cache warm` })).join('\n'));
+  return file;
+}
+
+/** A memory in a folder only root may write (the database itself readable by all). */
+function sharedMemory(facts: number): Record<string, string> {
+  const dir = tempDir();
+  chmodSync(dir, 0o755);
+  const env = { ...isolatedEnv(dir), MEMCUE_DB: join(dir, 'memcue.db') };
+  expect(runProcess(BINARY, ['import', factsFile(facts, 'seed')], { env, cwd: dir }).code).toBe(0);
+  chmodSync(env.MEMCUE_DB, 0o644);
+  return env;
+}
+
+/** `node dist/memcue.mjs <args>` as nobody, stopped with SIGSTOP once its first output arrived. */
+async function stoppedReader(env: Record<string, string>, args: string[]) {
+  const home = tempDir();
+  chmodSync(home, 0o777);
+  const child = spawn('setpriv', [...NOBODY, process.execPath, BUNDLE_JS, ...args], {
+    env: { ...env, HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_STATE_HOME: join(home, 'state') },
+    cwd: home,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      if (!stdout) child.kill('SIGSTOP'); // part way through the read
+      stdout += chunk;
+      resolve();
+    });
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    void exited.then(() => reject(new Error(`the reader ended before it was stopped: ${stderr}`)));
+  });
+  return {
+    kill: async () => (child.kill('SIGKILL'), await exited),
+    finish: async () => {
+      child.kill('SIGCONT');
+      const code = await exited;
+      return { code, stdout, stderr };
+    },
+  };
+}
+
+describe.skipIf(!canRunAsNobody || !existsSync(BINARY) || !existsSync(BUNDLE_JS))('an unregistered reader under Node (the npm route)', () => {
+  it('reads the database as it was when it began, while a writer commits under it', async () => {
+    const env = sharedMemory(3000); // its export stays under spawnSync's 1 MB of output
+    const before = runProcess(BINARY, ['export'], { env }).stdout;
+    const reader = await stoppedReader(env, ['export']);
+    // The writer does not wait for it (it cannot know of it): thousands of rows land all over the tree.
+    expect(runProcess(BINARY, ['import', factsFile(4000, 'later')], { env, cwd: tempDir() }).stdout).toBe('imported 4000 fact versions\n');
+    const read = await reader.finish();
+    expect(read.stderr).toBe('');
+    expect(read.code).toBe(0);
+    expect(read.stdout.split('\n').length).toBe(before.split('\n').length);
+    expect(read.stdout).toBe(before);
+  }, 300_000);
+
+  it('keeps its copy private to its user; the copy of a killed reader is removed by the next', async () => {
+    const env = sharedMemory(500);
+    const old = copies();
+    const reader = await stoppedReader(env, ['export']);
+    const mine = [...copies()].filter((name) => !old.has(name));
+    expect(mine).toHaveLength(1);
+    expect(statSync(join(tmpdir(), mine[0]!)).mode & 0o777).toBe(0o700);
+    await reader.kill();
+    expect(copies().has(mine[0]!)).toBe(true);
+    const next = await stoppedReader(env, ['export']);
+    expect((await next.finish()).code).toBe(0);
+    expect(copies().has(mine[0]!)).toBe(false);
+    expect([...copies()].filter((name) => !old.has(name))).toEqual([]);
+  }, 300_000);
+});
