@@ -6,6 +6,7 @@ import { MemcueError } from '../errors.js';
 import { ALLOW_SECRET, checkText } from '../store/check-text.js';
 import { checkKind, type Fact } from '../store/facts.js';
 import type { Store, VersionedField } from '../store/store.js';
+import { forgetPinned, isPinned, replacePinned } from './pinned-fact.js';
 
 export interface EditInput {
   text?: string;
@@ -28,8 +29,11 @@ export function checkEdit(ctx: Context, input: EditInput): Partial<Pick<Fact, Ve
   return { ...(text !== undefined && { text }), ...(kind && { kind }), ...(scope && { scope }), revive: input.revive === true };
 }
 
-/** Appends the edited version; call inside `store.write`. */
-export function editFact(store: Store, idOrPrefix: string, edit: ReturnType<typeof checkEdit>, host: string): Fact {
+/**
+ * Appends the edited version; call inside `store.write`. A fact pinned at the version bound gets its
+ * new text as a new fact instead (pinned-fact.ts), said in one line to `note`.
+ */
+export function editFact(store: Store, idOrPrefix: string, edit: ReturnType<typeof checkEdit>, host: string, note: (line: string) => void = () => {}): Fact {
   const id = store.resolveId(idOrPrefix);
   const head = store.current(id);
   // A forgotten fact was forgotten on purpose: bringing it back must be said out loud.
@@ -43,12 +47,15 @@ export function editFact(store: Store, idOrPrefix: string, edit: ReturnType<type
   if (Object.entries(changes).every(([field, value]) => head[field as VersionedField] === value)) {
     throw new MemcueError('USAGE', `fact ${id} already says exactly that`, 'nothing was changed');
   }
+  if (isPinned(head)) return replacePinned(store, head, changes, host, note);
   return store.appendVersion(id, changes, host);
 }
 
 /** Appends a forgotten version; call inside `store.write`. */
 export function forgetFact(store: Store, idOrPrefix: string, host: string): Fact {
   const id = store.resolveId(idOrPrefix);
-  if (store.current(id).state === 'forgotten') throw new MemcueError('USAGE', `fact ${id} is already forgotten`);
+  const head = store.current(id);
+  if (head.state === 'forgotten') throw new MemcueError('USAGE', `fact ${id} is already forgotten`);
+  if (isPinned(head)) return forgetPinned(store, head, host);
   return store.appendVersion(id, { state: 'forgotten' }, host);
 }

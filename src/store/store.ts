@@ -177,7 +177,7 @@ export class Store {
       throw new MemcueError(
         'USAGE',
         `fact ${id} is at version ${MAX_VERSION}, the highest there may be (its current row, from ${head.host}, was likely forged)`,
-        'add the right fact anew with `memcue add`; nothing was changed',
+        '`memcue edit` writes its new text as a new fact and `memcue forget` retires it; nothing was changed',
       );
     }
     const next: Fact = { ...head, ...changes, version: head.version + 1, created_at: new Date().toISOString(), host };

@@ -84,16 +84,63 @@ describe('forged versions', () => {
     expect(again.stdout).toMatch(/sent 1, received 0/);
   });
 
-  it('a fact pinned at the bound itself refuses another version in one line, and writes nothing', async () => {
-    const { env, memcue } = machineWithRemote();
-    const id = (await memcue('add', '--scope', 'global', 'a fact')).stdout.trim();
-    const db = await Database.open(env.MEMCUE_DB!);
-    db.run('INSERT INTO facts VALUES (?,?,?,?,?,?,?,?,?,?,?)', [id, MAX_VERSION, 'pinned text', '', 'note', 'global', '', '', '2026-01-02T00:00:00.000Z', 'mallory', 'active']);
-    db.run("DELETE FROM settings WHERE key = 'index_version'");
-    db.close();
+  it('a fact pinned at the bound: edit writes the new text as a new fact and retires it, forget retires it; both sync', async () => {
+    const alpha = machineWithRemote();
+    const { root, remote, memcue } = alpha;
+    const edited = await pinnedFact(alpha, 'the API listens on 8443');
+    const forgotten = await pinnedFact(alpha, 'builds run on the big runner');
+    const edit = await memcue('edit', edited, 'the API listens on 8443 with TLS');
+    expect(edit.code).toBe(0);
+    const [fresh] = edit.stdout.trim().split(' ');
+    expect(edit.stdout).toBe(`${fresh} v1\n`);
+    expect(edit.stderr).toBe(
+      `memcue: note: fact ${edited} is at version ${MAX_VERSION}, the highest there may be (its current row, from mallory, was likely forged): the new text is fact ${fresh}, and ${edited} is forgotten\n`,
+    );
+    const forget = await memcue('forget', forgotten);
+    expect([forget.code, forget.stderr]).toEqual([0, '']);
+    expect(forget.stdout).toBe(`forgot ${forgotten} (v${MAX_VERSION}; \`memcue show ${forgotten}\` keeps its history)\n`);
+    const texts = async (run: typeof memcue) => JSON.parse((await run('list', '--json', '--in', 'all')).stdout).map((f: { text: string }) => f.text);
+    expect(await texts(memcue)).toEqual(['the API listens on 8443 with TLS']);
+    expect((await memcue('sync', 'init', remote)).code).toBe(0);
+    // Another machine receives the forged rows, the retirements and the new fact: it sees what the owner sees.
+    const betaEnv: Record<string, string> = { ...isolatedEnv(join(root, 'beta')), MEMCUE_HOST: 'beta' };
+    mkdirSync(betaEnv.HOME!, { recursive: true });
+    const beta = (...args: string[]) => cli(args, { env: betaEnv, cwd: betaEnv.HOME });
+    const joined = await beta('sync', 'init', remote);
+    expect([joined.code, joined.stderr]).toEqual([0, '']);
+    expect(await texts(beta)).toEqual(['the API listens on 8443 with TLS']);
+    expect(JSON.parse((await beta('show', forgotten, '--json')).stdout)).toMatchObject({ state: 'forgotten', version: MAX_VERSION });
+  });
+
+  it('a fact pinned at the bound with a date after any memcue may write refuses forget in one line, and writes nothing', async () => {
+    const alpha = machineWithRemote();
+    const { memcue } = alpha;
+    const id = await pinnedFact(alpha, 'a fact', '9999-12-31T23:59:59.999Z');
     const r = await memcue('forget', id);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`memcue: fact ${id} is at version ${MAX_VERSION}, the highest there may be (its current row, from mallory, was likely forged) (add the right fact anew with \`memcue add\`; nothing was changed)\n`);
+    expect(r.stderr).toBe(`memcue: fact ${id} is at version ${MAX_VERSION} and dated 9999-12-31T23:59:59.999Z, after any date memcue may write (it cannot be retired; nothing was changed)\n`);
+    expect(JSON.parse((await memcue('show', id, '--json')).stdout).versions).toHaveLength(2);
+  });
+
+  it('revert of a pinned fact says which commands still work, and writes nothing', async () => {
+    const alpha = machineWithRemote();
+    const { memcue } = alpha;
+    const id = await pinnedFact(alpha, 'a fact');
+    const r = await memcue('revert', id, '--to', '1');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      `memcue: fact ${id} is at version ${MAX_VERSION}, the highest there may be (its current row, from mallory, was likely forged) (\`memcue edit\` writes its new text as a new fact and \`memcue forget\` retires it; nothing was changed)\n`,
+    );
     expect(JSON.parse((await memcue('show', id, '--json')).stdout).versions).toHaveLength(2);
   });
 });
+
+/** A fact added here, then pinned at the bound by a row as an older memcue stored it from a sync. */
+async function pinnedFact(machine: ReturnType<typeof machineWithRemote>, text: string, pinnedAt = '2026-01-02T00:00:00.000Z'): Promise<string> {
+  const id = (await machine.memcue('add', '--scope', 'global', text)).stdout.trim();
+  const db = await Database.open(machine.env.MEMCUE_DB!);
+  db.run('INSERT INTO facts VALUES (?,?,?,?,?,?,?,?,?,?,?)', [id, MAX_VERSION, 'pinned text', '', 'note', 'global', '', '', pinnedAt, 'mallory', 'active']);
+  db.run("DELETE FROM settings WHERE key = 'index_version'"); // heads are rebuilt on the next open
+  db.close();
+  return id;
+}
