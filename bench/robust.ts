@@ -1,6 +1,8 @@
 // `npm run bench:robust`: reliability figures of the compiled binary (dist/memcue, or $MEMCUE_BINARY),
 // printed as one table:
-//   writers × adds     parallel processes each adding in a loop → acknowledged / present / busy failures
+//   writers × adds     parallel processes each adding in a loop, readers (search, list) beside them
+//                      → acknowledged / present / busy failures, reads and failed reads
+//   unregistered       readers as another user under Node during imports: see bench/robust-readers.ts
 //   reader wait        the longest search or session-start hook while a 20k-fact dream prepares its
 //                      batch and while a 100k-fact import runs, beside the same reads on an idle database
 //   SIGKILL rounds     add / import / dream killed at random moments → integrity and acknowledged rows lost
@@ -9,8 +11,8 @@
 //   odd files, viewer  see bench/robust-files.ts
 //   parallel MCP calls see bench/robust-mcp.ts
 //   secrets            fakes caught / innocent look-alikes refused by findSecret (test/fixtures/secrets)
-// Sizes: BENCH_WRITERS (16), BENCH_ADDS (100), BENCH_DREAM_FACTS (20000), BENCH_IMPORT_FACTS (100000),
-// BENCH_KILL_ROUNDS (12), BENCH_MCP_ROUNDS (20); BENCH_ONLY=writers,foreign,dream,import,kill,files,viewer,mcp,secrets runs only those rows. CPU is the children's user+sys time (Linux), beside wall time.
+// Sizes: BENCH_WRITERS (16), BENCH_ADDS (100), BENCH_READERS (8), BENCH_DREAM_FACTS (20000), BENCH_IMPORT_FACTS (100000),
+// BENCH_KILL_ROUNDS (12), BENCH_MCP_ROUNDS (20); BENCH_ONLY=writers,unregistered,foreign,dream,import,kill,files,viewer,mcp,secrets runs only those rows. CPU is the children's user+sys time (Linux), beside wall time.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,11 +23,13 @@ import { generateFacts } from './generate.js';
 import { median, printTable, runAsync, type Finished } from './measure.js';
 import { oddFiles, viewerBody } from './robust-files.js';
 import { parallelMcp } from './robust-mcp.js';
+import { unregisteredReaders } from './robust-readers.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const BINARY = process.env.MEMCUE_BINARY ?? join(ROOT, 'dist', 'memcue');
 const size = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const WRITERS = size('BENCH_WRITERS', 16);
+const READERS = size('BENCH_READERS', 8);
 const ADDS = size('BENCH_ADDS', 100);
 const DREAM_FACTS = size('BENCH_DREAM_FACTS', 20_000);
 const IMPORT_FACTS = size('BENCH_IMPORT_FACTS', 100_000);
@@ -84,6 +88,17 @@ async function contention(): Promise<string[]> {
   let acknowledged = 0;
   let busy = 0;
   let other = '';
+  let writing = true;
+  let reads = 0;
+  let readsFailed = 0;
+  // Readers beside the writers, each a search or a list in turn, for as long as they write.
+  const readers = Array.from({ length: READERS }, async (_, k) => {
+    while (writing) {
+      const r = await run(k % 2 ? ['list', '-n', '5'] : ['search', 'writer', 'fact'], env);
+      reads++;
+      if (r.code !== 0 && !/no facts yet|empty/.test(r.stderr)) readsFailed++;
+    }
+  });
   await Promise.all(
     Array.from({ length: WRITERS }, async (_, w) => {
       for (let i = 0; i < ADDS; i++) {
@@ -94,8 +109,10 @@ async function contention(): Promise<string[]> {
       }
     }),
   );
+  writing = false;
+  await Promise.all(readers);
   const present = factCount(env);
-  return [`${acknowledged} / ${present} / ${busy}`, `integrity ${integrity(env)}${other ? `; other error: ${other}` : ''}`];
+  return [`${acknowledged} / ${present} / ${busy}`, `integrity ${integrity(env)}; ${reads} reads by ${READERS} readers, ${readsFailed} failed${other ? `; other error: ${other}` : ''}`];
 }
 
 /** memcue adds and lists while a sqlite3 shell writes the same file, one transaction per insert. */
@@ -206,7 +223,8 @@ try {
     rows.push([label, result[0]!, result[1]!, cost]);
     process.stderr.write(`robust: ${rows.at(-1)!.join(' | ')}\n`); // a long run that is cut short keeps its rows
   };
-  await add(`${WRITERS} writers × ${ADDS} adds → acknowledged / present / busy`, contention, 'writers');
+  await add(`${WRITERS} writers × ${ADDS} adds with ${READERS} readers → acknowledged / present / busy`, contention, 'writers');
+  await add('unregistered Node readers (another user) during imports → reads, failed, torn', () => unregisteredReaders(BINARY, join(ROOT, 'dist', 'memcue.mjs'), freshEnv()), 'unregistered');
   await add('foreign writer (sqlite3 shell) → acknowledged / present / shell rows', foreignWriter, 'foreign');
   await add(`reader wait during a ${DREAM_FACTS}-fact dream`, () => readerWait('dream', DREAM_FACTS), 'dream');
   await add(`reader wait during a ${IMPORT_FACTS}-fact import`, () => readerWait('import', IMPORT_FACTS), 'import');
