@@ -31,7 +31,7 @@ export function makeContext(io: Io, dbOverride?: string): Context {
     dbPath: databasePath(io.env, dbOverride),
     host: machineName(io.env),
     repo() {
-      if (repo === null) repo = findRepo(io.cwd);
+      if (repo === null) repo = findRepo(io.cwd, io.env.GIT_CEILING_DIRECTORIES);
       return repo;
     },
   };

@@ -3,7 +3,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
 import { runCli } from '../src/cli.js';
@@ -36,9 +36,14 @@ export interface RunOptions {
   stdin?: string;
 }
 
-/** An isolated environment: its own HOME, XDG folders and database. */
+/**
+ * An isolated environment: its own HOME, XDG folders and database. The repository search stops at
+ * its folder's parent (GIT_CEILING_DIRECTORIES): a `.git` another program leaves above the temporary
+ * folders for a moment must not turn a test's global facts into a repo's.
+ */
 export function isolatedEnv(dir = tempDir()): Record<string, string> {
   return {
+    GIT_CEILING_DIRECTORIES: dirname(dir),
     HOME: dir,
     XDG_DATA_HOME: join(dir, 'data'),
     XDG_STATE_HOME: join(dir, 'state'),

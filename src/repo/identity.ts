@@ -89,8 +89,12 @@ function localId(localPath: string): string {
  * The repository that contains `cwd`: the nearest folder upwards holding
  * `.git`, identified by its origin remote (else its first remote with a url,
  * else its folder name). Undefined outside any repository; never throws.
+ * `ceilings` (git's GIT_CEILING_DIRECTORIES: absolute paths joined by `:`)
+ * are folders the search does not go up into, as git does not: a `.git` above
+ * them (a stray one in /tmp, a slow network mount) is never taken.
  */
-export function findRepo(cwd: string): RepoInfo | undefined {
+export function findRepo(cwd: string, ceilings?: string): RepoInfo | undefined {
+  const stops = new Set((ceilings ?? '').split(path.delimiter).filter((c) => path.isAbsolute(c)).map((c) => path.resolve(c)));
   let dir = path.resolve(cwd);
   for (;;) {
     const gitPath = path.join(dir, '.git');
@@ -98,7 +102,7 @@ export function findRepo(cwd: string): RepoInfo | undefined {
     if (stat?.isDirectory()) return repoInfo(dir, gitPath);
     if (stat?.isFile()) return repoInfo(dir, gitDirFromFile(gitPath, dir));
     const parent = path.dirname(dir);
-    if (parent === dir) return undefined;
+    if (parent === dir || stops.has(parent)) return undefined;
     dir = parent;
   }
 }

@@ -1,5 +1,5 @@
 // What users type and pipe: `add -`, short id prefixes, importing the same plain lines twice.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +61,20 @@ describe('import of plain lines', () => {
     const outside = await run(['import', '-'], '{"text":"a repo fact","scope":"repo"}\n');
     expect(outside.code).toBe(1);
     expect(outside.stderr).toBe('memcue: line 1: not inside a git repository, so there is no repo scope (use --scope global or machine) (nothing was imported)\n');
+  });
+
+  it('a repository above the test\u2019s folder is not its repository (isolatedEnv sets GIT_CEILING_DIRECTORIES)', async () => {
+    // A `.git` some other program leaves above the temporary folders for a moment (a shared /tmp)
+    // would make the default scope a repo's between two imports.
+    const outer = tempDir();
+    execFileSync('git', ['init', '--quiet', outer]);
+    const dir = join(outer, 'test');
+    mkdirSync(join(dir, 'work'), { recursive: true });
+    const run = (argv: string[], stdin?: string) => cli(argv, { env: isolatedEnv(dir), cwd: join(dir, 'work'), stdin });
+    expect((await run(['import', '-'], SAME_LINES)).stdout).toBe('imported 2 fact versions, 1 already present\n');
+    expect((await run(['import', '-'], SAME_LINES)).stdout).toBe('imported 0 fact versions, 3 already present\n');
+    const all = JSON.parse((await run(['list', '--json', '--in', 'all'])).stdout);
+    expect(all.map((f: { scope: string }) => f.scope).sort()).toEqual(['global', 'machine:box']);
   });
 
   it('a forgotten fact with that text does not block it: the line adds it again', async () => {

@@ -108,6 +108,18 @@ describe('findRepo with real git repositories', () => {
     expect(findRepo(app)?.id).toBe('github.com/acme/app');
   });
 
+  it('does not go up into a GIT_CEILING_DIRECTORIES folder, as git does not', () => {
+    const root = initRepo('outer', [['origin', 'git@github.com:acme/outer.git']]);
+    const inner = path.join(root, 'tmp', 'work');
+    mkdirSync(inner, { recursive: true });
+    expect(findRepo(inner)?.id).toBe('github.com/acme/outer');
+    expect(findRepo(inner, path.join(root, 'tmp'))).toBeUndefined();
+    expect(findRepo(inner, `/nowhere${path.delimiter}relative/dir${path.delimiter}${path.join(root, 'tmp')}`)).toBeUndefined();
+    // The folder searched from is never excluded, nor a repository below the ceiling.
+    expect(findRepo(root, root)?.id).toBe('github.com/acme/outer');
+    expect(findRepo(inner, path.dirname(root))?.id).toBe('github.com/acme/outer');
+  });
+
   it('falls back to the work tree folder name without remotes', () => {
     const root = initRepo('notes-repo');
     expect(gitOriginUrl(root)).toBeUndefined();
