@@ -1,7 +1,9 @@
 // The `npm run bench:robust` row for readers no writer knows of, a [result, detail] pair:
-//   unregistered readers  `node dist/memcue.mjs export` run as another user (nobody: it cannot create
-//                         its reader file beside the database) in a loop while the binary imports
-//                         batches → reads, failed, torn (a row count no committed state had)
+//   unregistered readers  `export` run as another user (nobody: it cannot create its reader file
+//                         beside the database) in a loop while the binary imports batches, under
+//                         Node (`node dist/memcue.mjs`: no SQLite locks, it reads a private copy) and
+//                         as the compiled binary (SQLite's SHARED lock) → reads, failed, torn (a row
+//                         count no committed state had)
 // Needs root (to run as nobody), setpriv and the Node bundle (npm run build); otherwise the row says so.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -25,9 +27,16 @@ function finished(command: string, args: string[], env: Env): Promise<{ code: nu
   });
 }
 
-export async function unregisteredReaders(binary: string, bundle: string, env: Env): Promise<string[]> {
+/** Both ways memcue is run, each on a memory of its own. */
+export async function unregisteredReaders(binary: string, bundle: string, envs: [Env, Env]): Promise<string[]> {
+  const node = await readersDuringImports(binary, ['node', bundle], envs[0]);
+  const compiled = await readersDuringImports(binary, [binary], envs[1]);
+  return [`node: ${node[0]}; binary: ${compiled[0]}`, `node: ${node[1]}; binary: ${compiled[1]}`];
+}
+
+async function readersDuringImports(binary: string, reader: string[], env: Env): Promise<string[]> {
   if (process.getuid?.() !== 0 || !existsSync('/usr/bin/setpriv')) return ['n/a', 'needs root and setpriv (the reader runs as nobody)'];
-  if (!existsSync(bundle)) return ['n/a', `no ${bundle}: run npm run build`];
+  if (!reader.every((part) => part === 'node' || existsSync(part))) return ['n/a', `no ${reader.join(' ')}: run npm run build`];
   const dir = env.HOME!;
   mkdirSync(dir, { recursive: true });
   chmodSync(dirname(dir), 0o711); // the bench's folder: nobody may pass through it
@@ -50,7 +59,7 @@ export async function unregisteredReaders(binary: string, bundle: string, env: E
   let firstProblem = '';
   const readers = (async () => {
     while (writing) {
-      const r = await finished('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, bundle, 'export'], readerEnv);
+      const r = await finished('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', ...reader, 'export'], readerEnv);
       reads++;
       const rows = r.stdout.split('\n').filter(Boolean).length;
       if (r.code !== 0) failed++;
@@ -61,5 +70,5 @@ export async function unregisteredReaders(binary: string, bundle: string, env: E
   for (let b = 0; b < BATCHES; b++) await finished(binary, ['import', facts(BATCH, `batch${b}`)], env);
   writing = false;
   await readers;
-  return [`${reads} reads, ${failed} failed, ${torn} torn`, `while ${BATCHES} imports of ${BATCH} landed${firstProblem ? `; first: ${firstProblem}` : ''}`];
+  return [`${reads} reads, ${failed} failed, ${torn} torn`, `${BATCHES} imports of ${BATCH}${firstProblem ? `, first: ${firstProblem}` : ''}`];
 }

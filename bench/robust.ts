@@ -2,7 +2,7 @@
 // printed as one table:
 //   writers × adds     parallel processes each adding in a loop, readers (search, list) beside them
 //                      → acknowledged / present / busy failures, reads and failed reads
-//   unregistered       readers as another user under Node during imports: see bench/robust-readers.ts
+//   unregistered       readers as another user (Node bundle, binary) during imports: bench/robust-readers.ts
 //   reader wait        the longest search or session-start hook while a 20k-fact dream prepares its
 //                      batch and while a 100k-fact import runs, beside the same reads on an idle database
 //   SIGKILL rounds     add / import / dream killed at random moments → integrity and acknowledged rows lost
@@ -224,7 +224,7 @@ try {
     process.stderr.write(`robust: ${rows.at(-1)!.join(' | ')}\n`); // a long run that is cut short keeps its rows
   };
   await add(`${WRITERS} writers × ${ADDS} adds with ${READERS} readers → acknowledged / present / busy`, contention, 'writers');
-  await add('unregistered Node readers (another user) during imports → reads, failed, torn', () => unregisteredReaders(BINARY, join(ROOT, 'dist', 'memcue.mjs'), freshEnv()), 'unregistered');
+  await add('unregistered readers (another user) during imports → reads, failed, torn', () => unregisteredReaders(BINARY, join(ROOT, 'dist', 'memcue.mjs'), [freshEnv(), freshEnv()]), 'unregistered');
   await add('foreign writer (sqlite3 shell) → acknowledged / present / shell rows', foreignWriter, 'foreign');
   await add(`reader wait during a ${DREAM_FACTS}-fact dream`, () => readerWait('dream', DREAM_FACTS), 'dream');
   await add(`reader wait during a ${IMPORT_FACTS}-fact import`, () => readerWait('import', IMPORT_FACTS), 'import');

@@ -5,6 +5,7 @@
 import { closeSync, mkdirSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import { MemcueError, mapFsError } from '../errors.js';
+import { heldDescriptor } from './native-locks.js';
 import { APPLICATION_ID, SCHEMA_VERSION } from './schema.js';
 import type { Database } from './sqlite.js';
 
@@ -53,13 +54,17 @@ export function prepareFolder(path: string): void {
  */
 export function headerIsCurrent(path: string, shown = path): boolean {
   if (statSync(path).size === 0) return false;
-  const fd = openSync(path, 'r');
+  // Through the descriptor that holds this reader's SQLite lock, if any: closing another descriptor
+  // of the file would drop every POSIX lock this process holds on it, and a writer could then commit
+  // under the read that follows (native-locks.ts).
+  const held = heldDescriptor(path);
+  const fd = held ?? openSync(path, 'r');
   const buf = Buffer.alloc(100);
   let read = 0;
   try {
     read = readSync(fd, buf, 0, 100, 0);
   } finally {
-    closeSync(fd);
+    if (held === undefined) closeSync(fd);
   }
   if (read < 100 || buf.toString('latin1', 0, 16) !== SQLITE_HEADER) {
     throw new MemcueError('NOT_A_DATABASE', `${shown} is not a memcue database (not an SQLite file)`, POINT_ELSEWHERE);

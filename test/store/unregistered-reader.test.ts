@@ -30,11 +30,11 @@ function sharedMemory(facts: number): Record<string, string> {
   return env;
 }
 
-/** `node dist/memcue.mjs <args>` as nobody, stopped with SIGSTOP once its first output arrived. */
-async function stoppedReader(env: Record<string, string>, args: string[]) {
+/** `node dist/memcue.mjs <args>` (or `reader`) as nobody, stopped with SIGSTOP once its first output arrived. */
+async function stoppedReader(env: Record<string, string>, args: string[], reader = [process.execPath, BUNDLE_JS]) {
   const home = tempDir();
   chmodSync(home, 0o777);
-  const child = spawn('setpriv', [...NOBODY, process.execPath, BUNDLE_JS, ...args], {
+  const child = spawn('setpriv', [...NOBODY, ...reader, ...args], {
     env: { ...env, HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_STATE_HOME: join(home, 'state') },
     cwd: home,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -88,5 +88,24 @@ describe.skipIf(!canRunAsNobody || !existsSync(BINARY) || !existsSync(BUNDLE_JS)
     expect((await next.finish()).code).toBe(0);
     expect(copies().has(mine[0]!)).toBe(false);
     expect([...copies()].filter((name) => !old.has(name))).toEqual([]);
+  }, 300_000);
+
+  it('as the compiled binary it holds SQLite\u2019s SHARED lock for the whole read: the writer commits after it', async () => {
+    const env = sharedMemory(3000);
+    const before = runProcess(BINARY, ['export'], { env }).stdout;
+    const reader = await stoppedReader(env, ['export'], [BINARY]);
+    const file = factsFile(4000, 'later');
+    const writer = new Promise<string>((resolve) => {
+      const child = spawn(BINARY, ['import', file], { env: { ...env, MEMCUE_BUSY_TIMEOUT_MS: '120000' }, cwd: tempDir(), stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (chunk) => (out += chunk));
+      child.stderr.on('data', (chunk) => (out += chunk));
+      child.on('close', () => resolve(out));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 3000)); // the writer waits for the lock meanwhile
+    const read = await reader.finish();
+    expect([read.code, read.stderr]).toEqual([0, '']);
+    expect(read.stdout).toBe(before);
+    expect(await writer).toBe('imported 4000 fact versions\n');
   }, 300_000);
 });
