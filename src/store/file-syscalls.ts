@@ -57,15 +57,25 @@ function syncFile(path: string): number {
   const held = heldDescriptor(path);
   let fd: number | undefined;
   try {
-    fd = held ?? openSync(path, 'r');
+    fd = held ?? openForSync(path);
     fsyncSync(fd);
     return 0;
   } catch (e) {
-    // A file system that cannot sync (some FUSE mounts) syncs nothing, as before.
+    // Only a real write failure fails the commit; where a sync cannot be asked for (a file system
+    // without it, a handle Windows will not flush), nothing is synced, as before.
     const code = (e as NodeJS.ErrnoException).code;
-    return code === 'EINVAL' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' ? 0 : WASM_EIO;
+    return code === 'EIO' || code === 'ENOSPC' || code === 'EDQUOT' ? WASM_EIO : 0;
   } finally {
     if (held === undefined && fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Windows flushes only a handle open for writing; a directory or read-only file opens for reading. */
+function openForSync(path: string): number {
+  try {
+    return openSync(path, 'r+');
+  } catch {
+    return openSync(path, 'r');
   }
 }
 
