@@ -7,8 +7,9 @@
 // the session continues and gives only what changed since the cards it carries;
 // after a compaction the transcript's cards are gone (its summary replaces them), so a compaction
 // gets the whole card.
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { openKeptFile, readAt } from '../util/safe-file.js';
 import { INSTRUCTION } from './instruction.js';
 
 const CARD_TITLE = INSTRUCTION.slice(0, INSTRUCTION.indexOf('\n'));
@@ -134,20 +135,17 @@ function parse(line: string): Record<string, unknown> | undefined {
   }
 }
 
+/**
+ * The last `max` bytes of the transcript, opened without blocking and only if it is a regular file
+ * (a FIFO or device named by the hook's input would hang or flood the hook): throws otherwise.
+ */
 function readTail(path: string, max: number): string {
-  const size = statSync(path).size;
-  const fd = openSync(path, 'r');
+  const opened = openKeptFile(path, Number.MAX_SAFE_INTEGER, () => undefined);
+  if (!opened) throw new Error(`cannot read ${path} as a transcript`);
   try {
-    const length = Math.min(size, max);
-    const buffer = Buffer.alloc(length);
-    let read = 0;
-    while (read < length) {
-      const n = readSync(fd, buffer, read, length - read, size - length + read);
-      if (n === 0) break;
-      read += n;
-    }
-    return buffer.subarray(0, read).toString('utf8');
+    const length = Math.min(opened.stat.size, max);
+    return readAt(opened.fd, length, opened.stat.size - length).toString('utf8');
   } finally {
-    closeSync(fd);
+    closeSync(opened.fd);
   }
 }

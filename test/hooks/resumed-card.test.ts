@@ -1,7 +1,7 @@
 // A resumed session is given only what changed since the cards its transcript carries
 // (src/hooks/resumed-card.ts): read from transcripts written the way Claude Code 2.1.332 and Codex
 // 0.171.0 write them (lines as seen in theirs), then through `memcue hook claude session-start`.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -37,6 +37,13 @@ describe('cardsInTranscript', () => {
     const after = card('new rule [bbbb2222 2026-12-02]');
     expect(cardsInTranscript(transcript(developer(old), developer('<skills_instructions>'), developer(after)))).toEqual([old, after]);
     expect(cardsInTranscript(transcript(developer(old), compacted))).toEqual([]);
+  });
+
+  it('is undefined at once for a FIFO or a device named as the transcript (the hook must not wait on it)', () => {
+    const fifo = join(tempDir(), 'session.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    expect(cardsInTranscript(fifo)).toBeUndefined();
+    expect(cardsInTranscript('/dev/zero')).toBeUndefined();
   });
 
   it('is undefined for a transcript that cannot be read, empty when it carries no card', () => {
