@@ -1,7 +1,7 @@
 // What the real-client tests share: where the clients are, a fake model server per file, running a
 // client without blocking (the fake model answers from this process), and a home with memcue wired.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { BINARY, cli, isolatedEnv, type Result } from '../helpers.js';
@@ -87,8 +87,26 @@ export function write(path: string, text: string): void {
 
 const homes: string[] = [];
 afterEach(() => {
-  while (homes.length) rmSync(homes.pop()!, { recursive: true, force: true });
+  while (homes.length) {
+    const home = homes.pop()!;
+    stopProcessesUnder(home);
+    rmSync(home, { recursive: true, force: true });
+  }
 });
+
+/**
+ * Codex starts an app-server daemon per home (`…/.codex/packages/app-server-daemon/…`) that outlives
+ * the run: without this, every Codex test left one running after its home was removed.
+ */
+function stopProcessesUnder(home: string): void {
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`${home}/`)) process.kill(Number(pid), 'SIGKILL');
+    } catch {
+      /* gone already, or not ours to read */
+    }
+  }
+}
 
 /**
  * A home outside the temp folder: Codex's workspace-write sandbox always lets commands write /tmp,
