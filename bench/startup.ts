@@ -32,8 +32,17 @@ export function startupRows(binary: string, env: NodeJS.ProcessEnv, db: string, 
     const hasCard = /^\s+card\b/m.test(spawnSync(binary, ['--help'], { env, encoding: 'utf8' }).stdout);
     const scratch = mkdtempSync(join(tmpdir(), 'memcue-first-'));
     try {
-      let q = 0;
       let fresh = 0;
+      // Every search row runs the same queries in the same order: rows that drew from one shared
+      // counter got different queries each, and a row's figure then said more about its queries.
+      const sequence = () => {
+        let i = 0;
+        return () => queries[i++ % queries.length]!.split(' ');
+      };
+      const searchRow = (args: (words: string[]) => string[], rowEnv = env) => {
+        const next = sequence();
+        return () => timeProcess(binary, args(next()), rowEnv);
+      };
       // A write on a copy each run: the searched database stays as it is. A copied file is one memcue
       // has not seen, so its first write checks its integrity (quick_check): an untimed add does that
       // first, and the timed one is an everyday add.
@@ -45,25 +54,28 @@ export function startupRows(binary: string, env: NodeJS.ProcessEnv, db: string, 
       };
       return measureAgainstHello(hello, env, [
         ['memcue --version', () => timeProcess(binary, ['--version'], env)],
-        ['memcue search', () => timeProcess(binary, ['search', ...queries[q++ % queries.length]!.split(' ')], env)],
+        ['memcue search', searchRow((words) => ['search', ...words])],
         // The global option before or after the command: both take the search's own path (src/start.ts).
-        ['memcue --db F search', () => timeProcess(binary, ['--db', db, 'search', ...queries[q++ % queries.length]!.split(' ')], env)],
-        ['memcue search --db F', () => timeProcess(binary, ['search', ...queries[q++ % queries.length]!.split(' '), '--db', db], env)],
+        ['memcue --db F search', searchRow((words) => ['--db', db, 'search', ...words])],
+        ['memcue search --db F', searchRow((words) => ['search', ...words, '--db', db])],
         // --json and -n before the command are moved behind it (src/global-options.ts): the same path again.
-        ['memcue search --json -n 3', () => timeProcess(binary, ['search', ...queries[q++ % queries.length]!.split(' '), '--json', '-n', '3'], env)],
-        ['memcue --json search', () => timeProcess(binary, ['--json', 'search', ...queries[q++ % queries.length]!.split(' ')], env)],
-        ['memcue -n 3 search', () => timeProcess(binary, ['-n', '3', 'search', ...queries[q++ % queries.length]!.split(' ')], env)],
+        ['memcue search --json -n 3', searchRow((words) => ['search', ...words, '--json', '-n', '3'])],
+        ['memcue --json search', searchRow((words) => ['--json', 'search', ...words])],
+        ['memcue -n 3 search', searchRow((words) => ['-n', '3', 'search', ...words])],
         // The first search after an add: the search file plus the add's delta.
-        ['memcue search (after an add)', () => {
-          const copy = join(scratch, `delta-${fresh++}.db`);
-          copyFileSync(db, copy);
-          const copyEnv = { ...env, MEMCUE_DB: copy };
-          spawnSync(binary, ['search', 'warm-up'], { env: copyEnv });
-          spawnSync(binary, ['add', 'a fact added just before the search'], { env: copyEnv });
-          return timeProcess(binary, ['search', ...queries[q++ % queries.length]!.split(' ')], copyEnv);
-        }],
+        ['memcue search (after an add)', (() => {
+          const next = sequence();
+          return () => {
+            const copy = join(scratch, `delta-${fresh++}.db`);
+            copyFileSync(db, copy);
+            const copyEnv = { ...env, MEMCUE_DB: copy };
+            spawnSync(binary, ['search', 'warm-up'], { env: copyEnv });
+            spawnSync(binary, ['add', 'a fact added just before the search'], { env: copyEnv });
+            return timeProcess(binary, ['search', ...next()], copyEnv);
+          };
+        })()],
         // Without the search file (src/snapshot): SQLite starts and FTS5 answers, as after a write by another program.
-        ['memcue search (SQLite)', () => timeProcess(binary, ['search', ...queries[q++ % queries.length]!.split(' ')], { ...env, MEMCUE_SEARCH_FILE: '0' })],
+        ['memcue search (SQLite)', searchRow((words) => ['search', ...words], { ...env, MEMCUE_SEARCH_FILE: '0' })],
         ...(hasCard ? [['memcue card', () => timeProcess(binary, ['card'], env)] as [string, () => Timing]] : []),
         ['memcue add', onCopy(['add', 'benchmark fact about deploy latency'])],
         // The first add ever: no database yet, so the file and its schema are made.
