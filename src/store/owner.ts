@@ -3,6 +3,7 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { inCommandOrder } from '../global-options.js';
 import { isAlive } from '../util/pid.js';
 import { openKeptFile, readWhole } from '../util/safe-file.js';
 
@@ -38,8 +39,12 @@ export function newOwner(): Owner {
 /** Global options that take a value, which may come before the command: `memcue --db x.db add …`. */
 const GLOBAL_WITH_VALUE = new Set(['--db', '-db']);
 
-/** `memcue import`, `memcue dream apply`: the command words, not its arguments (they may hold a fact). */
-export function commandSummary(args: string[]): string {
+/**
+ * `memcue import`, `memcue dream apply`: the command words, not its arguments (they may hold a fact).
+ * Global options typed before the command are first moved behind it, as the way in does.
+ */
+export function commandSummary(argv: string[]): string {
+  const args = inCommandOrder(argv);
   const words: string[] = [];
   for (let i = 0; i < args.length && words.length < 2; i++) {
     if (GLOBAL_WITH_VALUE.has(args[i]!)) i++; // its value is a path, not the command

@@ -12,6 +12,8 @@ describe('commandSummary', () => {
     [['--db', 'rel.db', 'dream', 'apply', 'answer.json'], 'memcue dream apply'],
     [[], 'memcue'],
     [['--db', '/x.db'], 'memcue'],
+    [['--in', 'all', 'search', 'deploy'], 'memcue search'],
+    [['-n', '3', '--json', 'search', 'deploy'], 'memcue search'],
   ])('%j → %s', (argv, summary) => {
     expect(commandSummary(argv)).toBe(summary);
   });
