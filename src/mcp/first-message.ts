@@ -14,6 +14,9 @@ export interface FirstMessage {
   input: Readable;
 }
 
+/** The most of a first line held while waiting for its end. */
+const MAX_FIRST_LINE = 1 << 20;
+
 /** Waits for the first line of `stdin` (or its end) without consuming anything the transport needs. */
 export function readFirstMessage(stdin: Readable): Promise<FirstMessage> {
   return new Promise((resolve) => {
@@ -22,14 +25,19 @@ export function readFirstMessage(stdin: Readable): Promise<FirstMessage> {
     const handOn = () => {
       stdin.off('data', onData);
       stdin.off('end', onEnd);
+      stdin.off('error', onEnd);
       stdin.pause();
       const head = Buffer.concat(chunks);
       input.write(head);
       resolve({ clientName: clientNameOf(head), input });
     };
+    let held = 0;
     const onData = (chunk: Buffer) => {
       chunks.push(chunk);
-      if (!chunk.includes(0x0a)) return;
+      held += chunk.length;
+      // A first line past the bound is handed on as it is (the transport answers it): waiting longer
+      // for its newline would hold an unbounded input in memory.
+      if (!chunk.includes(0x0a) && held < MAX_FIRST_LINE) return;
       handOn();
       stdin.pipe(input); // resumes stdin: the rest flows on, in order, and its end ends `input`
     };
@@ -39,6 +47,7 @@ export function readFirstMessage(stdin: Readable): Promise<FirstMessage> {
     };
     stdin.on('data', onData);
     stdin.once('end', onEnd);
+    stdin.once('error', onEnd); // a broken stdin ends the input, as its end does: never a wait
   });
 }
 

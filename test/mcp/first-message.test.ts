@@ -34,6 +34,21 @@ describe('readFirstMessage', () => {
     expect(await all((await first).input)).toBe(`${probe}\n${initialize}\n`);
   });
 
+  it('hands on a first line past 1 MB without waiting for its end, and never waits on a broken stdin', async () => {
+    const long = new PassThrough();
+    const first = readFirstMessage(long);
+    const blob = 'x'.repeat(1 << 20);
+    long.write(blob);
+    const { clientName, input } = await first;
+    long.end('\n');
+    expect(clientName).toBeUndefined();
+    expect(await all(input)).toBe(`${blob}\n`);
+    const broken = new PassThrough();
+    const waiting = readFirstMessage(broken);
+    broken.destroy(new Error('EIO'));
+    expect((await waiting).clientName).toBeUndefined();
+  });
+
   it('gives no name for another first message, or a stdin that ends before a line', async () => {
     const other = new PassThrough();
     const first = readFirstMessage(other);
