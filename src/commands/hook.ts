@@ -6,7 +6,6 @@ import { makeContext, type Context } from '../context.js';
 import { HOOK_AGENTS, isHookAgent, sessionStartOutput, takesCard } from '../hooks/agents.js';
 import { logHookError } from '../hooks/hook-log.js';
 import { cardFor } from '../hooks/make-card.js';
-import { cardsInTranscript, cardUpdate, continuedTranscript } from '../hooks/resumed-card.js';
 import { setOddFileNotes } from '../util/safe-file.js';
 import { isAbsolute, resolve } from 'node:path';
 
@@ -39,9 +38,7 @@ export async function run(ctx: Context, agent?: string, event?: string): Promise
     const cwd = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : ctx.cwd;
     const agentCtx = makeContext({ ...ctx, cwd: isAbsolute(cwd) ? cwd : resolve(ctx.cwd, cwd) }, ctx.dbPath);
     const card = await cardFor(agentCtx, agent, { budgetMs: HOOK_READ_BUDGET_MS });
-    const transcript = CONTINUED.has(String(input.source)) && typeof input.transcript_path === 'string' ? continuedTranscript(input.transcript_path, ctx.env) : undefined;
-    const carried = transcript === undefined ? undefined : cardsInTranscript(transcript);
-    const context = carried ? cardUpdate(carried, card.text) : card.text;
+    const context = CONTINUED.has(String(input.source)) && typeof input.transcript_path === 'string' ? await resumedContext(input.transcript_path, card.text, ctx.env) : card.text;
     if (context) ctx.stdout(sessionStartOutput(context));
   } catch (err) {
     logHookError(ctx.env, `hook ${agent ?? '?'} ${event ?? '?'}`, err);
@@ -54,4 +51,12 @@ function parseInput(text: string): HookInput {
   const value: unknown = JSON.parse(text);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('hook input is not a JSON object');
   return value as HookInput;
+}
+
+/** What a resumed or forked session is given: only what changed since the cards its transcript carries. Loaded only then. */
+async function resumedContext(transcriptPath: string, card: string, env: Context['env']): Promise<string> {
+  const { cardsInTranscript, cardUpdate, continuedTranscript } = await import('../hooks/resumed-card.js');
+  const transcript = continuedTranscript(transcriptPath, env);
+  const carried = transcript === undefined ? undefined : cardsInTranscript(transcript);
+  return carried ? cardUpdate(carried, card) : card;
 }
