@@ -40,8 +40,9 @@ export function sameTextQuery(text: string): string | undefined {
     const composed = token.normalize('NFC');
     if (fold(composed) !== fold(token.normalize('NFD'))) continue;
     const lower = composed.toLowerCase();
+    // Only a word ending in s can be an acronym's plural written in lower case (`prs` for `PRs`).
     const acronym = `${lower.slice(0, -1).toUpperCase()}s`;
-    if (isAcronymPlural(acronym)) {
+    if (lower.endsWith('s') && isAcronymPlural(acronym)) {
       // Terms are letters, digits and - _ . / only: quoted, they are never FTS5 syntax.
       clauses.add(`(${[...new Set([...terms(lower), ...terms(acronym)])].map((t) => `"${t}"`).join(' OR ')})`);
     } else for (const term of terms(composed)) clauses.add(`"${term}"`);
