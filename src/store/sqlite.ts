@@ -87,10 +87,10 @@ export class Database {
     return Database.openWith(await loadModule(), path, opts);
   }
 
-  /** Opens with a module already loaded (synchronous: the store opens connections inside its lock). */
   /** Connections opened in this process: each parses the schema again on first use (tests count them). */
   static opened = 0;
 
+  /** Opens with a module already loaded (synchronous: the store opens connections inside its lock). */
   static openWith(m: SqliteModule, path: string, opts: OpenOptions = {}): Database {
     Database.opened++;
     const flags = opts.immutable ? OPEN_READONLY | OPEN_URI : opts.readonly ? OPEN_READONLY : OPEN_READWRITE | OPEN_CREATE;

@@ -4,14 +4,12 @@
 // and, travelling in a POST body, in no browser history and no Referer. The server removes the file
 // once the token is spent (server.ts onSpent), and `memcue ui` removes it on exit.
 import { spawnSync } from 'node:child_process';
-import { closeSync, constants, fchmodSync, mkdirSync, mkdtempSync, openSync, rmdirSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Env } from '../config.js';
 import { cacheDir } from '../hooks/paths.js';
-import { removeQuietly, writeWhole } from '../util/safe-file.js';
+import { removeQuietly, writeNewFile } from '../util/safe-file.js';
 
-// Windows has no O_NOFOLLOW; there the folder is in the user's profile, which only the user can write.
-const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 
 export interface LaunchFile {
   path: string;
@@ -66,13 +64,7 @@ export function writeLaunchFile(env: Env, action: string, token: string): Launch
     }
   };
   try {
-    const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, 0o600);
-    try {
-      fchmodSync(fd, 0o600); // exactly, whatever the umask
-      writeWhole(fd, Buffer.from(launchPage(action, token)));
-    } finally {
-      closeSync(fd);
-    }
+    writeNewFile(path, Buffer.from(launchPage(action, token)), 0o600);
   } catch (err) {
     remove();
     throw err;

@@ -157,6 +157,17 @@ export function replaceKeptFileWith(path: string, mode: number, write: (fd: numb
   }
 }
 
+/** A new file at `path` holding `data`, exactly `mode` whatever the umask: never an existing file or a link. */
+export function writeNewFile(path: string, data: Uint8Array, mode: number): void {
+  const fd = openSync(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
+  try {
+    fchmodSync(fd, mode);
+    writeWhole(fd, data);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** All of `data` at the descriptor's position. */
 export function writeWhole(fd: number, data: Uint8Array): void {
   for (let at = 0; at < data.length; ) at += writeSync(fd, data, at, data.length - at);
