@@ -39,6 +39,13 @@ export function expandItems(query: string, items: QueryItem[], vocabulary: Vocab
   fromTable.forEach(add);
   const corrections: Correction[] = [];
   const unmatched: QueryItem[] = [];
+  // Each item's vocabulary lookup once: the loop and the "matched some" test below both ask.
+  const known = new Map<QueryItem, boolean>();
+  const isMatched = (item: QueryItem) => {
+    let found = known.get(item);
+    if (found === undefined) known.set(item, (found = matches(item, vocabulary)));
+    return found;
+  };
   for (const item of items) {
     const term = item.terms[0]!;
     if (item.terms.length !== 1 || term.length > MAX_WORD || !PLAIN_WORD.test(term)) continue;
@@ -48,11 +55,11 @@ export function expandItems(query: string, items: QueryItem[], vocabulary: Vocab
     // hit@1, RESULTS 37 and 39).
     const spellings = otherSpellings(term, vocabulary);
     spellings.forEach((t) => add({ terms: [t], prefix: false, group: item.group }));
-    if (spellings.length === 0 && !matches(item, vocabulary)) unmatched.push(item);
+    if (spellings.length === 0 && !isMatched(item)) unmatched.push(item);
   }
   // Only a query that would find nothing is corrected: a word no fact holds beside words that match
   // is mostly a word the memory lacks, and its nearest term noise (held out: LoCoMo −2 at hit@5).
-  const matchedSome = fromTable.length > 0 || out.length > items.length || items.some((item) => !unmatched.includes(item) && matches(item, vocabulary));
+  const matchedSome = fromTable.length > 0 || out.length > items.length || items.some((item) => !unmatched.includes(item) && isMatched(item));
   if (!matchedSome) {
     for (const item of unmatched) {
       const term = item.terms[0]!;
