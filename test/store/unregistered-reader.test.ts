@@ -3,7 +3,7 @@
 // them off (native-locks.ts); under Node there is no lock, so it must never read the file in place
 // while a commit may change it (issue 19, item 7). The reader here runs as another user (nobody).
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,8 +30,22 @@ function sharedMemory(facts: number): Record<string, string> {
   return env;
 }
 
+/**
+ * The Node bundle where nobody can read it: the clone itself may sit in a folder only its owner can
+ * enter (`mktemp -d` makes one 0700), so the bundle and its WASM are copied to a 0755 folder.
+ */
+function bundleForNobody(): string {
+  const dir = tempDir();
+  chmodSync(dir, 0o755);
+  for (const name of ['memcue.mjs', 'sqlite3.wasm']) {
+    copyFileSync(join(ROOT, 'dist', name), join(dir, name));
+    chmodSync(join(dir, name), 0o644);
+  }
+  return join(dir, 'memcue.mjs');
+}
+
 /** `node dist/memcue.mjs <args>` (or `reader`) as nobody, stopped with SIGSTOP once its first output arrived. */
-async function stoppedReader(env: Record<string, string>, args: string[], reader = [process.execPath, BUNDLE_JS]) {
+async function stoppedReader(env: Record<string, string>, args: string[], reader = [process.execPath, bundleForNobody()]) {
   const home = tempDir();
   chmodSync(home, 0o777);
   const child = spawn('setpriv', [...NOBODY, ...reader, ...args], {
