@@ -6,8 +6,8 @@
 //                         count no committed state had)
 // Needs root (to run as nobody), setpriv and the Node bundle (npm run build); otherwise the row says so.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 type Env = Record<string, string>;
 
@@ -29,18 +29,39 @@ function finished(command: string, args: string[], env: Env): Promise<{ code: nu
 
 /** Both ways memcue is run, each on a memory of its own. */
 export async function unregisteredReaders(binary: string, bundle: string, envs: [Env, Env]): Promise<string[]> {
-  const node = await readersDuringImports(binary, ['node', bundle], envs[0]);
+  const bundleDir = dirname(bundle);
+  const node = await readersDuringImports(binary, ['node', bundle, join(bundleDir, 'sqlite3.wasm')], envs[0]);
   const compiled = await readersDuringImports(binary, [binary], envs[1]);
   return [`node: ${node[0]}; binary: ${compiled[0]}`, `node: ${node[1]}; binary: ${compiled[1]}`];
 }
 
-async function readersDuringImports(binary: string, reader: string[], env: Env): Promise<string[]> {
+/**
+ * `files` copied to a 0755 folder, the reader's command line with the copies: the clone may sit in a
+ * folder only its owner can enter (`mktemp -d` makes one 0700), where nobody cannot run them. The
+ * first file is the command (after `node`); the others (the WASM) are only copied beside it.
+ */
+function readableByNobody(files: string[], dir: string): string[] {
+  const copies = join(dir, 'reader');
+  mkdirSync(copies, { mode: 0o755 });
+  chmodSync(copies, 0o755);
+  const copied = (file: string) => {
+    const copy = join(copies, basename(file));
+    copyFileSync(file, copy);
+    chmodSync(copy, 0o755);
+    return copy;
+  };
+  const command = files.filter((f) => f !== 'node').map(copied)[0]!;
+  return files[0] === 'node' ? ['node', command] : [command];
+}
+
+async function readersDuringImports(binary: string, files: string[], env: Env): Promise<string[]> {
   if (process.getuid?.() !== 0 || !existsSync('/usr/bin/setpriv')) return ['n/a', 'needs root and setpriv (the reader runs as nobody)'];
-  if (!reader.every((part) => part === 'node' || existsSync(part))) return ['n/a', `no ${reader.join(' ')}: run npm run build`];
+  if (!files.every((part) => part === 'node' || existsSync(part))) return ['n/a', `no ${files.join(' ')}: run npm run build`];
   const dir = env.HOME!;
   mkdirSync(dir, { recursive: true });
   chmodSync(dirname(dir), 0o711); // the bench's folder: nobody may pass through it
   chmodSync(dir, 0o755);
+  const reader = readableByNobody(files, dir);
   const facts = (n: number, tag: string) => {
     const file = join(dir, `${tag}.jsonl`);
     writeFileSync(file, Array.from({ length: n }, (_, i) => JSON.stringify({ text: `${tag} fact ${i} keeps shard ${i % 97} warm` })).join('\n'));
