@@ -49,9 +49,16 @@ function hiddenColumns(hidden: string, indexed: string[]): [string[], string[]] 
   return [indexed.slice(0, indexed.length - k), indexed.slice(indexed.length - k)];
 }
 
+/** LAB_PREFIX_MIN=n: a query's own one-word items of n letters or more also match as a prefix (MiniSearch's `prefix: true`; query.ts: 8). */
+function withShorterPrefixes(items: QueryItem[]): QueryItem[] {
+  const min = Number(process.env.LAB_PREFIX_MIN ?? 0);
+  if (!min) return items;
+  return items.map((item) => (item.terms.length === 1 && item.terms[0]!.length >= min && /\p{L}/u.test(item.terms[0]!) ? { ...item, prefix: true } : item));
+}
+
 function readPool(store: Parameters<typeof itemStats>[0], text: string, toSetId: Map<string, string>): Pool {
   // The items search() uses: the query's own and what expand.ts adds from the index's vocabulary.
-  const items = expandItems(text, queryItems(text), sqliteVocabulary(store.db)).items;
+  const items = withShorterPrefixes(expandItems(text, queryItems(text), sqliteVocabulary(store.db)).items);
   if (!items.length) return { items, stats: { facts: 0, matching: [] }, ids: [], candidates: [], matches: 0, bm25: [] };
   const match = items.map(itemExpression).join(' OR ');
   // search.ts's pool statement and order (no filter, no preferred scope).
@@ -112,26 +119,52 @@ function overlapWeights(items: QueryItem[], candidates: Candidate[], w: number):
 const EARLY_SPAN = 10;
 
 /**
+ * Each item scored alone and changed by `adjust` (its score, the item's index, the candidate's), a word
+ * and its spellings then scored as their best, as rescore does, plus the trigram score: `early` and
+ * `delta` are per-item changes of rescore's word score. (Each item's IDF is its own here, not its
+ * group's most common one: the same for a word without other spellings, nearly every LoCoMo word.)
+ */
+function itemwiseScores(query: string, items: QueryItem[], stats: ItemStats, used: Candidate[], ranking: Ranking, adjust: (s: number, k: number, i: number) => number): number[] {
+  const best = used.map(() => new Map<number, number>());
+  items.forEach((item, k) => {
+    const one = rescore(query, [item], { facts: stats.facts, matching: [stats.matching[k]!] }, used, { ...ranking, gramWeight: 0 });
+    one.forEach((s, i) => {
+      const g = item.group ?? -1 - k;
+      best[i]!.set(g, Math.max(best[i]!.get(g) ?? 0, adjust(s, k, i)));
+    });
+  });
+  const grams = rescore(query, [], { facts: stats.facts, matching: [] }, used, ranking);
+  return best.map((groups, i) => [...groups.values()].reduce((t, s) => t + s, 0) + grams[i]!);
+}
+
+/**
  * `early`: each item's score × (1 + w · (1 − its first position in the text / EARLY_SPAN)), for items
- * held by at most `share` of the facts; a word and its spellings scored as their best, as rescore does.
+ * held by at most `share` of the facts.
  */
 function earlyScores(query: string, items: QueryItem[], stats: ItemStats, used: Candidate[], ranking: Ranking, early: { w: number; share: number }): number[] {
   const firstAt = (item: QueryItem, terms: readonly string[]) => {
     for (let p = 0; p < terms.length; p++) if (occurrences(item, terms.slice(p, p + item.terms.length)) > 0) return p;
     return Infinity;
   };
-  const best = used.map(() => new Map<number, number>());
-  items.forEach((item, k) => {
-    const one = rescore(query, [item], { facts: stats.facts, matching: [stats.matching[k]!] }, used, { ...ranking, gramWeight: 0 });
+  return itemwiseScores(query, items, stats, used, ranking, (s, k, i) => {
     const boosted = stats.matching[k]! <= early.share * stats.facts;
-    one.forEach((s, i) => {
-      const factor = boosted ? 1 + early.w * Math.max(0, 1 - firstAt(item, used[i]!.columns[0]!) / EARLY_SPAN) : 1;
-      const g = item.group ?? -1 - k;
-      best[i]!.set(g, Math.max(best[i]!.get(g) ?? 0, s * factor));
-    });
+    return s * (boosted ? 1 + early.w * Math.max(0, 1 - firstAt(items[k]!, used[i]!.columns[0]!) / EARLY_SPAN) : 1);
   });
-  const grams = rescore(query, [], { facts: stats.facts, matching: [] }, used, ranking);
-  return best.map((groups, i) => [...groups.values()].reduce((t, s) => t + s, 0) + grams[i]!);
+}
+
+/**
+ * `delta`: BM25+ (Lv & Zhai 2011; MiniSearch's `d`, 0.5): a matching item's term-frequency part gets
+ * + delta, so its score gains delta × its IDF whatever the fact's length.
+ */
+function deltaScores(query: string, items: QueryItem[], stats: ItemStats, used: Candidate[], ranking: Ranking, delta: number): number[] {
+  const idf = stats.matching.map((n) => Math.log(1 + (stats.facts - n + 0.5) / (n + 0.5)));
+  return itemwiseScores(query, items, stats, used, ranking, (s, k) => (s > 0 ? s + delta * idf[k]! : 0));
+}
+
+/** How many of the query's words (a word and its spellings one) a candidate holds; without one, how many there are. */
+function wordsHeld(items: QueryItem[], candidate?: Candidate): number {
+  const held = candidate ? items.filter((item) => occurrencesIn(item, candidate) > 0) : items;
+  return new Set(held.map((item) => item.group ?? -1 - items.indexOf(item))).size;
 }
 
 function answer(pool: Pool, query: string, v: Variant): string[] {
@@ -166,12 +199,13 @@ function answer(pool: Pool, query: string, v: Variant): string[] {
     scores = scores.map((s, i) => s + v.phrases! * pairs.reduce((sum, p) => sum + (occurrencesIn(p.phrase, used[i]!) > 0 ? p.weight : 0), 0));
   }
   if (v.early) scores = earlyScores(query, items, stats, used, ranking, v.early);
-  if (v.coverage) {
-    // The share of the query's words (a word and its spellings one) each candidate holds.
-    const groups = items.map((item, k) => item.group ?? -1 - k);
-    const count = new Set(groups).size;
-    scores = scores.map((s, i) => s * (1 + (v.coverage! * new Set(groups.filter((_, k) => occurrencesIn(items[k]!, used[i]!) > 0)).size) / count));
-  }
+  if (v.delta) scores = deltaScores(query, items, stats, used, ranking, v.delta);
+  // The share of the query's words (a word and its spellings one) each candidate holds.
+  if (v.coverage) scores = scores.map((s, i) => s * (1 + (v.coverage! * wordsHeld(items, used[i]!)) / wordsHeld(items)));
+  // `matched`: × the number of the query's words the fact holds, as MiniSearch multiplies by the query
+  // terms matched; `base` is the score before it.
+  const base = scores;
+  if (v.matched) scores = scores.map((s, i) => s * wordsHeld(items, used[i]!));
   if (v.ftsMix) scores = scores.map((s, i) => s + v.ftsMix! * pool.bm25[i]!);
   if (v.names) {
     const names = new Set((query.match(/\p{Lu}[\p{Ll}\p{Lu}]+/gu) ?? []).map((w) => stemWord(fold(w))));
@@ -182,6 +216,11 @@ function answer(pool: Pool, query: string, v: Variant): string[] {
   const best = order[0]?.s ?? 0;
   if (v.diversity) order = diverse(order, used, best, v.diversity, v.limit ?? 5);
   order = order.slice(0, v.limit ?? 5);
+  if (v.matched?.cutOnBase) {
+    // The cut-off on the score before the multiplier, relative to the best such score among the results.
+    const top = Math.max(...order.map((o) => base[o.i]!));
+    return order.filter((o) => base[o.i]! >= top * (v.cutoff ?? 0.6)).map((o) => pool.ids[o.i]!);
+  }
   return order.filter((o) => o.s >= best * (v.cutoff ?? 0.6)).map((o) => pool.ids[o.i]!);
 }
 

@@ -33,6 +33,10 @@ export interface Variant {
   early?: { w: number; share: number };
   /** Score × (1 + w · share of the query's capitalised words (names, any script, anywhere) the fact holds). */
   names?: number;
+  /** BM25+: a matching item's score + delta × its IDF (MiniSearch's d, 0.5). */
+  delta?: number;
+  /** MiniSearch's quality: score × the number of the query's words (a word and its spellings one) the fact holds; `base`: the cut-off on the score before it. */
+  matched?: { cutOnBase: boolean };
 }
 
 export const VARIANTS: Record<string, Variant> = {
@@ -123,6 +127,15 @@ export const VARIANTS: Record<string, Variant> = {
   'spellings one, no cut-off': { ranking: { spellings: 'one' }, cutoff: 0 },
   'spellings common': { ranking: { spellings: 'common' } },
 };
+for (const d of [0.25, 0.5, 1, 2]) {
+  VARIANTS[`delta ${d}`] = { delta: d };
+  VARIANTS[`delta ${d}, no cut-off`] = { delta: d, cutoff: 0 };
+}
+VARIANTS.matched = { matched: { cutOnBase: false } };
+VARIANTS['matched, cut on base'] = { matched: { cutOnBase: true } };
+VARIANTS['matched, no cut-off'] = { matched: { cutOnBase: false }, cutoff: 0 };
+VARIANTS['matched delta 0.5'] = { matched: { cutOnBase: false }, delta: 0.5 };
+VARIANTS['matched delta 0.5, cut on base'] = { matched: { cutOnBase: true }, delta: 0.5 };
 for (const w of [0.25, 0.5, 1, 2, 4, 100]) {
   VARIANTS[`coverage ${w}`] = { coverage: w };
   VARIANTS[`coverage ${w}, no cut-off`] = { coverage: w, cutoff: 0 };
