@@ -33,6 +33,8 @@ export interface Variant {
   early?: { w: number; share: number };
   /** Score × (1 + w · share of the query's capitalised words (names, any script, anywhere) the fact holds). */
   names?: number;
+  /** An item's score × (1 + w) where the fact holds the query's word as written, not only its stem. */
+  surface?: number;
   /** BM25+: a matching item's score + delta × its IDF (MiniSearch's d, 0.5). */
   delta?: number;
   /** MiniSearch's quality: score × the number of the query's words (a word and its spellings one) the fact holds; `base`: the cut-off on the score before it. */
@@ -131,11 +133,22 @@ for (const d of [0.25, 0.5, 1, 2]) {
   VARIANTS[`delta ${d}`] = { delta: d };
   VARIANTS[`delta ${d}, no cut-off`] = { delta: d, cutoff: 0 };
 }
+for (const w of [0.1, 0.25, 0.5, 1]) {
+  VARIANTS[`surface ${w}`] = { surface: w };
+  VARIANTS[`surface ${w}, no cut-off`] = { surface: w, cutoff: 0 };
+}
 VARIANTS.matched = { matched: { cutOnBase: false } };
 VARIANTS['matched, cut on base'] = { matched: { cutOnBase: true } };
 VARIANTS['matched, no cut-off'] = { matched: { cutOnBase: false }, cutoff: 0 };
 VARIANTS['matched delta 0.5'] = { matched: { cutOnBase: false }, delta: 0.5 };
 VARIANTS['matched delta 0.5, cut on base'] = { matched: { cutOnBase: true }, delta: 0.5 };
+// MiniSearch's scoring (BM25+ with b 0.7 per field, d 0.5, × query words matched, no trigrams) on
+// memcue's stems and pool: whether its lead on held-out agent queries is its scoring or its matching.
+const MINI_SCORING: Variant = { ranking: { b: 0.7, gramWeight: 0, columnB: [0.7, 0.7] }, delta: 0.5, matched: { cutOnBase: false } };
+VARIANTS['minisearch scoring'] = MINI_SCORING;
+VARIANTS['minisearch scoring, no cut-off'] = { ...MINI_SCORING, cutoff: 0 };
+VARIANTS['minisearch scoring, cut on base'] = { ...MINI_SCORING, matched: { cutOnBase: true } };
+VARIANTS['minisearch scoring, grams'] = { ...MINI_SCORING, ranking: { ...MINI_SCORING.ranking, gramWeight: 0.1 } };
 for (const w of [0.25, 0.5, 1, 2, 4, 100]) {
   VARIANTS[`coverage ${w}`] = { coverage: w };
   VARIANTS[`coverage ${w}, no cut-off`] = { coverage: w, cutoff: 0 };
