@@ -7,12 +7,14 @@
 //                      batch and while a 100k-fact import runs, beside the same reads on an idle database
 //   SIGKILL rounds     add / import / dream killed at random moments → integrity and acknowledged rows lost
 //   foreign writer     a sqlite3 shell inserting in a loop while memcue adds and lists → acknowledged /
-//                      present, the shell's failures, integrity (SQLite's own locks: src/store/native-locks.ts)
+//                      present, the shell's failures, integrity (SQLite's own locks: src/store/native-locks.ts);
+//                      again with the locks hidden (MEMCUE_FOREIGN_LOCKS=0): adds refused in one line
+//                      counted (src/store/foreign-writes.ts)
 //   odd files, viewer  see bench/robust-files.ts
 //   parallel MCP calls see bench/robust-mcp.ts
 //   secrets            fakes caught / innocent look-alikes refused by findSecret (test/fixtures/secrets)
 // Sizes: BENCH_WRITERS (16), BENCH_ADDS (100), BENCH_READERS (8), BENCH_DREAM_FACTS (20000), BENCH_IMPORT_FACTS (100000),
-// BENCH_KILL_ROUNDS (12), BENCH_MCP_ROUNDS (20); BENCH_ONLY=writers,unregistered,foreign,dream,import,kill,files,viewer,mcp,secrets runs only those rows. CPU is the children's user+sys time (Linux), beside wall time.
+// BENCH_KILL_ROUNDS (12), BENCH_MCP_ROUNDS (20); BENCH_ONLY=writers,unregistered,foreign,foreign-hidden,dream,import,kill,files,viewer,mcp,secrets runs only those rows. CPU is the children's user+sys time (Linux), beside wall time.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -115,9 +117,13 @@ async function contention(): Promise<string[]> {
   return [`${acknowledged} / ${present} / ${busy}`, `integrity ${integrity(env)}; ${reads} reads by ${READERS} readers, ${readsFailed} failed${other ? `; other error: ${other}` : ''}`];
 }
 
-/** memcue adds and lists while a sqlite3 shell writes the same file, one transaction per insert. */
-async function foreignWriter(): Promise<string[]> {
-  const env = freshEnv();
+/**
+ * memcue adds and lists while a sqlite3 shell writes the same file, one transaction per insert.
+ * `hidden`: MEMCUE_FOREIGN_LOCKS=0, memcue as on macOS or Windows (no SQLite locks taken or seen):
+ * then a refused add is counted apart, and must be refused in one line.
+ */
+async function foreignWriter(hidden = false): Promise<string[]> {
+  const env = hidden ? { ...freshEnv(), MEMCUE_FOREIGN_LOCKS: '0' } : freshEnv();
   runSync(['add', 'seed fact'], env);
   const db = env.MEMCUE_DB!;
   const script = `sqlite3 "$DB" 'create table if not exists scratch(a)'; i=0; fails=0; while [ $i -lt ${FOREIGN_WRITES} ]; do sqlite3 -cmd '.timeout 30000' "$DB" "insert into scratch values($i)" >/dev/null 2>&1 || fails=$((fails+1)); i=$((i+1)); done; exit $fails`;
@@ -126,20 +132,29 @@ async function foreignWriter(): Promise<string[]> {
   void shell.then(() => (shellDone = true));
   let acknowledged = 0;
   let attempts = 0;
+  let refused = 0;
   let readsFailed = 0;
   let other = '';
+  const refusal = (r: Run) => hidden && r.code !== 0 && /another program/.test(r.stderr) && r.stderr.trim().split('\n').length === 1;
   while (!shellDone) {
     attempts++;
     const [add, list] = await Promise.all([run(['add', `fact ${attempts} beside a sqlite3 shell`], env), run(['list', '-n', '3'], env)]);
     if (add.code === 0) acknowledged++;
+    else if (refusal(add)) refused++;
     else other ||= add.stderr.trim();
-    if (list.code !== 0) (readsFailed++, (other ||= list.stderr.trim()));
+    if (list.code !== 0 && !refusal(list)) (readsFailed++, (other ||= list.stderr.trim()));
   }
   const shellFailed = await shell;
   const rows = spawnSync('sqlite3', [db, 'select count(*) from scratch'], { encoding: 'utf8' }).stdout.trim();
+  let present: number | string;
+  try {
+    present = factCount(env) - 1;
+  } catch (err) {
+    present = `unreadable (${(err as Error).message.split('\n')[0]})`;
+  }
   return [
-    `${acknowledged} / ${factCount(env) - 1} / shell ${rows} of ${FOREIGN_WRITES} (${shellFailed} failed)`,
-    `integrity ${integrity(env)}; ${attempts} adds and lists tried, ${readsFailed} lists failed${other ? `; error: ${other}` : ''}`,
+    `${acknowledged} / ${present}${hidden ? ` / ${refused} refused` : ''} / shell ${rows} of ${FOREIGN_WRITES} (${shellFailed} failed)`,
+    `integrity ${integrity(env).split('\n').slice(0, 2).join(' ')}; ${attempts} adds and lists tried, ${readsFailed} lists failed${other ? `; error: ${other}` : ''}`,
   ];
 }
 
@@ -225,7 +240,8 @@ try {
   };
   await add(`${WRITERS} writers × ${ADDS} adds with ${READERS} readers → acknowledged / present / busy`, contention, 'writers');
   await add('unregistered readers (another user) during imports → reads, failed, torn', () => unregisteredReaders(BINARY, join(ROOT, 'dist', 'memcue.mjs'), [freshEnv(), freshEnv()]), 'unregistered');
-  await add('foreign writer (sqlite3 shell) → acknowledged / present / shell rows', foreignWriter, 'foreign');
+  await add('foreign writer (sqlite3 shell) → acknowledged / present / shell rows', () => foreignWriter(), 'foreign');
+  await add('foreign writer, SQLite locks hidden (MEMCUE_FOREIGN_LOCKS=0, as on macOS/Windows) → acknowledged / present / refused / shell rows', () => foreignWriter(true), 'foreign-hidden');
   await add(`reader wait during a ${DREAM_FACTS}-fact dream`, () => readerWait('dream', DREAM_FACTS), 'dream');
   await add(`reader wait during a ${IMPORT_FACTS}-fact import`, () => readerWait('import', IMPORT_FACTS), 'import');
   await add(`SIGKILL rounds (${KILL_ROUNDS}) → integrity, lost rows`, killRounds, 'kill');

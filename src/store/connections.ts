@@ -18,6 +18,7 @@ import { foreignHolder, foreignWaiter, waitForForeign } from './foreign-locks.js
 import { nativeLocks } from './native-locks.js';
 import { DeltaWriter } from '../snapshot/delta.js';
 import { privateCopy, type PrivateCopy } from './private-copy.js';
+import { detectingForeignWrites, ForeignWriteBeforeWork, ForeignWriteCheck, waitForForeignJournal, withPlayback } from './foreign-writes.js';
 
 /**
  * The writer's connection keeps every change in its page cache until COMMIT (cache_spill=OFF: the
@@ -76,7 +77,7 @@ export class Connections {
   private recover(): void {
     this.lock.acquire(this.readTimeoutMs, true);
     try {
-      this.rollBackHotJournal();
+      this.rollBackHotJournal(this.readTimeoutMs);
     } finally {
       this.lock.release();
     }
@@ -87,13 +88,15 @@ export class Connections {
    * journal back; one SQLite does not judge hot (its writer died before committing, the file is
    * untouched) is then removed, so readers stop seeing it.
    */
-  private rollBackHotJournal(): void {
+  private rollBackHotJournal(timeoutMs = busyTimeout()): void {
     if (!existsSync(this.file.journal) && !existsSync(this.file.pending)) return;
     refuseOddJournal(this.file); // before SQLite opens it
     // Another program's journal is its live transaction, not ours to play back or remove.
     this.waitForForeign(true, 'check its journal', 'nothing was changed');
+    if (this.waitedForForeignJournal(timeoutMs)) return;
     this.readersHeldOff(() => {
-      this.withConnection((db) => db.get('SELECT count(*) AS n FROM sqlite_master')); // reading page 1 plays a hot journal back
+      // Reading page 1 plays a hot journal back: what is left now is a dead memcue writer's.
+      withPlayback(() => this.withConnection((db) => db.get('SELECT count(*) AS n FROM sqlite_master')));
       if (!journalIsHot(this.file) && !foreignHolder(this.file, true)) safeUnlink(this.file.journal);
     });
   }
@@ -105,6 +108,17 @@ export class Connections {
   private waitForForeign(writersOnly: boolean, what: string, nothingDone: string): void {
     if (nativeLocks()) return;
     waitForForeign(this.file, () => foreignHolder(this.file, writersOnly), busyTimeout(), what, nothingDone);
+  }
+
+  /**
+   * Where other programs' locks are out of sight (foreign-writes.ts): a journal that no memcue writer
+   * left (no commit marker, no dead holder of our lock) is another program's: waited for, and then
+   * there is nothing of ours to roll back (true).
+   */
+  private waitedForForeignJournal(timeoutMs: number): boolean {
+    if (!detectingForeignWrites() || existsSync(this.file.pending) || this.lock.tookOverFromDead) return false;
+    waitForForeignJournal(this.file, () => existsSync(this.file.journal), timeoutMs, 'nothing was changed');
+    return true;
   }
 
   /** For SQLite's own busy answers (real locks): waits for the other program, then gives up naming it. */
@@ -197,8 +211,11 @@ export class Connections {
         this.waitForForeign(true, 'write', 'nothing was written');
         checkBeforeWrite(writer, this.file);
         searchFile.begin(writer);
-        const result = writer.transaction(
+        // Where other programs' locks are out of sight, their writes are detected (foreign-writes.ts).
+        const foreignCheck = detectingForeignWrites() ? new ForeignWriteCheck(this.file, busyTimeout()) : undefined;
+        const result = this.startingOver(foreignCheck, () => writer.transaction(
           () => {
+            foreignCheck?.started(writer);
             const result = fn();
             searchFile.collect(writer);
             pauseAt('write-transaction', process.env); // tests stop a writer here (MEMCUE_SYNC_PAUSE_AT)
@@ -209,6 +226,7 @@ export class Connections {
             try {
               // Without real locks, commit only when no other program is reading or writing the file.
               this.waitForForeign(false, 'commit', 'nothing was written');
+              foreignCheck?.beforeCommit();
             } catch (err) {
               dropPending();
               throw err;
@@ -216,7 +234,7 @@ export class Connections {
             pauseAt('commit', process.env);
             return dropPending;
           },
-        );
+        ));
         recordChecked(this.file);
         searchFile.commit(writer);
         return result;
@@ -225,6 +243,18 @@ export class Connections {
         this.writer = undefined;
       }
     });
+  }
+
+  /** Runs the transaction again while another program's write is found before its work began (foreign-writes.ts). */
+  private startingOver<T>(check: ForeignWriteCheck | undefined, transaction: () => T): T {
+    for (;;) {
+      try {
+        return transaction();
+      } catch (err) {
+        if (!(err instanceof ForeignWriteBeforeWork)) throw err;
+        check!.again();
+      }
+    }
   }
 
   /** VACUUM outside any transaction, under the lock, with readers kept out throughout. */

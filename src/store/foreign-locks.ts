@@ -6,12 +6,12 @@
 // - under Node on Linux, where no lock can be taken, /proc/locks shows other processes' locks, so
 //   memcue waits while a foreign writer is at work (a small race remains between look and act:
 //   the binary, which locks for real, is the safe way to share the file);
-// - elsewhere nothing can be seen (docs/ARCHITECTURE.md says what is safe there).
+// - elsewhere nothing can be seen: foreign-writes.ts detects other programs' writes from the files.
 import { readFileSync, statSync } from 'node:fs';
 import { MemcueError } from '../errors.js';
 import { sleepSync } from '../util/sleep.js';
 import type { DbFile } from './db-file.js';
-import { F_RDLCK, F_UNLCK, F_WRLCK, PENDING_BYTE, RESERVED_BYTE, SHARED_FIRST, SHARED_SIZE, nativeLocks, type NativeLocks } from './native-locks.js';
+import { F_RDLCK, F_UNLCK, F_WRLCK, PENDING_BYTE, foreignLocksHidden, RESERVED_BYTE, SHARED_FIRST, SHARED_SIZE, nativeLocks, type NativeLocks } from './native-locks.js';
 
 /** From SQLite's PENDING byte to the end of its SHARED range: every byte SQLite ever locks. */
 const LOCK_RANGE_END = SHARED_FIRST + SHARED_SIZE; // exclusive
@@ -27,7 +27,12 @@ export interface ForeignHolder {
 
 /** Whether this process can see other programs' SQLite locks at all. */
 export function canSeeForeignLocks(): boolean {
-  return nativeLocks() !== undefined || process.platform === 'linux';
+  return nativeLocks() !== undefined || procLocksReadable();
+}
+
+/** /proc/locks: Linux's, unless hidden for diagnosis (foreignLocksHidden). */
+function procLocksReadable(): boolean {
+  return process.platform === 'linux' && !foreignLocksHidden();
 }
 
 /**
@@ -37,7 +42,7 @@ export function canSeeForeignLocks(): boolean {
 export function foreignHolder(file: DbFile, writersOnly: boolean): ForeignHolder | undefined {
   const locks = nativeLocks();
   if (locks) return heldNatively(locks, file, writersOnly);
-  if (process.platform === 'linux') return heldPerProcLocks(file, writersOnly);
+  if (procLocksReadable()) return heldPerProcLocks(file, writersOnly);
   return undefined;
 }
 

@@ -19,11 +19,17 @@ const MAX_PAUSE_MS = 20;
 export class FileLock {
   private owner: Owner = newOwner();
   private held = false;
+  private brokeDead = false;
 
   constructor(readonly path: string) {}
 
   get isHeld(): boolean {
     return this.held;
+  }
+
+  /** Whether the last acquire broke the lock of a holder that had died: what it left is memcue's. */
+  get tookOverFromDead(): boolean {
+    return this.brokeDead;
   }
 
   /**
@@ -34,6 +40,7 @@ export class FileLock {
    */
   acquire(timeoutMs = busyTimeout(), strict = false): void {
     if (this.held) return;
+    this.brokeDead = false;
     this.owner = { ...newOwner(), nonce: this.owner.nonce };
     let deadline = Date.now() + timeoutMs;
     let holder = readOwner(this.path)?.nonce;
@@ -108,6 +115,7 @@ export class FileLock {
     }
     const moved = readMarker(aside);
     const movedContent = moved === undefined || moved === 'odd' ? '' : moved.content;
+    this.brokeDead ||= movedContent === content && content !== '';
     if (movedContent !== content && movedContent !== '') {
       try {
         linkSync(aside, this.path);

@@ -59,7 +59,16 @@ export function heldDescriptor(path: string): number | undefined {
   return descriptors.get(path);
 }
 
-/** The native locks, or undefined where this runtime cannot take them (Node, macOS, Windows, MEMCUE_NATIVE_LOCKS=0). */
+/**
+ * MEMCUE_FOREIGN_LOCKS=0, a diagnostic: act as on macOS or Windows, where other programs' SQLite locks
+ * can be neither taken nor seen (no native locks, no /proc/locks), so that the detection used there
+ * (foreign-writes.ts) can be exercised on Linux.
+ */
+export function foreignLocksHidden(): boolean {
+  return process.env.MEMCUE_FOREIGN_LOCKS === '0';
+}
+
+/** The native locks, or undefined where this runtime cannot take them (Node, macOS, Windows, MEMCUE_NATIVE_LOCKS=0 or MEMCUE_FOREIGN_LOCKS=0). */
 export function nativeLocks(): NativeLocks | undefined {
   if (loaded === undefined) loaded = load() ?? null;
   return loaded ?? undefined;
@@ -67,7 +76,7 @@ export function nativeLocks(): NativeLocks | undefined {
 
 function load(): NativeLocks | undefined {
   const bun = (globalThis as { Bun?: { } }).Bun;
-  if (!bun || process.platform !== 'linux' || process.env.MEMCUE_NATIVE_LOCKS === '0') return undefined;
+  if (!bun || process.platform !== 'linux' || process.env.MEMCUE_NATIVE_LOCKS === '0' || foreignLocksHidden()) return undefined;
   // Hidden from the bundler: bun:ffi exists only under Bun.
   const ffi = (import.meta as unknown as { require: (id: string) => BunFfi }).require(`bun:${'ffi'}`);
   let lib: ReturnType<typeof openLibc>;

@@ -2,64 +2,11 @@
 // SQLite with its real POSIX locks, as DB Browser or Datasette would be). The compiled binary takes
 // SQLite's own locks (src/store/native-locks.ts); the Node bundle sees them in /proc/locks
 // (src/store/foreign-locks.ts). Either way a foreign writer is waited for and nothing is lost.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BINARY, BUNDLE, isolatedEnv, runProcess, startProcess } from '../helpers.js';
-
-const HOLD = `
-import sqlite3, sys
-db = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=60)
-db.execute('create table if not exists scratch(a)')
-mode = sys.argv[2]
-if mode == 'write':
-    db.execute('begin immediate'); db.execute("insert into scratch values('foreign')")
-elif mode == 'exclusive':
-    db.execute('begin exclusive'); db.execute("insert into scratch values('foreign')")
-else:
-    db.execute('begin'); db.execute('select count(*) from facts').fetchall()
-print('holding', flush=True)
-sys.stdin.readline()  # the test says when to commit (or kills us: the transaction is then rolled back)
-db.execute('commit')
-`;
-
-function hasPython(): boolean {
-  return spawnSync('python3', ['-c', 'import sqlite3'], { stdio: 'ignore' }).status === 0;
-}
-
-interface Holder {
-  pid: number;
-  /** Commits and waits for Python to exit. */
-  release(): Promise<number | null>;
-  /** Kills Python: its transaction is rolled back. */
-  kill(): Promise<number | null>;
-}
-
-/** Python holds SQLite's lock (`write`: RESERVED, `exclusive`, `read`: SHARED) until released; resolves once it holds it. */
-async function holdLock(db: string, mode: 'write' | 'exclusive' | 'read'): Promise<Holder> {
-  const child = spawn('python3', ['-c', HOLD, db, mode], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const done = new Promise<number | null>((res) => child.on('exit', res));
-  await new Promise<void>((res, rej) => {
-    child.stdout.on('data', (d: Buffer) => d.toString().includes('holding') && res());
-    child.on('exit', (code) => rej(new Error(`python exited ${code} before holding the lock`)));
-  });
-  return {
-    pid: child.pid!,
-    release: () => (child.stdin.end('\n'), done),
-    kill: () => (child.kill('SIGKILL'), done),
-  };
-}
-
-/** Resolves once `path` exists: memcue has taken its own writers' lock and is inside its write. */
-async function appears(path: string): Promise<void> {
-  while (!existsSync(path)) await new Promise((res) => setTimeout(res, 10));
-}
-
-function sql(db: string, query: string): string {
-  return execFileSync('python3', ['-c', 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchone()[0])', db, query], {
-    encoding: 'utf8',
-  }).trim();
-}
+import { appears, hasPython, holdLock, sql } from './foreign-program.js';
 
 /** The runtimes memcue ships in: the compiled binary (Bun, real locks) and the npm bundle (Node, /proc/locks). */
 const RUNTIMES = [

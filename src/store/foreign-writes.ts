@@ -1,0 +1,189 @@
+// Other programs' writes where their SQLite locks can be neither taken nor seen: macOS, Windows, and
+// Linux with MEMCUE_FOREIGN_LOCKS=0 (a diagnostic that makes this path testable). Without locks,
+// another program (a `sqlite3` shell, DB Browser, a script) can begin and commit at any moment, so
+// memcue detects its writes from the files themselves, and refuses rather than guess:
+// - A rollback journal that no memcue writer left (no `.pending` marker of a memcue commit, no dead
+//   memcue holder of the writers' lock) is another program's transaction, live or crashed. memcue
+//   waits for it to go, never plays it back or removes it, and after the busy timeout refuses in one
+//   line naming the file.
+// - A writer notes the header's file change counter before its transaction and its own journal's
+//   nonce as soon as the journal exists (it journals page 1 first), and reads both again from the
+//   files just before COMMIT. Another program that committed in between changed the counter; one
+//   that began a write rewrote the journal's header. Either way memcue rolls back (cache_spill=OFF:
+//   the database file was not touched): before the command's work began it waits and starts over,
+//   after it refuses in one line. Nothing is acknowledged that did not land, and nothing another
+//   program committed is overwritten.
+// - memcue's own SQLite never plays back a journal unless memcue knows it is its own (file-syscalls.ts).
+// What remains (docs/ARCHITECTURE.md): another program that begins a write during memcue's commit
+// itself, or in the moment between memcue's journal check and its journal's creation, is not seen.
+import { closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
+import { MemcueError } from '../errors.js';
+import { sleepSync } from '../util/sleep.js';
+import type { DbFile } from './db-file.js';
+import { canSeeForeignLocks } from './foreign-locks.js';
+import { heldDescriptor } from './native-locks.js';
+import type { Database } from './sqlite.js';
+
+const MAX_PAUSE_MS = 20;
+/** The file change counter: a big-endian u32 at offset 24 of the database header, bumped by every commit. */
+const CHANGE_COUNTER_AT = 24;
+/** Journal header: the nonce (checksum initializer) at 12, sector size at 20, page size at 24. */
+const NONCE_AT = 12;
+const SECTOR_AT = 20;
+const PAGE_SIZE_AT = 24;
+/** One journal record: the page number and checksum beside the page. */
+const RECORD_OVERHEAD = 8;
+
+let playback = false;
+
+/**
+ * Whether SQLite may play a journal back now (file-syscalls.ts): only while memcue rolls back a
+ * journal it knows a dead memcue writer left. Otherwise a journal is taken for a live writer's.
+ */
+export function playbackAllowed(): boolean {
+  return playback;
+}
+
+export function withPlayback<T>(fn: () => T): T {
+  playback = true;
+  try {
+    return fn();
+  } finally {
+    playback = false;
+  }
+}
+
+/** Whether other programs' writes must be detected from the files (their locks are out of sight). */
+export function detectingForeignWrites(): boolean {
+  return !canSeeForeignLocks();
+}
+
+/** Reads `length` bytes at `at`; fewer (or none) if the file is shorter or missing. */
+function readAt(path: string, at: number, length: number): { bytes: Buffer; size: number } | undefined {
+  // Through the descriptor that holds this process's locks if any: closing another would drop them.
+  const held = heldDescriptor(path);
+  let fd: number;
+  try {
+    fd = held ?? openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch {
+    return undefined;
+  }
+  try {
+    const bytes = Buffer.alloc(length);
+    const read = readSync(fd, bytes, 0, length, at);
+    return { bytes: bytes.subarray(0, read), size: fstatSync(fd).size };
+  } finally {
+    if (held === undefined) closeSync(fd);
+  }
+}
+
+/** The database's file change counter, read from the file; -1 while it has no header (new or empty). */
+export function changeCounter(file: DbFile): number {
+  const got = readAt(file.real, CHANGE_COUNTER_AT, 4);
+  return got && got.bytes.length === 4 ? got.bytes.readUInt32BE(0) : -1;
+}
+
+interface JournalHeader {
+  nonce: number;
+  /** Whether the journal is exactly one writer's header and `pages` records long. */
+  sizeFor(pages: number): boolean;
+}
+
+function journalHeader(file: DbFile): JournalHeader | undefined {
+  const got = readAt(file.journal, 0, 28);
+  if (!got || got.bytes.length < 28) return undefined;
+  const sector = got.bytes.readUInt32BE(SECTOR_AT);
+  const pageSize = got.bytes.readUInt32BE(PAGE_SIZE_AT);
+  return { nonce: got.bytes.readUInt32BE(NONCE_AT), sizeFor: (pages) => got.size === sector + pages * (pageSize + RECORD_OVERHEAD) };
+}
+
+/**
+ * Waits while another program's journal is beside the database (its transaction is open, or it died
+ * in one); after `timeoutMs`, one line naming the journal. Only for a journal memcue knows is not its
+ * own: the caller holds memcue's writers' lock or saw no memcue writer.
+ */
+export function waitForForeignJournal(file: DbFile, present: () => boolean, timeoutMs: number, nothingDone: string): void {
+  const deadline = Date.now() + timeoutMs;
+  for (let pause = 1; present(); pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
+    if (Date.now() >= deadline) {
+      throw new MemcueError(
+        'BUSY',
+        `another program is writing ${file.given}: its journal ${file.journal} stayed ${timeoutMs} ms, and on this system memcue cannot see SQLite's locks`,
+        `${nothingDone}; close that program or let it commit (look with \`sqlite3 -readonly\`); if no program has the file open, \`sqlite3 ${file.given} 'PRAGMA quick_check'\` plays the journal back, then run the command again`,
+      );
+    }
+    sleepSync(pause / 2 + Math.random() * pause);
+  }
+}
+
+/** Another program wrote before this transaction's work began: nothing to undo, the transaction may start again. */
+export class ForeignWriteBeforeWork extends Error {}
+
+/** The one-line refusal when another program wrote during memcue's transaction. */
+function wroteMeanwhile(file: DbFile, what: string): MemcueError {
+  return new MemcueError(
+    'BUSY',
+    `another program ${what} ${file.given} during this write, and on this system memcue cannot see SQLite's locks`,
+    'nothing was written; run the command again, best with the other program closed (`sqlite3 -readonly` only reads)',
+  );
+}
+
+/**
+ * One write transaction's check against other programs' writes (see the top of this file). Made
+ * under memcue's writers' lock, once memcue's own journal (if a writer of ours died) was dealt with,
+ * just before BEGIN: any journal now is another program's.
+ */
+export class ForeignWriteCheck {
+  private counter = -1;
+  private nonce: number | undefined;
+  private readonly deadline: number;
+
+  constructor(
+    private readonly file: DbFile,
+    timeoutMs: number,
+  ) {
+    this.deadline = Date.now() + timeoutMs;
+    this.startFresh();
+  }
+
+  /**
+   * After ForeignWriteBeforeWork rolled the transaction back: starts over from the file as it is
+   * now, or after the timeout refuses in one line.
+   */
+  again(): void {
+    if (Date.now() >= this.deadline) throw wroteMeanwhile(this.file, 'kept writing');
+    this.startFresh();
+  }
+
+  /**
+   * Waits for another program's journal to go (SQLite would take a live one for a crashed writer's
+   * and play it back), then reads the counter the transaction begins from.
+   */
+  private startFresh(): void {
+    waitForForeignJournal(this.file, () => existsSync(this.file.journal), Math.max(this.deadline - Date.now(), 0), 'nothing was written');
+    this.counter = changeCounter(this.file);
+    this.nonce = undefined;
+  }
+
+  /**
+   * First thing in the transaction: journals page 1 now (it is journaled at every COMMIT anyway, for
+   * the change counter) so the journal exists, and notes its nonce. A journal holding more than this
+   * one record was opened by another program first. Either that, or a commit by another program
+   * since the counter was read, throws ForeignWriteBeforeWork: no work was done yet, so the caller
+   * rolls back and starts again (again()).
+   */
+  started(db: Database): void {
+    if (this.counter === -1) return; // a new file: SQLite writes no journal header for it
+    const version = Number(db.get('PRAGMA user_version')?.user_version ?? 0);
+    db.exec(`PRAGMA user_version = ${version}`);
+    const header = journalHeader(this.file);
+    if (!header || !header.sizeFor(1) || changeCounter(this.file) !== this.counter) throw new ForeignWriteBeforeWork();
+    this.nonce = header.nonce;
+  }
+
+  /** Just before COMMIT: the counter unchanged, the journal still ours. */
+  beforeCommit(): void {
+    if (changeCounter(this.file) !== this.counter) throw wroteMeanwhile(this.file, 'committed to');
+    if (this.nonce !== undefined && journalHeader(this.file)?.nonce !== this.nonce) throw wroteMeanwhile(this.file, 'began writing');
+  }
+}

@@ -1,0 +1,85 @@
+// Another SQLite program writing the file where memcue can neither take nor see SQLite's locks (macOS,
+// Windows): forced here with MEMCUE_FOREIGN_LOCKS=0, in both runtimes. memcue then detects the other
+// program from the files (src/store/foreign-writes.ts): it never plays back or removes its journal,
+// never commits over its commit, and refuses in one line; nothing acknowledged is lost.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { BINARY, BUNDLE, isolatedEnv, runProcess, startProcess } from '../helpers.js';
+import { appears, hasPython, holdLock, sql } from './foreign-program.js';
+
+const RUNTIMES = [
+  { name: 'the compiled binary', command: BINARY, args: [] as string[], ready: existsSync(BINARY) },
+  { name: 'the Node bundle', command: process.execPath, args: [BUNDLE], ready: existsSync(BUNDLE.replace('bin/memcue.js', 'dist/memcue.mjs')) },
+];
+
+const hidden = (env: Record<string, string>, timeoutMs = '600') => ({ ...env, MEMCUE_FOREIGN_LOCKS: '0', MEMCUE_BUSY_TIMEOUT_MS: timeoutMs });
+
+/** One statement by another program, committed. */
+function foreignExec(db: string, statement: string): void {
+  execFileSync('python3', ['-c', 'import sqlite3,sys; db=sqlite3.connect(sys.argv[1]); db.execute(sys.argv[2]); db.commit()', db, statement]);
+}
+
+/** Exactly one line on stderr, saying another program is at work. */
+function refusedInOneLine(r: { code: number | null; stderr: string }): void {
+  expect(r.code).toBe(1);
+  expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  expect(r.stderr).toMatch(/another program/);
+}
+
+describe.skipIf(process.platform !== 'linux' || !hasPython())('another SQLite program writing, its locks out of sight', () => {
+  for (const rt of RUNTIMES) {
+    describe.skipIf(!rt.ready)(rt.name, () => {
+      const memcue = (env: Record<string, string>, ...args: string[]) => runProcess(rt.command, [...rt.args, ...args], { env });
+
+      it('an open foreign transaction: its journal is left alone, the add refused in one line naming it, then both land', async () => {
+        const env = isolatedEnv();
+        expect(memcue(env, 'add', 'the first fact').code).toBe(0);
+        const foreign = await holdLock(env.MEMCUE_DB!, 'write');
+        const r = memcue(hidden(env), 'add', 'refused while python writes');
+        refusedInOneLine(r);
+        expect(r.stderr).toContain(`${env.MEMCUE_DB}-journal`);
+        expect(existsSync(`${env.MEMCUE_DB}-journal`)).toBe(true); // not removed
+        expect(await foreign.release()).toBe(0);
+        expect(memcue(hidden(env), 'add', 'added once python committed').code).toBe(0);
+        expect(sql(env.MEMCUE_DB!, "select count(*) from scratch where a = 'foreign'")).toBe('1');
+        expect(memcue(env, 'list').stdout).not.toContain('refused while python writes');
+        expect(memcue(env, 'list').stdout).toContain('added once python committed');
+        expect(sql(env.MEMCUE_DB!, 'pragma integrity_check')).toBe('ok');
+      }, 60_000);
+
+      it('a foreign transaction already writing the file (hot journal): not read half-written, not played back', async () => {
+        const env = isolatedEnv();
+        expect(memcue(env, 'add', 'a fact to list').code).toBe(0);
+        const foreign = await holdLock(env.MEMCUE_DB!, 'spill');
+        refusedInOneLine(memcue(hidden(env), 'list'));
+        refusedInOneLine(memcue(hidden(env), 'add', 'refused during the spill'));
+        expect(await foreign.release()).toBe(0);
+        expect(sql(env.MEMCUE_DB!, 'select count(*) from scratch')).toBe('2000');
+        expect(sql(env.MEMCUE_DB!, 'pragma integrity_check')).toBe('ok');
+        expect(memcue(hidden(env), 'list').stdout).toContain('a fact to list');
+      }, 60_000);
+
+      it('another program commits during memcue\'s transaction: memcue rolls back and refuses, the other commit stays', async () => {
+        const env = isolatedEnv();
+        expect(memcue(env, 'add', 'the first fact').code).toBe(0);
+        foreignExec(env.MEMCUE_DB!, 'create table if not exists scratch(a)');
+        const mark = `${env.MEMCUE_DB}.paused`;
+        const child = startProcess(rt.command, [...rt.args, 'add', 'written over by nobody'], {
+          env: { ...hidden(env, '5000'), MEMCUE_SYNC_PAUSE_AT: 'write-transaction', MEMCUE_SYNC_PAUSE_MS: '1500', MEMCUE_SYNC_PAUSE_MARK: mark },
+        });
+        let stderr = '';
+        child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+        const code = new Promise<number | null>((res) => child.on('exit', res));
+        await appears(mark); // memcue is inside its transaction, its work done, not yet committed
+        foreignExec(env.MEMCUE_DB!, "insert into scratch values('meanwhile')");
+        const result = { code: await code, stderr: stderr.replace(/^memcue: paused at .*\n/m, '') };
+        refusedInOneLine(result);
+        expect(result.stderr).toMatch(/nothing was written/);
+        expect(sql(env.MEMCUE_DB!, "select count(*) from scratch where a = 'meanwhile'")).toBe('1');
+        expect(sql(env.MEMCUE_DB!, 'pragma integrity_check')).toBe('ok');
+        expect(memcue(env, 'list').stdout).not.toContain('written over by nobody');
+      }, 60_000);
+    });
+  }
+});
