@@ -235,6 +235,7 @@ export class Connections {
             return dropPending;
           },
         ));
+        foreignCheck?.afterCommit();
         recordChecked(this.file);
         searchFile.commit(writer);
         return result;
@@ -251,7 +252,7 @@ export class Connections {
       try {
         return transaction();
       } catch (err) {
-        if (!(err instanceof ForeignWriteBeforeWork)) throw err;
+        if (!(err instanceof ForeignWriteBeforeWork)) throw check ? check.explainFailure(err) : err;
         check!.again();
       }
     }

@@ -14,13 +14,17 @@
 //   after it refuses in one line. Nothing is acknowledged that did not land, and nothing another
 //   program committed is overwritten.
 // - memcue's own SQLite never plays back a journal unless memcue knows it is its own (file-syscalls.ts).
+// - Right after COMMIT the counter must have moved: another program that began during the commit and
+//   played memcue's journal back (it cannot see that memcue is alive) undid it; that is refused too.
 // What remains (docs/ARCHITECTURE.md): another program that begins a write during memcue's commit
-// itself, or in the moment between memcue's journal check and its journal's creation, is not seen.
+// itself (a few milliseconds) and commits at once; or one in the moment between memcue's journal
+// check and its journal's creation.
 import { closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { MemcueError } from '../errors.js';
 import { sleepSync } from '../util/sleep.js';
 import type { DbFile } from './db-file.js';
 import { canSeeForeignLocks } from './foreign-locks.js';
+import { forgetChecked } from './integrity.js';
 import { heldDescriptor } from './native-locks.js';
 import type { Database } from './sqlite.js';
 
@@ -185,5 +189,35 @@ export class ForeignWriteCheck {
   beforeCommit(): void {
     if (changeCounter(this.file) !== this.counter) throw wroteMeanwhile(this.file, 'committed to');
     if (this.nonce !== undefined && journalHeader(this.file)?.nonce !== this.nonce) throw wroteMeanwhile(this.file, 'began writing');
+  }
+
+  /**
+   * A failed COMMIT (SQLite's I/O error: another program deleted or played back memcue's journal as
+   * it committed) after which the file changed: whether this write landed cannot be known, so it is
+   * said in one line instead of "left as it was"; the next writer checks the file.
+   */
+  explainFailure(err: unknown): unknown {
+    if (err instanceof MemcueError || this.counter === -1 || changeCounter(this.file) === this.counter) return err;
+    forgetChecked(this.file);
+    return new MemcueError(
+      'BUSY',
+      `another program wrote ${this.file.given} as memcue committed (on this system memcue cannot see SQLite's locks), so this write may or may not have landed`,
+      'look with `memcue list` and run the command again if it is missing, best with the other program closed',
+    );
+  }
+
+  /**
+   * Right after COMMIT: the counter must have moved. Still the old value means another program that
+   * began during the commit took memcue's journal for a crashed writer's and played it back: the
+   * write is gone, so it must not be acknowledged (and the next writer checks the file).
+   */
+  afterCommit(): void {
+    if (this.counter === -1 || changeCounter(this.file) !== this.counter) return;
+    forgetChecked(this.file);
+    throw new MemcueError(
+      'BUSY',
+      `another program undid this write to ${this.file.given} as memcue committed it (on this system memcue cannot see SQLite's locks)`,
+      'nothing was added; run the command again, best with the other program closed (`sqlite3 -readonly` only reads)',
+    );
   }
 }
