@@ -9,7 +9,7 @@
 //   commit memcue had acknowledged. Syncs now reach the file with fsync, in every runtime.
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import SYSCALLS from '../../wasm/syscalls.json' with { type: 'json' };
-import { detectingForeignWrites, playbackAllowed } from './foreign-writes.js';
+import { detectingForeignWrites, fileSynced, playbackAllowed } from './foreign-writes.js';
 import { describeCall, F_GETLK, F_SETLK, F_SETLKW, F_WRLCK, heldDescriptor, lockCall, WASM_EIO, type NativeLocks } from './native-locks.js';
 
 /** Reroutes `imports` (what Emscripten hands to instantiateWasm); `locks` when the runtime has them. MEMCUE_LOCK_TRACE=1 prints every lock call. */
@@ -36,7 +36,9 @@ export function routeFileSyscalls(imports: WebAssembly.Imports, memory: () => We
     };
     table[SYSCALLS._fd_sync] = (fd) => {
       const path = paths.get(fd);
-      return path === undefined ? sync(fd) : syncFile(path);
+      if (path === undefined) return sync(fd);
+      fileSynced(path);
+      return syncFile(path);
     };
     if (!locks) {
       if (detectingForeignWrites()) table[SYSCALLS.___syscall_fcntl64] = (fd, cmd, varargs) => (cmd === F_GETLK && paths.has(fd) && !playbackAllowed() ? answerReserved(memory(), varargs) : fcntl(fd, cmd, varargs));

@@ -14,8 +14,10 @@
 //   after it refuses in one line. Nothing is acknowledged that did not land, and nothing another
 //   program committed is overwritten.
 // - memcue's own SQLite never plays back a journal unless memcue knows it is its own (file-syscalls.ts).
-// - Right after COMMIT the counter must have moved: another program that began during the commit and
-//   played memcue's journal back (it cannot see that memcue is alive) undid it; that is refused too.
+// - During COMMIT, as SQLite syncs the database file, the journal's header must still be memcue's,
+//   and right after it the counter must have moved: another program that began writing during the
+//   commit (it cannot see that memcue is alive) may undo it, or played memcue's journal back. The
+//   command then fails in one line saying the write may not have landed.
 // What remains (docs/ARCHITECTURE.md): another program that begins a write during memcue's commit
 // itself (a few milliseconds) and commits at once; or one in the moment between memcue's journal
 // check and its journal's creation.
@@ -55,6 +57,19 @@ export function withPlayback<T>(fn: () => T): T {
   } finally {
     playback = false;
   }
+}
+
+/** The commit under way: its journal must still be memcue's when SQLite syncs the database file. */
+let committing: { db: DbFile; nonce: number; disturbed: boolean } | undefined;
+
+/**
+ * Called as SQLite syncs a file (file-syscalls.ts). At the database's sync in a commit the new pages
+ * are written and the journal not yet deleted: a journal header that is no longer memcue's means
+ * another program began writing during the commit, from pages read before it, and its own commit
+ * may undo this one.
+ */
+export function fileSynced(path: string): void {
+  if (committing && path === committing.db.real && journalHeader(committing.db)?.nonce !== committing.nonce) committing.disturbed = true;
 }
 
 /** Whether other programs' writes must be detected from the files (their locks are out of sight). */
@@ -189,15 +204,18 @@ export class ForeignWriteCheck {
   beforeCommit(): void {
     if (changeCounter(this.file) !== this.counter) throw wroteMeanwhile(this.file, 'committed to');
     if (this.nonce !== undefined && journalHeader(this.file)?.nonce !== this.nonce) throw wroteMeanwhile(this.file, 'began writing');
+    if (this.nonce !== undefined) committing = { db: this.file, nonce: this.nonce, disturbed: false };
   }
 
-  /**
-   * A failed COMMIT (SQLite's I/O error: another program deleted or played back memcue's journal as
-   * it committed) after which the file changed: whether this write landed cannot be known, so it is
-   * said in one line instead of "left as it was"; the next writer checks the file.
-   */
-  explainFailure(err: unknown): unknown {
-    if (err instanceof MemcueError || this.counter === -1 || changeCounter(this.file) === this.counter) return err;
+  /** Whether another program began writing while this commit ran (fileSynced); ends the watch. */
+  private disturbed(): boolean {
+    const seen = committing?.disturbed === true;
+    committing = undefined;
+    return seen;
+  }
+
+  /** Whether this write landed cannot be known: one line, and the next writer checks the file. */
+  private uncertain(): MemcueError {
     forgetChecked(this.file);
     return new MemcueError(
       'BUSY',
@@ -207,11 +225,24 @@ export class ForeignWriteCheck {
   }
 
   /**
-   * Right after COMMIT: the counter must have moved. Still the old value means another program that
-   * began during the commit took memcue's journal for a crashed writer's and played it back: the
-   * write is gone, so it must not be acknowledged (and the next writer checks the file).
+   * A failed COMMIT (SQLite's I/O error: another program deleted or played back memcue's journal as
+   * it committed) after which the file changed: whether this write landed cannot be known, so it is
+   * said in one line instead of "left as it was"; the next writer checks the file.
+   */
+  explainFailure(err: unknown): unknown {
+    const disturbed = this.disturbed();
+    if (err instanceof MemcueError || this.counter === -1 || (!disturbed && changeCounter(this.file) === this.counter)) return err;
+    return this.uncertain();
+  }
+
+  /**
+   * Right after COMMIT: another program that began writing during the commit may undo it with its
+   * own (fileSynced), and the counter must have moved: still the old value means another program
+   * took memcue's journal for a crashed writer's and played it back. Either way the write must not
+   * be acknowledged (and the next writer checks the file).
    */
   afterCommit(): void {
+    if (this.disturbed()) throw this.uncertain();
     if (this.counter === -1 || changeCounter(this.file) !== this.counter) return;
     forgetChecked(this.file);
     throw new MemcueError(
