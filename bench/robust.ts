@@ -132,7 +132,7 @@ async function foreignWriter(hidden = false): Promise<string[]> {
   const shell = new Promise<number | null>((res) => spawn('sh', ['-c', script], { env: { ...process.env, DB: db, ACKS: shellAcks }, stdio: 'ignore' }).on('exit', res));
   let shellDone = false;
   void shell.then(() => (shellDone = true));
-  let acknowledged = 0;
+  const acknowledged: string[] = [];
   let attempts = 0;
   let refused = 0;
   let uncertain = 0;
@@ -142,8 +142,9 @@ async function foreignWriter(hidden = false): Promise<string[]> {
   const refusal = (r: Run) => hidden && r.code !== 0 && /another program/.test(r.stderr) && r.stderr.trim().split('\n').length === 1;
   while (!shellDone) {
     attempts++;
-    const [add, list] = await Promise.all([run(['add', `fact ${attempts} beside a sqlite3 shell`], env), run(['list', '-n', '3'], env)]);
-    if (add.code === 0) acknowledged++;
+    const text = `fact ${attempts} beside a sqlite3 shell`;
+    const [add, list] = await Promise.all([run(['add', text], env), run(['list', '-n', '3'], env)]);
+    if (add.code === 0) acknowledged.push(text);
     else if (refusal(add)) (refused++, /may or may not/.test(add.stderr) && uncertain++);
     else other ||= add.stderr.trim();
     if (refusal(list)) listsRefused++;
@@ -152,6 +153,8 @@ async function foreignWriter(hidden = false): Promise<string[]> {
   const shellFailed = await shell;
   const sqlite = (query: string) => spawnSync('sqlite3', [db, query], { encoding: 'utf8' }).stdout.trim();
   const rows = new Set(sqlite('select a from scratch').split('\n'));
+  const texts = new Set(sqlite('select text from facts').split('\n'));
+  const lost = acknowledged.filter((text) => !texts.has(text)).length;
   const shellAcked = existsSync(shellAcks) ? readFileSync(shellAcks, 'utf8').split('\n').filter(Boolean) : [];
   const shellLost = shellAcked.filter((i) => !rows.has(i)).length;
   let present: number | string;
@@ -162,7 +165,7 @@ async function foreignWriter(hidden = false): Promise<string[]> {
   }
   const refusedText = hidden ? ` / ${refused} refused (${uncertain} "may have landed")` : '';
   return [
-    `${acknowledged} / ${present}${refusedText} / shell ${shellAcked.length} acknowledged, ${shellLost} lost (${shellFailed} failed, ${rows.size} rows of ${FOREIGN_WRITES})`,
+    `${acknowledged.length} / ${present}${refusedText}, ${lost} acknowledged lost / shell ${shellAcked.length} acknowledged, ${shellLost} lost (${shellFailed} failed, ${rows.size} rows of ${FOREIGN_WRITES})`,
     `integrity ${integrity(env).split('\n').slice(0, 2).join(' ')}; ${attempts} adds and lists tried, ${hidden ? `${listsRefused} lists refused, ` : ''}${readsFailed} lists failed${other ? `; error: ${other}` : ''}`,
   ];
 }

@@ -28,6 +28,7 @@ import type { DbFile } from './db-file.js';
 import { canSeeForeignLocks } from './foreign-locks.js';
 import { forgetChecked } from './integrity.js';
 import { heldDescriptor } from './native-locks.js';
+import { shellQuote } from './open-checks.js';
 import type { Database } from './sqlite.js';
 
 const MAX_PAUSE_MS = 20;
@@ -128,7 +129,7 @@ export function waitForForeignJournal(file: DbFile, present: () => boolean, time
       throw new MemcueError(
         'BUSY',
         `another program is writing ${file.given}: its journal ${file.journal} stayed ${timeoutMs} ms, and on this system memcue cannot see SQLite's locks`,
-        `${nothingDone}; close that program or let it commit (look with \`sqlite3 -readonly\`); if no program has the file open, \`sqlite3 ${file.given} 'PRAGMA quick_check'\` plays the journal back, then run the command again`,
+        `${nothingDone}; close that program or let it commit (\`sqlite3 -readonly\` only reads); if none has the file open, \`sqlite3 ${shellQuote(file.real)} 'PRAGMA quick_check'\` rolls its crashed write back (a journal left after that may be removed)`,
       );
     }
     sleepSync(pause / 2 + Math.random() * pause);
@@ -200,7 +201,7 @@ export class ForeignWriteCheck {
     this.nonce = header.nonce;
   }
 
-  /** Just before COMMIT: the counter unchanged, the journal still ours. */
+  /** Just before COMMIT: the counter unchanged, the journal still ours; then the commit is watched. */
   beforeCommit(): void {
     if (changeCounter(this.file) !== this.counter) throw wroteMeanwhile(this.file, 'committed to');
     if (this.nonce !== undefined && journalHeader(this.file)?.nonce !== this.nonce) throw wroteMeanwhile(this.file, 'began writing');
@@ -230,8 +231,9 @@ export class ForeignWriteCheck {
    * said in one line instead of "left as it was"; the next writer checks the file.
    */
   explainFailure(err: unknown): unknown {
+    const committed = committing !== undefined; // the failure came from COMMIT itself
     const disturbed = this.disturbed();
-    if (err instanceof MemcueError || this.counter === -1 || (!disturbed && changeCounter(this.file) === this.counter)) return err;
+    if (!committed || err instanceof MemcueError || (!disturbed && changeCounter(this.file) === this.counter)) return err;
     return this.uncertain();
   }
 
@@ -248,7 +250,7 @@ export class ForeignWriteCheck {
     throw new MemcueError(
       'BUSY',
       `another program undid this write to ${this.file.given} as memcue committed it (on this system memcue cannot see SQLite's locks)`,
-      'nothing was added; run the command again, best with the other program closed (`sqlite3 -readonly` only reads)',
+      'the write is not in the file; run the command again, best with the other program closed (`sqlite3 -readonly` only reads)',
     );
   }
 }

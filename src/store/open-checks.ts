@@ -88,7 +88,8 @@ function refuseWal(header: Buffer, path: string, shown: string): void {
   );
 }
 
-const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+/** A path as one shell word, for commands in messages. */
+export const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
  * A read command never turns a file into a memcue database: an empty SQLite file (no schema objects,
