@@ -18,7 +18,7 @@ import { foreignHolder, foreignWaiter, waitForForeign } from './foreign-locks.js
 import { nativeLocks } from './native-locks.js';
 import { DeltaWriter } from '../snapshot/delta.js';
 import { privateCopy, type PrivateCopy } from './private-copy.js';
-import { detectingForeignWrites, ForeignWriteBeforeWork, ForeignWriteCheck, waitForForeignJournal, withPlayback } from './foreign-writes.js';
+import { detectingForeignWrites, ForeignWriteBeforeWork, ForeignWriteCheck, ForeignWriteStopped, keptWriting, waitForForeignJournal, withPlayback } from './foreign-writes.js';
 
 /**
  * The writer's connection keeps every change in its page cache until COMMIT (cache_spill=OFF: the
@@ -194,26 +194,48 @@ export class Connections {
   }
   private writeCount = 0;
 
-  /** One write transaction under the writers' lock, committed through the read gate. */
-  write<T>(fn: () => T): T {
+  /**
+   * One write transaction under the writers' lock, committed through the read gate. `rerunnable`:
+   * `fn` only reads and writes the database, so where another program's write stops the transaction
+   * (foreign-writes.ts) it is run again, as the writers' lock is waited for, instead of refused.
+   */
+  write<T>(fn: () => T, rerunnable = false): T {
     if (this.writer) return fn(); // nested: already inside the transaction
     const identity = fileIdentity(this.file.real);
     return this.underLock(() => {
       if (identity !== '' && identity !== fileIdentity(this.file.real)) {
         throw new MemcueError('BUSY', `${this.file.given} was replaced while memcue was opening it`, 'run the command again');
       }
-      this.writer = this.opened(Database.openWith(this.m, this.file.real));
-      const writer = this.writer;
-      writer.busyWait = this.busyWait('write');
-      const searchFile = new DeltaWriter(this.file.real);
+      // Run again, on a fresh connection (a rollback played back from a journal another program
+      // wrote into leaves the page cache unfit), while another program's write is found before the
+      // work began, or (`rerunnable`) before the commit touched the file (foreign-writes.ts).
+      const deadline = Date.now() + busyTimeout();
+      for (;;) {
+        try {
+          return this.writeOnce(fn, deadline);
+        } catch (err) {
+          if (!(err instanceof ForeignWriteBeforeWork) && !(rerunnable && err instanceof ForeignWriteStopped)) throw err;
+          if (Date.now() >= deadline) throw keptWriting(this.file);
+        }
+      }
+    });
+  }
+
+  private writeOnce<T>(fn: () => T, deadline: number): T {
+    this.writer = this.opened(Database.openWith(this.m, this.file.real));
+    const writer = this.writer;
+    writer.busyWait = this.busyWait('write');
+    const searchFile = new DeltaWriter(this.file.real);
+    try {
+      writer.exec(WRITER_PRAGMAS);
+      this.waitForForeign(true, 'write', 'nothing was written');
+      checkBeforeWrite(writer, this.file);
+      searchFile.begin(writer);
+      // Where other programs' locks are out of sight, their writes are detected (foreign-writes.ts).
+      const foreignCheck = detectingForeignWrites() ? new ForeignWriteCheck(this.file, deadline) : undefined;
+      let result: T;
       try {
-        writer.exec(WRITER_PRAGMAS);
-        this.waitForForeign(true, 'write', 'nothing was written');
-        checkBeforeWrite(writer, this.file);
-        searchFile.begin(writer);
-        // Where other programs' locks are out of sight, their writes are detected (foreign-writes.ts).
-        const foreignCheck = detectingForeignWrites() ? new ForeignWriteCheck(this.file, busyTimeout()) : undefined;
-        const result = this.startingOver(foreignCheck, () => writer.transaction(
+        result = writer.transaction(
           () => {
             foreignCheck?.started(writer);
             const result = fn();
@@ -234,27 +256,17 @@ export class Connections {
             pauseAt('commit', process.env);
             return dropPending;
           },
-        ));
-        foreignCheck?.afterCommit();
-        recordChecked(this.file);
-        searchFile.commit(writer);
-        return result;
-      } finally {
-        this.writer.close();
-        this.writer = undefined;
-      }
-    });
-  }
-
-  /** Runs the transaction again while another program's write is found before its work began (foreign-writes.ts). */
-  private startingOver<T>(check: ForeignWriteCheck | undefined, transaction: () => T): T {
-    for (;;) {
-      try {
-        return transaction();
+        );
       } catch (err) {
-        if (!(err instanceof ForeignWriteBeforeWork)) throw check ? check.explainFailure(err) : err;
-        check!.again();
+        throw foreignCheck ? foreignCheck.explainFailure(err) : err;
       }
+      foreignCheck?.afterCommit();
+      recordChecked(this.file);
+      searchFile.commit(writer);
+      return result;
+    } finally {
+      this.writer.close();
+      this.writer = undefined;
     }
   }
 

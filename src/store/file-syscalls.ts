@@ -6,10 +6,12 @@
 //   SQLite never plays back another program's live journal (foreign-writes.ts);
 // - fd_sync: NODERAWFS streams have no fsync, so every sync SQLite asked for (journal, database,
 //   directory; synchronous=FULL) did nothing, and a power cut or OS crash could lose or tear a
-//   commit memcue had acknowledged. Syncs now reach the file with fsync, in every runtime.
+//   commit memcue had acknowledged. Syncs now reach the file with fsync, in every runtime; where other
+//   programs' locks are out of sight, a commit's syncs are also where memcue looks for their writes
+//   (foreign-writes.ts).
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import SYSCALLS from '../../wasm/syscalls.json' with { type: 'json' };
-import { detectingForeignWrites, fileSynced, playbackAllowed } from './foreign-writes.js';
+import { detectingForeignWrites, fileSyncing, playbackAllowed } from './foreign-writes.js';
 import { describeCall, F_GETLK, F_SETLK, F_SETLKW, F_WRLCK, heldDescriptor, lockCall, WASM_EIO, type NativeLocks } from './native-locks.js';
 
 /** Reroutes `imports` (what Emscripten hands to instantiateWasm); `locks` when the runtime has them. MEMCUE_LOCK_TRACE=1 prints every lock call. */
@@ -37,8 +39,7 @@ export function routeFileSyscalls(imports: WebAssembly.Imports, memory: () => We
     table[SYSCALLS._fd_sync] = (fd) => {
       const path = paths.get(fd);
       if (path === undefined) return sync(fd);
-      fileSynced(path);
-      return syncFile(path);
+      return fileSyncing(path) ? syncFile(path) : WASM_EIO;
     };
     if (!locks) {
       if (detectingForeignWrites()) table[SYSCALLS.___syscall_fcntl64] = (fd, cmd, varargs) => (cmd === F_GETLK && paths.has(fd) && !playbackAllowed() ? answerReserved(memory(), varargs) : fcntl(fd, cmd, varargs));

@@ -14,10 +14,12 @@
 //   after it refuses in one line. Nothing is acknowledged that did not land, and nothing another
 //   program committed is overwritten.
 // - memcue's own SQLite never plays back a journal unless memcue knows it is its own (file-syscalls.ts).
-// - During COMMIT, as SQLite syncs the database file, the journal's header must still be memcue's,
-//   and right after it the counter must have moved: another program that began writing during the
-//   commit (it cannot see that memcue is alive) may undo it, or played memcue's journal back. The
-//   command then fails in one line saying the write may not have landed.
+// - During COMMIT, as SQLite syncs the journal (before it writes a page of the database), the same
+//   two checks run again and can still stop the commit cleanly. As it syncs the database file, the
+//   journal's header must still be memcue's, and right after COMMIT the counter must have moved:
+//   another program that began writing during those milliseconds (it cannot see that memcue is
+//   alive) may undo the commit, or played memcue's journal back. The command then fails in one
+//   line saying the write may not have landed.
 // What remains (docs/ARCHITECTURE.md): another program that begins a write during memcue's commit
 // itself (a few milliseconds) and commits at once; or one in the moment between memcue's journal
 // check and its journal's creation.
@@ -60,17 +62,26 @@ export function withPlayback<T>(fn: () => T): T {
   }
 }
 
-/** The commit under way: its journal must still be memcue's when SQLite syncs the database file. */
-let committing: { db: DbFile; nonce: number; disturbed: boolean } | undefined;
+/** The commit under way (see fileSyncing). */
+let committing: { db: DbFile; counter: number; nonce: number; stopped: boolean; disturbed: boolean } | undefined;
 
 /**
- * Called as SQLite syncs a file (file-syscalls.ts). At the database's sync in a commit the new pages
- * are written and the journal not yet deleted: a journal header that is no longer memcue's means
- * another program began writing during the commit, from pages read before it, and its own commit
- * may undo this one.
+ * Called as SQLite is about to sync a file (file-syscalls.ts); false makes the sync fail. In a commit,
+ * SQLite syncs the journal before it writes a page of the database: another program's commit or
+ * write since the last look stops the commit there (SQLite then rolls back, the database untouched).
+ * At the database's sync the new pages are written and the journal not yet deleted: a journal no
+ * longer memcue's means another program began writing during the commit, from pages read before it,
+ * and its own commit may undo this one.
  */
-export function fileSynced(path: string): void {
-  if (committing && path === committing.db.real && journalHeader(committing.db)?.nonce !== committing.nonce) committing.disturbed = true;
+export function fileSyncing(path: string): boolean {
+  if (!committing) return true;
+  const ours = journalHeader(committing.db)?.nonce === committing.nonce;
+  if (path === committing.db.journal && (!ours || changeCounter(committing.db) !== committing.counter)) {
+    committing.stopped = true;
+    return false;
+  }
+  if (path === committing.db.real && !ours) committing.disturbed = true;
+  return true;
 }
 
 /** Whether other programs' writes must be detected from the files (their locks are out of sight). */
@@ -139,9 +150,17 @@ export function waitForForeignJournal(file: DbFile, present: () => boolean, time
 /** Another program wrote before this transaction's work began: nothing to undo, the transaction may start again. */
 export class ForeignWriteBeforeWork extends Error {}
 
+/** Another program wrote during this transaction, which was stopped before the database was touched. */
+export class ForeignWriteStopped extends MemcueError {}
+
+/** The refusal once another program's writes have stopped memcue's for the whole busy timeout. */
+export function keptWriting(file: DbFile): MemcueError {
+  return wroteMeanwhile(file, 'kept writing');
+}
+
 /** The one-line refusal when another program wrote during memcue's transaction. */
 function wroteMeanwhile(file: DbFile, what: string): MemcueError {
-  return new MemcueError(
+  return new ForeignWriteStopped(
     'BUSY',
     `another program ${what} ${file.given} during this write, and on this system memcue cannot see SQLite's locks`,
     'nothing was written; run the command again, best with the other program closed (`sqlite3 -readonly` only reads)',
@@ -154,35 +173,19 @@ function wroteMeanwhile(file: DbFile, what: string): MemcueError {
  * just before BEGIN: any journal now is another program's.
  */
 export class ForeignWriteCheck {
-  private counter = -1;
+  private readonly counter: number;
   private nonce: number | undefined;
-  private readonly deadline: number;
 
+  /**
+   * Waits (until `deadline`) for another program's journal to go: SQLite would take a live one for a
+   * crashed writer's. Then reads the counter the transaction begins from.
+   */
   constructor(
     private readonly file: DbFile,
-    timeoutMs: number,
+    deadline: number,
   ) {
-    this.deadline = Date.now() + timeoutMs;
-    this.startFresh();
-  }
-
-  /**
-   * After ForeignWriteBeforeWork rolled the transaction back: starts over from the file as it is
-   * now, or after the timeout refuses in one line.
-   */
-  again(): void {
-    if (Date.now() >= this.deadline) throw wroteMeanwhile(this.file, 'kept writing');
-    this.startFresh();
-  }
-
-  /**
-   * Waits for another program's journal to go (SQLite would take a live one for a crashed writer's
-   * and play it back), then reads the counter the transaction begins from.
-   */
-  private startFresh(): void {
-    waitForForeignJournal(this.file, () => existsSync(this.file.journal), Math.max(this.deadline - Date.now(), 0), 'nothing was written');
-    this.counter = changeCounter(this.file);
-    this.nonce = undefined;
+    waitForForeignJournal(file, () => existsSync(file.journal), Math.max(deadline - Date.now(), 0), 'nothing was written');
+    this.counter = changeCounter(file);
   }
 
   /**
@@ -190,7 +193,7 @@ export class ForeignWriteCheck {
    * the change counter) so the journal exists, and notes its nonce. A journal holding more than this
    * one record was opened by another program first. Either that, or a commit by another program
    * since the counter was read, throws ForeignWriteBeforeWork: no work was done yet, so the caller
-   * rolls back and starts again (again()).
+   * rolls back and starts again.
    */
   started(db: Database): void {
     if (this.counter === -1) return; // a new file: SQLite writes no journal header for it
@@ -205,12 +208,12 @@ export class ForeignWriteCheck {
   beforeCommit(): void {
     if (changeCounter(this.file) !== this.counter) throw wroteMeanwhile(this.file, 'committed to');
     if (this.nonce !== undefined && journalHeader(this.file)?.nonce !== this.nonce) throw wroteMeanwhile(this.file, 'began writing');
-    if (this.nonce !== undefined) committing = { db: this.file, nonce: this.nonce, disturbed: false };
+    if (this.nonce !== undefined) committing = { db: this.file, counter: this.counter, nonce: this.nonce, stopped: false, disturbed: false };
   }
 
-  /** Whether another program began writing while this commit ran (fileSynced); ends the watch. */
-  private disturbed(): boolean {
-    const seen = committing?.disturbed === true;
+  /** What another program did while this commit ran (fileSyncing); ends the watch. */
+  private watched(): { stopped: boolean; disturbed: boolean } {
+    const seen = { stopped: committing?.stopped === true, disturbed: committing?.disturbed === true };
     committing = undefined;
     return seen;
   }
@@ -226,13 +229,15 @@ export class ForeignWriteCheck {
   }
 
   /**
-   * A failed COMMIT (SQLite's I/O error: another program deleted or played back memcue's journal as
-   * it committed) after which the file changed: whether this write landed cannot be known, so it is
-   * said in one line instead of "left as it was"; the next writer checks the file.
+   * A failed COMMIT: stopped before the database was touched (fileSyncing), or SQLite's I/O error
+   * after which the file changed (another program deleted or played back memcue's journal as it
+   * committed): whether this write landed cannot be known, so it is said in one line instead of
+   * "left as it was"; the next writer checks the file.
    */
   explainFailure(err: unknown): unknown {
     const committed = committing !== undefined; // the failure came from COMMIT itself
-    const disturbed = this.disturbed();
+    const { stopped, disturbed } = this.watched();
+    if (stopped) return wroteMeanwhile(this.file, 'wrote');
     if (!committed || err instanceof MemcueError || (!disturbed && changeCounter(this.file) === this.counter)) return err;
     return this.uncertain();
   }
@@ -244,7 +249,7 @@ export class ForeignWriteCheck {
    * be acknowledged (and the next writer checks the file).
    */
   afterCommit(): void {
-    if (this.disturbed()) throw this.uncertain();
+    if (this.watched().disturbed) throw this.uncertain();
     if (this.counter === -1 || changeCounter(this.file) !== this.counter) return;
     forgetChecked(this.file);
     throw new MemcueError(

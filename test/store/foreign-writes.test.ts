@@ -20,6 +20,23 @@ function foreignExec(db: string, statement: string): void {
   execFileSync('python3', ['-c', 'import sqlite3,sys; db=sqlite3.connect(sys.argv[1]); db.execute(sys.argv[2]); db.commit()', db, statement]);
 }
 
+/**
+ * memcue adds `text`, paused at `step` (its work done: 'write-transaction'; checks passed, COMMIT
+ * next: 'commit') while another program inserts 'meanwhile' and commits; memcue's exit and stderr.
+ */
+async function pausedWhileForeignWrites(rt: { command: string; args: string[] }, env: Record<string, string>, step: string, text: string) {
+  const mark = `${env.MEMCUE_DB}.paused`;
+  const child = startProcess(rt.command, [...rt.args, 'add', text], {
+    env: { ...hidden(env, '5000'), MEMCUE_SYNC_PAUSE_AT: step, MEMCUE_SYNC_PAUSE_MS: '1500', MEMCUE_SYNC_PAUSE_MARK: mark },
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const code = new Promise<number | null>((res) => child.on('exit', res));
+  await appears(mark);
+  foreignExec(env.MEMCUE_DB!, "insert into scratch values('meanwhile')");
+  return { code: await code, stderr: stderr.replace(/^memcue: paused at .*\n/m, '') };
+}
+
 /** Exactly one line on stderr, saying another program is at work. */
 function refusedInOneLine(r: { code: number | null; stderr: string }): void {
   expect(r.code).toBe(1);
@@ -64,21 +81,22 @@ describe.skipIf(process.platform !== 'linux' || !hasPython())('another SQLite pr
         const env = isolatedEnv();
         expect(memcue(env, 'add', 'the first fact').code).toBe(0);
         foreignExec(env.MEMCUE_DB!, 'create table if not exists scratch(a)');
-        const mark = `${env.MEMCUE_DB}.paused`;
-        const child = startProcess(rt.command, [...rt.args, 'add', 'written over by nobody'], {
-          env: { ...hidden(env, '5000'), MEMCUE_SYNC_PAUSE_AT: 'write-transaction', MEMCUE_SYNC_PAUSE_MS: '1500', MEMCUE_SYNC_PAUSE_MARK: mark },
-        });
-        let stderr = '';
-        child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-        const code = new Promise<number | null>((res) => child.on('exit', res));
-        await appears(mark); // memcue is inside its transaction, its work done, not yet committed
-        foreignExec(env.MEMCUE_DB!, "insert into scratch values('meanwhile')");
-        const result = { code: await code, stderr: stderr.replace(/^memcue: paused at .*\n/m, '') };
+        const result = await pausedWhileForeignWrites(rt, env, 'write-transaction', 'written over by nobody');
         refusedInOneLine(result);
         expect(result.stderr).toMatch(/nothing was written/);
         expect(sql(env.MEMCUE_DB!, "select count(*) from scratch where a = 'meanwhile'")).toBe('1');
         expect(sql(env.MEMCUE_DB!, 'pragma integrity_check')).toBe('ok');
         expect(memcue(env, 'list').stdout).not.toContain('written over by nobody');
+      }, 60_000);
+
+      it('another program writes during memcue\'s commit: the write is not acknowledged, one line says it may not have landed', async () => {
+        const env = isolatedEnv();
+        expect(memcue(env, 'add', 'the first fact').code).toBe(0);
+        foreignExec(env.MEMCUE_DB!, 'create table if not exists scratch(a)');
+        const r = await pausedWhileForeignWrites(rt, env, 'commit', 'committed beside python');
+        refusedInOneLine(r);
+        expect(r.stderr).toMatch(/may or may not have landed|undid this write/);
+        expect(sql(env.MEMCUE_DB!, "select count(*) from scratch where a = 'meanwhile'")).toBe('1');
       }, 60_000);
     });
   }
