@@ -153,8 +153,14 @@ async function foreignWriter(hidden = false): Promise<string[]> {
   const shellFailed = await shell;
   const sqlite = (query: string) => spawnSync('sqlite3', [db, query], { encoding: 'utf8' }).stdout.trim();
   const rows = new Set(sqlite('select a from scratch').split('\n'));
-  const texts = new Set(sqlite('select text from facts').split('\n'));
-  const lost = acknowledged.filter((text) => !texts.has(text)).length;
+  // memcue's own view of its facts (export), the seed added before the shell started included.
+  let texts = new Set<string>();
+  try {
+    texts = new Set(runSync(['export'], env).split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { text: string }).text));
+  } catch {
+    /* unreadable: every acknowledged fact counts as lost */
+  }
+  const lost = ['seed fact', ...acknowledged].filter((text) => !texts.has(text)).length;
   const shellAcked = existsSync(shellAcks) ? readFileSync(shellAcks, 'utf8').split('\n').filter(Boolean) : [];
   const shellLost = shellAcked.filter((i) => !rows.has(i)).length;
   let present: number | string;

@@ -39,14 +39,11 @@ export async function run(ctx: Context, words: string[], opts: AddOptions): Prom
   };
   checkRowSecrets({ quote: fact.quote, source: fact.source, scope: fact.scope }, secrets); // the text was checked above
   const known = await withStore(ctx.dbPath, true, (store) =>
-    store!.write(
-      () => {
-        const same = findSameText(store!, fact.text, fact.scope);
-        if (!same) store!.insertVersion(fact);
-        return same;
-      },
-      { rerunnable: true }, // reads and writes the database alone
-    ),
+    store!.write(() => {
+      const same = findSameText(store!, fact.text, fact.scope);
+      if (!same) store!.insertVersion(fact);
+      return same;
+    }),
   );
   if (known) {
     ctx.stdout(opts.json ? json({ ...factJson(known), already_known: true }) : `already known: ${known.id}\n`);

@@ -18,7 +18,7 @@ import { foreignHolder, foreignWaiter, waitForForeign } from './foreign-locks.js
 import { nativeLocks } from './native-locks.js';
 import { DeltaWriter } from '../snapshot/delta.js';
 import { privateCopy, type PrivateCopy } from './private-copy.js';
-import { detectingForeignWrites, ForeignWriteBeforeWork, ForeignWriteCheck, ForeignWriteStopped, keptWriting, waitForForeignJournal, withPlayback } from './foreign-writes.js';
+import { detectingForeignWrites, ForeignWriteBeforeWork, ForeignWriteCheck, keptWriting, waitForForeignJournal, withPlayback } from './foreign-writes.js';
 
 /**
  * The writer's connection keeps every change in its page cache until COMMIT (cache_spill=OFF: the
@@ -194,27 +194,25 @@ export class Connections {
   }
   private writeCount = 0;
 
-  /**
-   * One write transaction under the writers' lock, committed through the read gate. `rerunnable`:
-   * `fn` only reads and writes the database, so where another program's write stops the transaction
-   * (foreign-writes.ts) it is run again, as the writers' lock is waited for, instead of refused.
-   */
-  write<T>(fn: () => T, rerunnable = false): T {
+  /** One write transaction under the writers' lock, committed through the read gate. */
+  write<T>(fn: () => T): T {
     if (this.writer) return fn(); // nested: already inside the transaction
     const identity = fileIdentity(this.file.real);
     return this.underLock(() => {
       if (identity !== '' && identity !== fileIdentity(this.file.real)) {
         throw new MemcueError('BUSY', `${this.file.given} was replaced while memcue was opening it`, 'run the command again');
       }
-      // Run again, on a fresh connection (a rollback played back from a journal another program
+      // Started again, on a fresh connection (a rollback played back from a journal another program
       // wrote into leaves the page cache unfit), while another program's write is found before the
-      // work began, or (`rerunnable`) before the commit touched the file (foreign-writes.ts).
+      // work began (foreign-writes.ts). Work done is never run again: a command's `fn` may have
+      // effects beyond the database, and measured, retrying it only moved its commit into the other
+      // program's busiest moments (docs/ARCHITECTURE.md).
       const deadline = Date.now() + busyTimeout();
       for (;;) {
         try {
           return this.writeOnce(fn, deadline);
         } catch (err) {
-          if (!(err instanceof ForeignWriteBeforeWork) && !(rerunnable && err instanceof ForeignWriteStopped)) throw err;
+          if (!(err instanceof ForeignWriteBeforeWork)) throw err;
           if (Date.now() >= deadline) throw keptWriting(this.file);
         }
       }

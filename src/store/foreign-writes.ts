@@ -150,9 +150,6 @@ export function waitForForeignJournal(file: DbFile, present: () => boolean, time
 /** Another program wrote before this transaction's work began: nothing to undo, the transaction may start again. */
 export class ForeignWriteBeforeWork extends Error {}
 
-/** Another program wrote during this transaction, which was stopped before the database was touched. */
-export class ForeignWriteStopped extends MemcueError {}
-
 /** The refusal once another program's writes have stopped memcue's for the whole busy timeout. */
 export function keptWriting(file: DbFile): MemcueError {
   return wroteMeanwhile(file, 'kept writing');
@@ -160,7 +157,7 @@ export function keptWriting(file: DbFile): MemcueError {
 
 /** The one-line refusal when another program wrote during memcue's transaction. */
 function wroteMeanwhile(file: DbFile, what: string): MemcueError {
-  return new ForeignWriteStopped(
+  return new MemcueError(
     'BUSY',
     `another program ${what} ${file.given} during this write, and on this system memcue cannot see SQLite's locks`,
     'nothing was written; run the command again, best with the other program closed (`sqlite3 -readonly` only reads)',

@@ -134,17 +134,16 @@ export class Store {
   /**
    * Runs `fn` in one write transaction: all of it lands, or none of it. The writers' lock is held
    * for this call only; `fn` sees the latest committed data (reads made before it may be older).
-   * `rerunnable`: `fn` touches nothing but the database, so it may be run again (connections.ts).
    */
-  write<T>(fn: () => T, opts: { rerunnable?: boolean } = {}): T {
-    const unchecked = this.indexUnchecked;
+  write<T>(fn: () => T): T {
     try {
-      const result = this.connections.write(() => {
-        if (unchecked && indexVersion(this.db) !== INDEX_VERSION) this.upgrade();
+      return this.connections.write(() => {
+        if (this.indexUnchecked) {
+          this.indexUnchecked = false;
+          if (indexVersion(this.db) !== INDEX_VERSION) this.upgrade();
+        }
         return fn();
-      }, opts.rerunnable);
-      if (unchecked) this.indexUnchecked = false;
-      return result;
+      });
     } catch (err) {
       throw mapSqliteError(err, this.path);
     }
