@@ -89,14 +89,17 @@ describe.skipIf(process.platform !== 'linux' || !hasPython())('another SQLite pr
         expect(memcue(env, 'list').stdout).not.toContain('written over by nobody');
       }, 60_000);
 
-      it('another program writes during memcue\'s commit: the write is not acknowledged, one line says it may not have landed', async () => {
+      it('another program commits once memcue has checked, as its COMMIT begins: stopped before a page of the database is written', async () => {
         const env = isolatedEnv();
         expect(memcue(env, 'add', 'the first fact').code).toBe(0);
         foreignExec(env.MEMCUE_DB!, 'create table if not exists scratch(a)');
         const r = await pausedWhileForeignWrites(rt, env, 'commit', 'committed beside python');
         refusedInOneLine(r);
-        expect(r.stderr).toMatch(/may or may not have landed|undid this write/);
+        expect(r.stderr).toMatch(/nothing was written/);
+        expect(existsSync(`${env.MEMCUE_DB}-journal`)).toBe(false); // rolled back, not left hot
         expect(sql(env.MEMCUE_DB!, "select count(*) from scratch where a = 'meanwhile'")).toBe('1');
+        expect(sql(env.MEMCUE_DB!, 'pragma integrity_check')).toBe('ok');
+        expect(memcue(env, 'list').stdout).not.toContain('committed beside python');
       }, 60_000);
     });
   }
