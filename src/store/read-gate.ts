@@ -23,6 +23,7 @@ import { MemcueError } from '../errors.js';
 import { sleepSync } from '../util/sleep.js';
 import type { DbFile } from './db-file.js';
 import { foreignHolder, foreignWaiter, trySharedLock } from './foreign-locks.js';
+import { detectingForeignWrites } from './foreign-writes.js';
 import { isLockHeld } from './lock.js';
 import { describeOwner, fileIsStale, newOwner, readOwner, writeMarker } from './owner.js';
 
@@ -81,9 +82,15 @@ export function enterReader(file: DbFile, timeoutMs: number): ReadTicket | 'reco
   }
 }
 
-/** A journal of a live writer, ours (its lock file is held) or another program's (it holds SQLite's lock). */
+/**
+ * A journal of a live writer, ours (its lock file is held) or another program's (it holds SQLite's
+ * lock). Where other programs' locks are out of sight, a hot journal while no memcue commit is
+ * marked is theirs, whoever holds our lock: it is waited for under the lock (foreign-writes.ts).
+ */
 function journalInFlightOrAbsent(file: DbFile): boolean {
-  return !journalIsHot(file) || isLockHeld(file.lock) || foreignHolder(file, true)?.writing === true;
+  if (!journalIsHot(file)) return true;
+  if (detectingForeignWrites()) return false;
+  return isLockHeld(file.lock) || foreignHolder(file, true)?.writing === true;
 }
 
 /**
