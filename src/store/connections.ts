@@ -18,7 +18,8 @@ import { foreignHolder, foreignWaiter, waitForForeign } from './foreign-locks.js
 import { nativeLocks } from './native-locks.js';
 import { DeltaWriter } from '../snapshot/delta.js';
 import { privateCopy, type PrivateCopy } from './private-copy.js';
-import { detectingForeignWrites, ForeignWriteBeforeWork, ForeignWriteCheck, keptWriting, waitForForeignJournal, withPlayback } from './foreign-writes.js';
+import { detectingForeignWrites, withPlayback } from './foreign-files.js';
+import { ForeignWriteBeforeWork, ForeignWriteCheck, keptWriting, waitForForeignJournal } from './foreign-writes.js';
 
 /**
  * The writer's connection keeps every change in its page cache until COMMIT (cache_spill=OFF: the

@@ -11,7 +11,7 @@
 //   (foreign-writes.ts).
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import SYSCALLS from '../../wasm/syscalls.json' with { type: 'json' };
-import { detectingForeignWrites, fileSyncing, playbackAllowed } from './foreign-writes.js';
+import { detectingForeignWrites, fileSyncing, playbackAllowed } from './foreign-files.js';
 import { describeCall, F_GETLK, F_SETLK, F_SETLKW, F_WRLCK, heldDescriptor, lockCall, WASM_EIO, type NativeLocks } from './native-locks.js';
 
 /** Reroutes `imports` (what Emscripten hands to instantiateWasm); `locks` when the runtime has them. MEMCUE_LOCK_TRACE=1 prints every lock call. */

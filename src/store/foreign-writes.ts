@@ -14,6 +14,7 @@
 //   after it refuses in one line. Nothing is acknowledged that did not land, and nothing another
 //   program committed is overwritten.
 // - memcue's own SQLite never plays back a journal unless memcue knows it is its own (file-syscalls.ts).
+// What the files say (counter, journal header, the watch over a commit's syncs): foreign-files.ts.
 // - During COMMIT, as SQLite syncs the journal (before it writes a page of the database), the same
 //   two checks run again and can still stop the commit cleanly. As it syncs the database file, the
 //   journal's header must still be memcue's, and right after COMMIT the counter must have moved:
@@ -23,111 +24,16 @@
 // What remains (docs/ARCHITECTURE.md): another program that begins a write during memcue's commit
 // itself (a few milliseconds) and commits at once; or one in the moment between memcue's journal
 // check and its journal's creation.
-import { closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { MemcueError } from '../errors.js';
 import { sleepSync } from '../util/sleep.js';
 import type { DbFile } from './db-file.js';
-import { canSeeForeignLocks } from './foreign-locks.js';
+import { changeCounter, commitWatched, endWatch, journalHeader, watchCommit } from './foreign-files.js';
 import { forgetChecked } from './integrity.js';
-import { heldDescriptor } from './native-locks.js';
 import { shellQuote } from './open-checks.js';
 import type { Database } from './sqlite.js';
 
 const MAX_PAUSE_MS = 20;
-/** The file change counter: a big-endian u32 at offset 24 of the database header, bumped by every commit. */
-const CHANGE_COUNTER_AT = 24;
-/** Journal header: the nonce (checksum initializer) at 12, sector size at 20, page size at 24. */
-const NONCE_AT = 12;
-const SECTOR_AT = 20;
-const PAGE_SIZE_AT = 24;
-/** One journal record: the page number and checksum beside the page. */
-const RECORD_OVERHEAD = 8;
-
-let playback = false;
-
-/**
- * Whether SQLite may play a journal back now (file-syscalls.ts): only while memcue rolls back a
- * journal it knows a dead memcue writer left. Otherwise a journal is taken for a live writer's.
- */
-export function playbackAllowed(): boolean {
-  return playback;
-}
-
-export function withPlayback<T>(fn: () => T): T {
-  playback = true;
-  try {
-    return fn();
-  } finally {
-    playback = false;
-  }
-}
-
-/** The commit under way (see fileSyncing). */
-let committing: { db: DbFile; counter: number; nonce: number; stopped: boolean; disturbed: boolean } | undefined;
-
-/**
- * Called as SQLite is about to sync a file (file-syscalls.ts); false makes the sync fail. In a commit,
- * SQLite syncs the journal before it writes a page of the database: another program's commit or
- * write since the last look stops the commit there (SQLite then rolls back, the database untouched).
- * At the database's sync the new pages are written and the journal not yet deleted: a journal no
- * longer memcue's means another program began writing during the commit, from pages read before it,
- * and its own commit may undo this one.
- */
-export function fileSyncing(path: string): boolean {
-  if (!committing) return true;
-  const ours = journalHeader(committing.db)?.nonce === committing.nonce;
-  if (path === committing.db.journal && (!ours || changeCounter(committing.db) !== committing.counter)) {
-    committing.stopped = true;
-    return false;
-  }
-  if (path === committing.db.real && !ours) committing.disturbed = true;
-  return true;
-}
-
-/** Whether other programs' writes must be detected from the files (their locks are out of sight). */
-export function detectingForeignWrites(): boolean {
-  return !canSeeForeignLocks();
-}
-
-/** Reads `length` bytes at `at`; fewer (or none) if the file is shorter or missing. */
-function readAt(path: string, at: number, length: number): { bytes: Buffer; size: number } | undefined {
-  // Through the descriptor that holds this process's locks if any: closing another would drop them.
-  const held = heldDescriptor(path);
-  let fd: number;
-  try {
-    fd = held ?? openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch {
-    return undefined;
-  }
-  try {
-    const bytes = Buffer.alloc(length);
-    const read = readSync(fd, bytes, 0, length, at);
-    return { bytes: bytes.subarray(0, read), size: fstatSync(fd).size };
-  } finally {
-    if (held === undefined) closeSync(fd);
-  }
-}
-
-/** The database's file change counter, read from the file; -1 while it has no header (new or empty). */
-export function changeCounter(file: DbFile): number {
-  const got = readAt(file.real, CHANGE_COUNTER_AT, 4);
-  return got && got.bytes.length === 4 ? got.bytes.readUInt32BE(0) : -1;
-}
-
-interface JournalHeader {
-  nonce: number;
-  /** Whether the journal is exactly one writer's header and `pages` records long. */
-  sizeFor(pages: number): boolean;
-}
-
-function journalHeader(file: DbFile): JournalHeader | undefined {
-  const got = readAt(file.journal, 0, 28);
-  if (!got || got.bytes.length < 28) return undefined;
-  const sector = got.bytes.readUInt32BE(SECTOR_AT);
-  const pageSize = got.bytes.readUInt32BE(PAGE_SIZE_AT);
-  return { nonce: got.bytes.readUInt32BE(NONCE_AT), sizeFor: (pages) => got.size === sector + pages * (pageSize + RECORD_OVERHEAD) };
-}
-
 /**
  * Waits while another program's journal is beside the database (its transaction is open, or it died
  * in one); after `timeoutMs`, one line naming the journal. Only for a journal memcue knows is not its
@@ -205,14 +111,7 @@ export class ForeignWriteCheck {
   beforeCommit(): void {
     if (changeCounter(this.file) !== this.counter) throw wroteMeanwhile(this.file, 'committed to');
     if (this.nonce !== undefined && journalHeader(this.file)?.nonce !== this.nonce) throw wroteMeanwhile(this.file, 'began writing');
-    if (this.nonce !== undefined) committing = { db: this.file, counter: this.counter, nonce: this.nonce, stopped: false, disturbed: false };
-  }
-
-  /** What another program did while this commit ran (fileSyncing); ends the watch. */
-  private watched(): { stopped: boolean; disturbed: boolean } {
-    const seen = { stopped: committing?.stopped === true, disturbed: committing?.disturbed === true };
-    committing = undefined;
-    return seen;
+    if (this.nonce !== undefined) watchCommit(this.file, this.counter, this.nonce);
   }
 
   /** Whether this write landed cannot be known: one line, and the next writer checks the file. */
@@ -232,8 +131,8 @@ export class ForeignWriteCheck {
    * "left as it was"; the next writer checks the file.
    */
   explainFailure(err: unknown): unknown {
-    const committed = committing !== undefined; // the failure came from COMMIT itself
-    const { stopped, disturbed } = this.watched();
+    const committed = commitWatched(); // the failure came from COMMIT itself
+    const { stopped, disturbed } = endWatch();
     if (stopped) return wroteMeanwhile(this.file, 'wrote');
     if (!committed || err instanceof MemcueError || (!disturbed && changeCounter(this.file) === this.counter)) return err;
     return this.uncertain();
@@ -246,7 +145,7 @@ export class ForeignWriteCheck {
    * be acknowledged (and the next writer checks the file).
    */
   afterCommit(): void {
-    if (this.watched().disturbed) throw this.uncertain();
+    if (endWatch().disturbed) throw this.uncertain();
     if (this.counter === -1 || changeCounter(this.file) !== this.counter) return;
     forgetChecked(this.file);
     throw new MemcueError(

@@ -23,7 +23,7 @@ import { MemcueError } from '../errors.js';
 import { sleepSync } from '../util/sleep.js';
 import type { DbFile } from './db-file.js';
 import { foreignHolder, foreignWaiter, trySharedLock } from './foreign-locks.js';
-import { detectingForeignWrites } from './foreign-writes.js';
+import { detectingForeignWrites } from './foreign-files.js';
 import { isLockHeld } from './lock.js';
 import { describeOwner, fileIsStale, newOwner, readOwner, writeMarker } from './owner.js';
 
