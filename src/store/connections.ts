@@ -209,9 +209,9 @@ export class Connections {
       // effects beyond the database, and measured, retrying it only moved its commit into the other
       // program's busiest moments (docs/ARCHITECTURE.md).
       const deadline = Date.now() + busyTimeout();
-      for (;;) {
+      for (let attempt = 0; ; attempt++) {
         try {
-          return this.writeOnce(fn, deadline);
+          return this.writeOnce(fn, deadline, attempt > 0);
         } catch (err) {
           if (!(err instanceof ForeignWriteBeforeWork)) throw err;
           if (Date.now() >= deadline) throw keptWriting(this.file);
@@ -220,7 +220,7 @@ export class Connections {
     });
   }
 
-  private writeOnce<T>(fn: () => T, deadline: number): T {
+  private writeOnce<T>(fn: () => T, deadline: number, startedBefore: boolean): T {
     this.writer = this.opened(Database.openWith(this.m, this.file.real));
     const writer = this.writer;
     writer.busyWait = this.busyWait('write');
@@ -231,7 +231,7 @@ export class Connections {
       checkBeforeWrite(writer, this.file);
       searchFile.begin(writer);
       // Where other programs' locks are out of sight, their writes are detected (foreign-writes.ts).
-      const foreignCheck = detectingForeignWrites() ? new ForeignWriteCheck(this.file, deadline) : undefined;
+      const foreignCheck = detectingForeignWrites() ? new ForeignWriteCheck(this.file, deadline, startedBefore) : undefined;
       let result: T;
       try {
         result = writer.transaction(

@@ -2,7 +2,7 @@
 // foreign-writes.ts): the database header's change counter, the journal's header, and the watch that
 // file-syscalls.ts consults as SQLite syncs a commit. Kept apart from foreign-writes.ts because the
 // WASM's syscalls (loaded by sqlite.ts) consult it.
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import type { DbFile } from './db-file.js';
 import { canSeeForeignLocks } from './foreign-locks.js';
 import { heldDescriptor } from './native-locks.js';
@@ -41,7 +41,23 @@ export function withPlayback<T>(fn: () => T): T {
 }
 
 /** The commit under way (see fileSyncing). */
-let committing: { db: DbFile; counter: number; nonce: number; stopped: boolean; disturbed: boolean } | undefined;
+let committing: { db: DbFile; counter: number; nonce: number; stopped: boolean; disturbed: boolean; written?: FileMark } | undefined;
+
+/** The database file as a commit left it: its counter, and when and how long it was last written. */
+export interface FileMark {
+  counter: number;
+  mtimeNs: bigint;
+  size: bigint;
+}
+
+export function fileMark(db: DbFile): FileMark | undefined {
+  try {
+    const stat = statSync(db.real, { bigint: true });
+    return { counter: changeCounter(db), mtimeNs: stat.mtimeNs, size: stat.size };
+  } catch {
+    return undefined;
+  }
+}
 
 /** Watches the commit about to run: its journal's nonce and the counter it began from. */
 export function watchCommit(db: DbFile, counter: number, nonce: number): void {
@@ -54,8 +70,8 @@ export function commitWatched(): boolean {
 }
 
 /** What another program did while the watched commit ran (fileSyncing); ends the watch. */
-export function endWatch(): { stopped: boolean; disturbed: boolean } {
-  const seen = { stopped: committing?.stopped === true, disturbed: committing?.disturbed === true };
+export function endWatch(): { stopped: boolean; disturbed: boolean; written?: FileMark } {
+  const seen = { stopped: committing?.stopped === true, disturbed: committing?.disturbed === true, written: committing?.written };
   committing = undefined;
   return seen;
 }
@@ -75,7 +91,10 @@ export function fileSyncing(path: string): boolean {
     committing.stopped = true;
     return false;
   }
-  if (path === committing.db.real && !ours) committing.disturbed = true;
+  if (path === committing.db.real) {
+    if (!ours) committing.disturbed = true;
+    committing.written = fileMark(committing.db); // every page of this commit is written now
+  }
   return true;
 }
 

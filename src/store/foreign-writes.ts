@@ -28,20 +28,24 @@ import { existsSync } from 'node:fs';
 import { MemcueError } from '../errors.js';
 import { sleepSync } from '../util/sleep.js';
 import type { DbFile } from './db-file.js';
-import { changeCounter, commitWatched, endWatch, journalHeader, watchCommit } from './foreign-files.js';
+import { changeCounter, commitWatched, endWatch, fileMark, journalHeader, watchCommit, type FileMark } from './foreign-files.js';
 import { forgetChecked } from './integrity.js';
 import { shellQuote } from './open-checks.js';
 import type { Database } from './sqlite.js';
 
 const MAX_PAUSE_MS = 20;
+/** After a commit with another program at work: a pause for a write it began, and the most waited for it. */
+const SETTLE_MS = 10;
+const SETTLE_LIMIT_MS = 500;
 /**
  * Waits while another program's journal is beside the database (its transaction is open, or it died
  * in one); after `timeoutMs`, one line naming the journal. Only for a journal memcue knows is not its
  * own: the caller holds memcue's writers' lock or saw no memcue writer.
  */
-export function waitForForeignJournal(file: DbFile, present: () => boolean, timeoutMs: number, nothingDone: string): void {
+export function waitForForeignJournal(file: DbFile, present: () => boolean, timeoutMs: number, nothingDone: string): boolean {
   const deadline = Date.now() + timeoutMs;
-  for (let pause = 1; present(); pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
+  let waited = false;
+  for (let pause = 1; present(); pause = Math.min(pause * 2, MAX_PAUSE_MS), waited = true) {
     if (Date.now() >= deadline) {
       throw new MemcueError(
         'BUSY',
@@ -51,6 +55,7 @@ export function waitForForeignJournal(file: DbFile, present: () => boolean, time
     }
     sleepSync(pause / 2 + Math.random() * pause);
   }
+  return waited;
 }
 
 /** Another program wrote before this transaction's work began: nothing to undo, the transaction may start again. */
@@ -78,6 +83,8 @@ function wroteMeanwhile(file: DbFile, what: string): MemcueError {
 export class ForeignWriteCheck {
   private readonly counter: number;
   private nonce: number | undefined;
+  /** Whether another program was seen at work during this command (it may be still). */
+  private readonly othersAtWork: boolean;
 
   /**
    * Waits (until `deadline`) for another program's journal to go: SQLite would take a live one for a
@@ -86,8 +93,10 @@ export class ForeignWriteCheck {
   constructor(
     private readonly file: DbFile,
     deadline: number,
+    startedBefore: boolean,
   ) {
-    waitForForeignJournal(file, () => existsSync(file.journal), Math.max(deadline - Date.now(), 0), 'nothing was written');
+    const waited = waitForForeignJournal(file, () => existsSync(file.journal), Math.max(deadline - Date.now(), 0), 'nothing was written');
+    this.othersAtWork = waited || startedBefore;
     this.counter = changeCounter(file);
   }
 
@@ -145,13 +154,32 @@ export class ForeignWriteCheck {
    * be acknowledged (and the next writer checks the file).
    */
   afterCommit(): void {
-    if (endWatch().disturbed) throw this.uncertain();
-    if (this.counter === -1 || changeCounter(this.file) !== this.counter) return;
-    forgetChecked(this.file);
-    throw new MemcueError(
-      'BUSY',
-      `another program undid this write to ${this.file.given} as memcue committed it (on this system memcue cannot see SQLite's locks)`,
-      'the write is not in the file; run the command again, best with the other program closed (`sqlite3 -readonly` only reads)',
-    );
+    const { disturbed, written } = endWatch();
+    if (disturbed) throw this.uncertain();
+    if (this.counter === -1) return;
+    if (changeCounter(this.file) === this.counter) {
+      forgetChecked(this.file);
+      throw new MemcueError(
+        'BUSY',
+        `another program undid this write to ${this.file.given} as memcue committed it (on this system memcue cannot see SQLite's locks)`,
+        'the write is not in the file; run the command again, best with the other program closed (`sqlite3 -readonly` only reads)',
+      );
+    }
+    if (written) this.settled(written);
+  }
+
+  /**
+   * Another program that read its pages just before this commit and writes just after it commits
+   * from the old state: its commit leaves the counter where this one put it (both began from the
+   * same), yet changes the file. Where one may be at work, its journal is waited for (briefly) first.
+   */
+  private settled(written: FileMark): void {
+    if (this.othersAtWork || existsSync(this.file.journal)) {
+      sleepSync(SETTLE_MS);
+      const until = Date.now() + SETTLE_LIMIT_MS;
+      while (existsSync(this.file.journal) && Date.now() < until) sleepSync(SETTLE_MS);
+    }
+    const now = fileMark(this.file);
+    if (now && now.counter === written.counter && (now.mtimeNs !== written.mtimeNs || now.size !== written.size)) throw this.uncertain();
   }
 }
