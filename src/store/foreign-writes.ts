@@ -134,17 +134,20 @@ export class ForeignWriteCheck {
   }
 
   /**
-   * A failed COMMIT: stopped before the database was touched (fileSyncing), or SQLite's I/O error
-   * after which the file changed (another program deleted or played back memcue's journal as it
-   * committed): whether this write landed cannot be known, so it is said in one line instead of
-   * "left as it was"; the next writer checks the file.
+   * A failed transaction: stopped before the database was touched (fileSyncing), or SQLite's error
+   * while another program was at work. Before COMMIT nothing was written (the file is untouched until
+   * then); a COMMIT that failed after which the file changed (another program deleted or played back
+   * memcue's journal as it committed) may or may not have landed. Either is said in one line instead
+   * of SQLite's error and "left as it was"; for the second, the next writer checks the file.
    */
   explainFailure(err: unknown): unknown {
     const committed = commitWatched(); // the failure came from COMMIT itself
     const { stopped, disturbed } = endWatch();
     if (stopped) return wroteMeanwhile(this.file, 'wrote');
-    if (!committed || err instanceof MemcueError || (!disturbed && changeCounter(this.file) === this.counter)) return err;
-    return this.uncertain();
+    if (err instanceof MemcueError || err instanceof ForeignWriteBeforeWork || this.counter === -1) return err;
+    const changed = disturbed || changeCounter(this.file) !== this.counter;
+    if (committed) return changed ? this.uncertain() : err;
+    return changed || existsSync(this.file.journal) ? wroteMeanwhile(this.file, 'wrote') : err;
   }
 
   /**
