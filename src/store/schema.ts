@@ -4,7 +4,7 @@ import type { Database } from './sqlite.js';
 import { MemcueError } from '../errors.js';
 import { canonicalizeLegacyRows } from './legacy-rows.js';
 
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 export const APPLICATION_ID = 0x6d656d63; // "memc": marks the file as ours for `file`-style checks
 
 export const KINDS = ['rule', 'decision', 'gotcha', 'env', 'note'] as const;
@@ -39,8 +39,7 @@ const MIGRATIONS: Record<number, string> = {
       version   INTEGER NOT NULL,
       fact_row  INTEGER NOT NULL
     ) WITHOUT ROWID;
-    -- Index over current active versions; its rowid is the facts rowid. It keeps its own copy of
-    -- the terms (not contentless) so rows delete by rowid and SQLite 3.40 shells can read it.
+    -- Index over current active versions; its rowid is the facts rowid. (v5 makes it contentless.)
     CREATE VIRTUAL TABLE fact_index USING fts5(
       terms, translation_terms,
       tokenize = "${INDEX_TOKENIZER}"
@@ -93,13 +92,32 @@ const MIGRATIONS: Record<number, string> = {
   3: `CREATE INDEX facts_by_scope_kind ON facts (scope, kind, created_at);`,
   // v4: scopes and hosts with spaces, which older memcue wrote, in today's form (legacy-rows.ts).
   4: '',
+  // v5: the index keeps no copy of its terms (they were 140 of ~620 bytes a fact): memcue makes them
+  // again from the fact's text when it needs them (indexText), and rows still delete by rowid.
+  // SQLite before 3.43 cannot query this index, but reads facts and the other tables as before.
+  5: `
+    DROP TABLE fact_index;
+    CREATE VIRTUAL TABLE fact_index USING fts5(
+      terms, translation_terms,
+      content = '', contentless_delete = 1,
+      tokenize = "${INDEX_TOKENIZER}"
+    );
+  `,
 };
 
 /** Migrations with a step in code after their SQL; it returns true when the derived tables must be rebuilt. */
 const CODE_STEPS: Record<number, (db: Database) => boolean> = { 4: canonicalizeLegacyRows };
 
 /** Migrations after which the derived tables (heads, fact_index) must be rebuilt from facts. */
-const REBUILDS_DERIVED = new Set([2]);
+const REBUILDS_DERIVED = new Set([2, 5]);
+
+/** Migrations that drop a table: the file keeps its pages, free, until a VACUUM gives them back. */
+const FREES_SPACE = new Set([5]);
+
+/** Whether bringing a database of schema `from` to this version leaves free pages worth a VACUUM. */
+export function freesSpace(from: number): boolean {
+  return from > 0 && [...FREES_SPACE].some((v) => v > from && v <= SCHEMA_VERSION);
+}
 
 /** Refuses someone else's SQLite file (it is never converted): a read can ask this before any write. */
 export function refuseForeign(db: Database, path: string): void {
