@@ -67,40 +67,18 @@ function pushWord(out: string[], word: string): void {
 export function terms(text: string, skip?: (folded: string) => boolean): string[] {
   const out: string[] = [];
   for (const match of text.matchAll(TOKEN)) {
-    if (skip) {
-      pushToken(out, match[0], skip);
+    const raw = isAcronymPlural(match[0]) ? match[0].slice(0, -1) : match[0];
+    const token = fold(raw);
+    if (!CONNECTOR.test(token)) {
+      if (!skip?.(token)) pushWord(out, token);
       continue;
     }
-    let known = TOKEN_TERMS.get(match[0]);
-    if (!known) {
-      known = [];
-      pushToken(known, match[0]);
-      if (TOKEN_TERMS.size >= TOKEN_TERMS_LIMIT) TOKEN_TERMS.clear();
-      TOKEN_TERMS.set(match[0], known);
+    out.push(token);
+    for (const part of token.split(PARTS)) {
+      if (part && HAS_LETTER.test(part)) pushWord(out, part);
     }
-    for (const term of known) out.push(term);
   }
   return out;
-}
-
-/**
- * Each token's terms as written, remembered: texts repeat their words, and the index keeps no copy
- * of its terms, so the search file's build makes every fact's again (a fifth less CPU for terms).
- */
-const TOKEN_TERMS = new Map<string, string[]>();
-const TOKEN_TERMS_LIMIT = 50_000;
-
-function pushToken(out: string[], written: string, skip?: (folded: string) => boolean): void {
-  const raw = isAcronymPlural(written) ? written.slice(0, -1) : written;
-  const token = fold(raw);
-  if (!CONNECTOR.test(token)) {
-    if (!skip?.(token)) pushWord(out, token);
-    return;
-  }
-  out.push(token);
-  for (const part of token.split(PARTS)) {
-    if (part && HAS_LETTER.test(part)) pushWord(out, part);
-  }
 }
 
 /** The words and identifiers of a text as written, each of which `terms` turns into one or more terms. */
