@@ -51,7 +51,15 @@ describe('schema', () => {
     expect(db.get('SELECT count(*) AS n FROM fact_index_docsize')?.n).toBe(2);
     // The dropped table's pages went back to the file system (VACUUM once, after the migration).
     expect(db.get('PRAGMA freelist_count')?.freelist_count).toBe(0);
+    const schema = (d: Database) => d.all("SELECT type, name, sql FROM sqlite_master ORDER BY name");
+    const migrated = schema(db);
     db.close();
+    // A new database is made with today's index at once: the same schema as a migrated one.
+    const fresh = isolatedEnv();
+    await cli(['add', 'a first fact'], { env: fresh });
+    const made = await Database.open(fresh.MEMCUE_DB!);
+    expect(schema(made)).toEqual(migrated);
+    made.close();
     // A row leaves the contentless index by its rowid alone.
     expect((await cli(['forget', 'v4fact00000000000001'], { env })).code).toBe(0);
     expect((await cli(['search', 'понедельник'], { env })).stdout).toBe('');
