@@ -32,6 +32,8 @@ export class Connections {
   private reader: Database | undefined;
   private copy: PrivateCopy | undefined;
   private writer: Database | undefined;
+  /** Run first in a write transaction when the file was changed outside memcue (store.ts re-indexes). */
+  onOutsideChange: ((db: Database) => void) | undefined;
 
   constructor(
     private readonly m: SqliteModule,
@@ -195,10 +197,11 @@ export class Connections {
       try {
         writer.exec(WRITER_PRAGMAS);
         this.waitForForeign(true, 'write', 'nothing was written');
-        checkBeforeWrite(writer, this.file);
+        const outside = checkBeforeWrite(writer, this.file);
         searchFile.begin(writer);
         const result = writer.transaction(
           () => {
+            if (outside) this.onOutsideChange?.(writer);
             const result = fn();
             searchFile.collect(writer);
             pauseAt('write-transaction', process.env); // tests stop a writer here (MEMCUE_SYNC_PAUSE_AT)
