@@ -34,6 +34,8 @@ export class Connections {
   private reader: Database | undefined;
   private copy: PrivateCopy | undefined;
   private writer: Database | undefined;
+  /** Run first in a write transaction when the file was changed outside memcue (store.ts re-indexes). */
+  onOutsideChange: ((db: Database) => void) | undefined;
 
   constructor(
     private readonly m: SqliteModule,
@@ -228,7 +230,7 @@ export class Connections {
     try {
       writer.exec(WRITER_PRAGMAS);
       this.waitForForeign(true, 'write', 'nothing was written');
-      checkBeforeWrite(writer, this.file);
+      const outside = checkBeforeWrite(writer, this.file);
       searchFile.begin(writer);
       // Where other programs' locks are out of sight, their writes are detected (foreign-writes.ts).
       const foreignCheck = detectingForeignWrites() ? new ForeignWriteCheck(this.file, deadline, startedBefore) : undefined;
@@ -237,6 +239,7 @@ export class Connections {
         result = writer.transaction(
           () => {
             foreignCheck?.started(writer);
+            if (outside) this.onOutsideChange?.(writer);
             const result = fn();
             searchFile.collect(writer);
             pauseAt('write-transaction', process.env); // tests stop a writer here (MEMCUE_SYNC_PAUSE_AT)

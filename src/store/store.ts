@@ -11,7 +11,7 @@ import { COLUMNS, type Fact } from './facts.js';
 import { MAX_VERSION } from './validate.js';
 import { busyTimeout } from './lock.js';
 import { headerIsCurrent, inspectDatabasePath, prepareFolder, refuseEmptyForRead } from './open-checks.js';
-import { ensureSchema, refuseForeign } from './schema.js';
+import { ensureSchema, freesSpace, refuseForeign, SCHEMA_VERSION, schemaVersion } from './schema.js';
 import { type Database, loadModule, type Row } from './sqlite.js';
 import { mark } from '../util/profile.js';
 import { garbageBound } from '../util/garbage.js';
@@ -19,6 +19,7 @@ import { filterClause, toFact, type ListFilter } from './rows.js';
 // Row helpers live in rows.ts (no SQLite behind them: the search file's path needs them alone).
 export { filterClause, toFact, type ListFilter } from './rows.js';
 import { indexAdded, indexRebuilt, indexRemoved } from '../snapshot/delta.js';
+import { indexMatchesText } from '../snapshot/build.js';
 
 const INDEX_VERSION_KEY = 'index_version';
 const HEADS_WINDOW = 20_000;
@@ -52,6 +53,12 @@ export class Store {
   ) {
     this.path = file.given;
     this.connections = new Connections(m, file, readTimeoutMs);
+    // The index keeps no copy of its terms: a text changed in place elsewhere would keep its old
+    // postings, and the search file (which makes the terms again) could not be built until then.
+    // (A new or older file is left to upgrade(), which builds or rebuilds the index anyway.)
+    this.connections.onOutsideChange = (db) => {
+      if (schemaVersion(db) === SCHEMA_VERSION && !indexMatchesText(db)) rebuildDerived(db);
+    };
   }
 
   /**
@@ -99,7 +106,18 @@ export class Store {
       refuseForeign(this.db, this.path);
     }
     // Schema changes and the rebuild they may need land in one transaction, or not at all.
+    const from = exists ? schemaVersion(this.db) : 0;
     this.write(() => this.upgrade());
+    if (freesSpace(from)) this.shrink();
+  }
+
+  /** Once, after a migration that dropped a table (v5: the index's copy of its terms). */
+  private shrink(): void {
+    try {
+      this.vacuum();
+    } catch {
+      // The migration has landed; its space merely stays free inside the file (a later write reuses it).
+    }
   }
 
   /** In a write transaction: the schema brought to this version, and the index rebuilt if it needs it. */
@@ -316,7 +334,8 @@ export class Store {
  * of tokenizer) and records that the index now holds this tokenizer's terms.
  */
 export function rebuildDerived(db: Database): void {
-  db.exec('DELETE FROM heads; DELETE FROM fact_index');
+  // 'delete-all' empties a contentless index at once (a DELETE would remove its rows one by one).
+  db.exec("DELETE FROM heads; INSERT INTO fact_index (fact_index) VALUES ('delete-all')");
   indexRebuilt(db);
   const ids = db.all('SELECT DISTINCT id FROM facts');
   const tick = garbageBound();
