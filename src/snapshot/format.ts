@@ -16,13 +16,14 @@
 // - facts: the candidates' fields and index terms, deflated in blocks of FACT_BLOCK facts; factIndex
 //   says where each block starts;
 // - created / createdIndex: the distinct created_at values in byte order (a string table);
-// - groups: for the session card, each (scope, kind) group's newest facts.
+// - groups: for the session card, each (scope, kind) group's newest facts;
+// - names / namesIndex: the name keys of the terms, by their first two letters (names.ts).
 import { createRequire } from 'node:module';
 import type { Fact } from '../store/facts.js';
 
 export const MAGIC = 'memcue-search\n\0\0';
 /** Bump when the layout changes: an older file is then simply rebuilt. */
-export const FORMAT = 2;
+export const FORMAT = 3;
 export const PAGE = 4096;
 /** Page CRCs per chunk of the CRC table (one page of them). */
 export const CRC_CHUNK = PAGE / 4;
@@ -33,13 +34,15 @@ export const DOC_RECORD = 13;
 /** The card keeps this many of each group beyond the newest it shows (a delta removes at most MAX_DELTA). */
 export const GROUP_SLACK = 300;
 
-export const SECTIONS = ['docs', 'facts', 'factIndex', 'posts', 'dict', 'dictIndex', 'created', 'createdIndex', 'groups'] as const;
+export const SECTIONS = ['docs', 'facts', 'factIndex', 'posts', 'dict', 'dictIndex', 'created', 'createdIndex', 'groups', 'names', 'namesIndex'] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
 export interface SnapshotHeader {
   format: number;
   /** The tokenizer the terms were made with (tokenize.ts INDEX_VERSION). */
   indexVersion: number;
+  /** The sound keys the names section holds (translit.ts NAME_KEYS). */
+  nameKeys: number;
   /** The database file's state the copy was taken at (file-state.ts). */
   stamp: string;
   /** Names this build, so a delta is never applied to another build of the same state. */

@@ -6,6 +6,7 @@ import { compareBytes, DOC_RECORD, FACT_BLOCK, FIELDS, inflate, PAGE, utf8, Vari
 import { PagedReader } from './paged.js';
 import type { OpenedFile } from '../util/safe-file.js';
 import { StringTable } from './string-table.js';
+import { readNameGroup, type NameGroup } from './names.js';
 
 export interface TermEntry {
   /** Facts holding the term. */
@@ -87,6 +88,16 @@ export class SearchFile {
       const [docs, start, length] = fields as [number, number, number];
       yield { term: bytes, entry: { docs, start, length } };
     }
+  }
+
+  /** The terms starting with `start` (two letters of one script) that have a name key, with it (names.ts). */
+  nameGroup(start: string): NameGroup {
+    return readNameGroup(this.file, start, this.dict.count);
+  }
+
+  /** The dictionary's term at a position. */
+  termAt(position: number): Uint8Array {
+    return this.dict.at(position).bytes;
   }
 
   /** A term's postings: its docs, ascending, and the term's occurrences in each (both columns). */

@@ -3,15 +3,11 @@
 // every block's offset and first string. A lookup reads the index, then the one block it needs.
 import { ByteSink, compareBytes, DICT_BLOCK, VarintReader, type SectionName } from './format.js';
 import type { PagedReader } from './paged.js';
+import type { Spool } from './runs.js';
 
 export interface Entry {
   bytes: Uint8Array;
   fields: number[];
-}
-
-interface Spool {
-  append(bytes: Uint8Array): void;
-  copyTo(write: (bytes: Uint8Array) => void): void;
 }
 
 /** Encodes strings given in byte order; with a spool, the blocks wait there instead of in memory. */
