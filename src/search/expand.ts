@@ -5,7 +5,7 @@
 // - for a word that matches no fact and has neither, the nearest index term (`postgress` → postgres),
 //   reported so that the caller can say so: never a silent empty result.
 import { isStopWord } from '../text/stopwords.js';
-import { editDistance, initialsFor, isCyrillicTerm, LATIN_LETTERS, RUSSIAN_LETTERS, sameName, startAgrees, termKey } from '../text/translit.js';
+import { editDistance, initialsFor, isCyrillicTerm, LATIN_LETTERS, RUSSIAN_LETTERS, sameName, startAgrees } from '../text/translit.js';
 import { fold, stemWord } from '../text/tokenize.js';
 import { devWordItems } from './dev-words.js';
 import { MAX_QUERY_TERMS, type QueryItem } from './query.js';
@@ -81,11 +81,12 @@ function matches(item: QueryItem, vocabulary: Vocabulary): boolean {
 
 /**
  * Index terms in the other script that name the same thing (translit.ts), held by some fact. Only
- * terms whose first two letters can start such a name are read (their keys); the best SPELLINGS_PER_WORD are kept
- * in byte order, so both vocabularies (whatever order they list terms in) give the same ones.
+ * the keys of terms whose first two letters can start such a name are read; the best
+ * SPELLINGS_PER_WORD are kept in byte order, so both vocabularies (whatever order they list terms
+ * in) give the same ones.
  */
 function otherSpellings(term: string, vocabulary: Vocabulary): string[] {
-  const key = termKey(term);
+  const key = vocabulary.nameKey(term);
   if (!key || key.length < 3) return [];
   const russian = isCyrillicTerm(term);
   const found: string[] = [];

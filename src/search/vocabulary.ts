@@ -16,6 +16,8 @@ export interface Vocabulary {
    * termKey), with it; may include terms no live fact holds any more, and keys too short to match.
    */
   names(start: string): KeyedTerms;
+  /** termKey(term), read where it is stored. */
+  nameKey(term: string): string | undefined;
 }
 
 /** Terms and their keys, the terms read only when asked for (a search wants the few that match). */

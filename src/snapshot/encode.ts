@@ -254,14 +254,14 @@ export class SearchFileWriter {
     this.mergeCreated(created);
     section('docs', () => this.records.write(this.body));
     section('created', () => created.copyBlocks((bytes) => this.body.write(bytes)));
-    section('createdIndex', () => this.body.write(created.index.view()));
+    section('createdIndex', () => this.body.write(created.index()));
     mark('search file: created ranks');
 
     const dict = new StringTableWriter(this.runs.spool());
     const nameKeys = new NamesWriter(this.namesSpool.spool());
     section('posts', () => this.mergeRuns(dict, nameKeys));
     section('dict', () => dict.copyBlocks((bytes) => this.body.write(bytes)));
-    section('dictIndex', () => this.body.write(dict.index.view()));
+    section('dictIndex', () => this.body.write(dict.index()));
     mark('search file: postings merged');
     let namesIndex: Uint8Array = new Uint8Array(0);
     section('names', () => (namesIndex = nameKeys.finish((bytes) => this.body.write(bytes))));

@@ -95,6 +95,17 @@ export class SearchFile {
     return readNameGroup(this.file, start, this.dict.count);
   }
 
+  /** The key the file stores for a term (names.ts), or undefined when it stores none for it. */
+  nameKey(term: string): string | undefined {
+    const group = this.nameGroup(term.slice(0, 2));
+    if (group.keys.length === 0) return undefined;
+    const bytes = utf8.encode(term);
+    const position = this.dict.lowerBound(bytes);
+    if (position >= this.dict.count || compareBytes(this.dict.at(position).bytes, bytes) !== 0) return undefined;
+    const i = group.positions.indexOf(position);
+    return i < 0 ? undefined : group.keys[i];
+  }
+
   /** The dictionary's term at a position. */
   termAt(position: number): Uint8Array {
     return this.dict.at(position).bytes;

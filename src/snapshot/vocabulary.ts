@@ -2,6 +2,7 @@
 // counted as FTS5's vocabulary table counts them (live facts only); their name keys as the file
 // stores them (names.ts), those of the added facts' terms worked out.
 import { keyedTerms, type Vocabulary } from '../search/vocabulary.js';
+import { termKey } from '../text/translit.js';
 import { utf8 } from './format.js';
 import type { LiveIndex } from './pool.js';
 
@@ -30,6 +31,9 @@ export function liveVocabulary(live: LiveIndex): Vocabulary {
       const term = (i: number) => (i < stored.keys.length ? decoder.decode(file.termAt(stored.positions[i]!)) : added.term(i - stored.keys.length));
       return { keys, term };
     },
+    // A query word the file holds has its key there: then no key is worked out at all (the sound
+    // rules' regular expressions are compiled only when one is).
+    nameKey: (term) => file.nameKey(term) ?? termKey(term),
     any(from, to) {
       for (const term of vocabulary.between(from, to)) if (vocabulary.docs(term) > 0) return true;
       return false;
