@@ -28,7 +28,11 @@ export const PAGE = 4096;
 /** Page CRCs per chunk of the CRC table (one page of them). */
 export const CRC_CHUNK = PAGE / 4;
 export const DICT_BLOCK = 64;
-export const FACT_BLOCK = 32;
+/**
+ * Facts per deflated block: a search inflates a whole block for each of its ~30 candidates, most in
+ * blocks of their own (16 instead of 32: ~0.35 ms CPU less a search, ~10 bytes more a fact).
+ */
+export const FACT_BLOCK = 16;
 /** row u32, created rank u32, length u16, scope u16, kind u8. */
 export const DOC_RECORD = 13;
 /** The card keeps this many of each group beyond the newest it shows (a delta removes at most MAX_DELTA). */
