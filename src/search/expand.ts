@@ -5,8 +5,7 @@
 // - for a word that matches no fact and has neither, the nearest index term (`postgress` → postgres),
 //   reported so that the caller can say so: never a silent empty result.
 import { isStopWord } from '../text/stopwords.js';
-import { CYRILLIC_LATIN } from '../text/cyrillic-latin.js';
-import { editDistance, initialsFor, isCyrillicTerm, sameName, startAgrees, termKey } from '../text/translit.js';
+import { editDistance, initialsFor, isCyrillicTerm, LATIN_LETTERS, RUSSIAN_LETTERS, sameName, startAgrees } from '../text/translit.js';
 import { fold, stemWord } from '../text/tokenize.js';
 import { devWordItems } from './dev-words.js';
 import { MAX_QUERY_TERMS, type QueryItem } from './query.js';
@@ -26,8 +25,6 @@ const TWO_EDITS_FROM = 8;
 const PLAIN_WORD = /^(?:[a-z]+|[\u0400-\u04ff]+)$/;
 /** Longer words are pasted text, not names or typos: nothing is looked up for them (a 100 KB query stays fast). */
 const MAX_WORD = 40;
-const LATIN_LETTERS = [...'abcdefghijklmnopqrstuvwxyz'];
-const RUSSIAN_LETTERS = Object.keys(CYRILLIC_LATIN);
 
 export function expandItems(query: string, items: QueryItem[], vocabulary: Vocabulary): { items: QueryItem[]; corrections: Correction[] } {
   const out = [...items];
@@ -84,11 +81,12 @@ function matches(item: QueryItem, vocabulary: Vocabulary): boolean {
 
 /**
  * Index terms in the other script that name the same thing (translit.ts), held by some fact. Only
- * terms whose first two letters can start such a name are read; the best SPELLINGS_PER_WORD are kept
- * in byte order, so both vocabularies (whatever order they list terms in) give the same ones.
+ * the keys of terms whose first two letters can start such a name are read; the best
+ * SPELLINGS_PER_WORD are kept in byte order, so both vocabularies (whatever order they list terms
+ * in) give the same ones.
  */
 function otherSpellings(term: string, vocabulary: Vocabulary): string[] {
-  const key = termKey(term);
+  const key = vocabulary.nameKey(term);
   if (!key || key.length < 3) return [];
   const russian = isCyrillicTerm(term);
   const found: string[] = [];
@@ -97,11 +95,13 @@ function otherSpellings(term: string, vocabulary: Vocabulary): string[] {
     for (const second of russian ? LATIN_LETTERS : RUSSIAN_LETTERS) {
       const start = initial + second;
       if (!startAgrees(start, key)) continue;
-      for (const candidate of vocabulary.between(...prefixRange(start))) {
-        if (found.includes(candidate) || isStopWord(candidate)) continue;
-        const other = termKey(candidate);
-        if (other && (russian ? sameName(key, other) : sameName(other, key)) && vocabulary.docs(candidate) > 0) found.push(candidate);
-      }
+      // The keys come with the terms (the search file stores them): only a match's term is read.
+      const names = vocabulary.names(start);
+      names.keys.forEach((other, i) => {
+        if (!(russian ? sameName(key, other) : sameName(other, key))) return;
+        const candidate = names.term(i);
+        if (!found.includes(candidate) && !isStopWord(candidate) && vocabulary.docs(candidate) > 0) found.push(candidate);
+      });
     }
   }
   return found.sort().slice(0, SPELLINGS_PER_WORD);

@@ -9,6 +9,8 @@ import { ByteSink, compareBytes, compareStrings, deflate, FACT_BLOCK, FIELDS, FO
 import { PageWriter } from './paged.js';
 import { StringTableWriter } from './string-table.js';
 import { RunFile } from './runs.js';
+import { NamesWriter } from './names.js';
+import { NAME_KEYS } from '../text/translit.js';
 import { RecordColumns } from './records.js';
 import { garbageBound } from '../util/garbage.js';
 import { mark } from '../util/profile.js';
@@ -44,6 +46,7 @@ export class SearchFileWriter {
   // created_at ranks: (value, doc) pairs sorted a batch at a time into runs of their own, merged at the end.
   private createdBatch: { values: string[]; docs: number[] } = { values: [], docs: [] };
   private readonly createdRuns: RunFile;
+  private readonly namesSpool: RunFile;
   private createdValues = 0;
   private readonly scopeIds = new Map<string, number>();
   private readonly used: number[] = [];
@@ -67,6 +70,7 @@ export class SearchFileWriter {
     this.body = new PageWriter(fd);
     this.runs = new RunFile(scratch('runs'));
     this.createdRuns = new RunFile(scratch('created'));
+    this.namesSpool = new RunFile(scratch('names'));
   }
 
   /** One fact, in ascending row order. */
@@ -219,6 +223,7 @@ export class SearchFileWriter {
   abandon(): void {
     this.runs.remove();
     this.createdRuns.remove();
+    this.namesSpool.remove();
   }
 
   /** Writes the rest and the header; the run file is removed either way. */
@@ -249,20 +254,26 @@ export class SearchFileWriter {
     this.mergeCreated(created);
     section('docs', () => this.records.write(this.body));
     section('created', () => created.copyBlocks((bytes) => this.body.write(bytes)));
-    section('createdIndex', () => this.body.write(created.index.view()));
+    section('createdIndex', () => this.body.write(created.index()));
     mark('search file: created ranks');
 
     const dict = new StringTableWriter(this.runs.spool());
-    section('posts', () => this.mergeRuns(dict));
+    const nameKeys = new NamesWriter(this.namesSpool.spool());
+    section('posts', () => this.mergeRuns(dict, nameKeys));
     section('dict', () => dict.copyBlocks((bytes) => this.body.write(bytes)));
-    section('dictIndex', () => this.body.write(dict.index.view()));
+    section('dictIndex', () => this.body.write(dict.index()));
     mark('search file: postings merged');
+    let namesIndex: Uint8Array = new Uint8Array(0);
+    section('names', () => (namesIndex = nameKeys.finish((bytes) => this.body.write(bytes))));
+    section('namesIndex', () => this.body.write(namesIndex));
+    mark('search file: name keys');
     const groupDirectory = this.writeGroups(section);
     mark('search file: card groups');
 
     const header: Omit<SnapshotHeader, 'crcTable' | 'crcChunks'> = {
       format: FORMAT,
       indexVersion: meta.indexVersion,
+      nameKeys: NAME_KEYS,
       stamp: meta.stamp,
       id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`,
       docs: this.docs,
@@ -280,9 +291,9 @@ export class SearchFileWriter {
 
   /**
    * The runs merged term by term, in byte order: a term's postings from run 1, run 2, … (docs stay
-   * ascending) into the postings section, its dictionary entry into `dict`.
+   * ascending) into the postings section, its dictionary entry into `dict`, its name key into `nameKeys`.
    */
-  private mergeRuns(dict: StringTableWriter): void {
+  private mergeRuns(dict: StringTableWriter, nameKeys: NamesWriter): void {
     const readers = this.runs.readers();
     const heads = readers.map((r) => (r.done ? undefined : r.bytes(r.varint())));
     const out = new ByteSink();
@@ -317,6 +328,7 @@ export class SearchFileWriter {
         heads[r] = reader.done ? undefined : reader.bytes(reader.varint());
       });
       dict.add(term, [docs, start, written + out.length - start]);
+      nameKeys.add(term, this.terms);
       this.terms++;
       if (out.length > 1 << 16) {
         this.body.write(out.view());

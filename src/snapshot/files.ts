@@ -8,6 +8,7 @@ import { existsSync, fchmodSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { readFileState } from '../store/integrity.js';
 import { INDEX_VERSION } from '../text/tokenize.js';
+import { NAME_KEYS } from '../text/translit.js';
 import { openKeptFile, readWhole, removeStaleTemporaries, replaceKeptFileWith, writeWhole, type OpenedFile } from '../util/safe-file.js';
 import { SearchFile } from './reader.js';
 import type { AddedDoc, LiveIndex } from './pool.js';
@@ -71,7 +72,7 @@ export function openLiveIndex(realDbPath: string): LiveIndex | undefined {
   const file = opened && SearchFile.open(opened);
   if (!file) return undefined;
   const { header } = file;
-  const current = header.indexVersion === INDEX_VERSION && (wanted ? wanted.base === header.id : header.stamp === stamp);
+  const current = header.indexVersion === INDEX_VERSION && header.nameKeys === NAME_KEYS && (wanted ? wanted.base === header.id : header.stamp === stamp);
   const live = current ? unlessBroken(() => liveIndex(file, wanted)) : undefined;
   if (!live) file.close();
   return live;

@@ -82,15 +82,21 @@ export function snapshotPool(live: LiveIndex, items: readonly QueryItem[], filte
 
   // Only facts whose score comes within a rounding step of the size-th best can be in the pool.
   const allow = filterTest(live, filter);
-  const allowed: number[] = [];
-  for (let i = 0; i < docs.length; i++) if (allow.base(records, i)) allowed.push(i);
+  // Typed arrays and plain loops: at 100k facts a common word matches tens of thousands.
+  const allowed = new Uint32Array(docs.length);
+  let kept = 0;
+  for (let i = 0; i < docs.length; i++) if (allow.base(records, i)) allowed[kept++] = i;
   const addedAllowed = live.added.map((_, a) => a).filter((a) => addedScore[a]! > 0 && allow.added(live.added[a]!));
-  const scores = Float64Array.from([...allowed.map((i) => baseScore[i]!), ...addedAllowed.map((a) => addedScore[a]!)]).sort().reverse();
-  const floor = scores.length >= size ? round6(-scores[size - 1]!) : Infinity;
+  const scores = new Float64Array(kept + addedAllowed.length);
+  for (let j = 0; j < kept; j++) scores[j] = baseScore[allowed[j]!]!;
+  addedAllowed.forEach((a, j) => (scores[kept + j] = addedScore[a]!));
+  scores.sort(); // ascending: the size-th best is size places from the end
+  const floor = scores.length >= size ? round6(-scores[scores.length - size]!) : Infinity;
   const created = createdOrder(live);
   type Entry = { bm: number; preferred: boolean; created: CreatedKey; row: number; base: boolean; index: number };
   const entries: Entry[] = [];
-  for (const i of allowed) {
+  for (let j = 0; j < kept; j++) {
+    const i = allowed[j]!;
     if (-baseScore[i]! > floor + 1e-6 || round6(-baseScore[i]!) > floor) continue;
     const scope = file.header.scopes[records.scope[i]!]!;
     entries.push({ bm: round6(-baseScore[i]!), preferred: scope === preferScope, created: { key: 2 * records.created[i]! }, row: records.row[i]!, base: true, index: docs[i]! });

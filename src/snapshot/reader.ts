@@ -6,6 +6,10 @@ import { compareBytes, DOC_RECORD, FACT_BLOCK, FIELDS, inflate, PAGE, utf8, Vari
 import { PagedReader } from './paged.js';
 import type { OpenedFile } from '../util/safe-file.js';
 import { StringTable } from './string-table.js';
+import { readNameGroup, type NameGroup } from './names.js';
+
+const decoder = new TextDecoder();
+const NEWLINE = 0x0a;
 
 export interface TermEntry {
   /** Facts holding the term. */
@@ -41,7 +45,7 @@ export interface StoredDoc {
 export class SearchFile {
   private readonly dict: StringTable;
   private readonly createdTable: StringTable;
-  private readonly factBlocks = new Map<number, string[]>();
+  private readonly factBlocks = new Map<number, Uint8Array>();
 
   private constructor(private readonly file: PagedReader) {
     const h = file.header;
@@ -87,6 +91,27 @@ export class SearchFile {
       const [docs, start, length] = fields as [number, number, number];
       yield { term: bytes, entry: { docs, start, length } };
     }
+  }
+
+  /** The terms starting with `start` (two letters of one script) that have a name key, with it (names.ts). */
+  nameGroup(start: string): NameGroup {
+    return readNameGroup(this.file, start, this.dict.count);
+  }
+
+  /** The key the file stores for a term (names.ts), or undefined when it stores none for it. */
+  nameKey(term: string): string | undefined {
+    const group = this.nameGroup(term.slice(0, 2));
+    if (group.keys.length === 0) return undefined;
+    const bytes = utf8.encode(term);
+    const position = this.dict.lowerBound(bytes);
+    if (position >= this.dict.count || compareBytes(this.dict.at(position).bytes, bytes) !== 0) return undefined;
+    const i = group.positions.indexOf(position);
+    return i < 0 ? undefined : group.keys[i];
+  }
+
+  /** The dictionary's term at a position. */
+  termAt(position: number): Uint8Array {
+    return this.dict.at(position).bytes;
   }
 
   /** A term's postings: its docs, ascending, and the term's occurrences in each (both columns). */
@@ -177,18 +202,24 @@ export class SearchFile {
   /** Doc d's fact and index columns, as the SQLite search reads them. */
   stored(d: number): StoredDoc {
     const block = Math.floor(d / FACT_BLOCK);
-    let lines = this.factBlocks.get(block);
-    if (!lines) {
+    let bytes = this.factBlocks.get(block);
+    if (!bytes) {
       const index = this.file.section('factIndex', 4 * block, 8);
       const view = new DataView(index.buffer, index.byteOffset, 8);
       const from = view.getUint32(0, true);
       const to = view.getUint32(4, true);
-      lines = new TextDecoder().decode(inflate(this.file.section('facts', from, to - from))).split('\n');
-      this.factBlocks.set(block, lines);
+      bytes = inflate(this.file.section('facts', from, to - from));
+      this.factBlocks.set(block, bytes);
     }
-    const line = lines[d % FACT_BLOCK];
-    if (line === undefined) throw new Error('search file: a fact missing from its block');
-    const record = JSON.parse(line) as (string | number)[];
+    // Only the fact's own line is decoded: a search reads one or two facts of most blocks it opens.
+    let start = 0;
+    for (let k = d % FACT_BLOCK; k > 0; k--) {
+      const end = bytes.indexOf(NEWLINE, start);
+      if (end < 0) throw new Error('search file: a fact missing from its block');
+      start = end + 1;
+    }
+    const end = bytes.indexOf(NEWLINE, start);
+    const record = JSON.parse(decoder.decode(bytes.subarray(start, end < 0 ? bytes.length : end))) as (string | number)[];
     const fact = Object.fromEntries(FIELDS.map((f, i) => [f, record[i]])) as unknown as Fact;
     const split = (terms: unknown) => String(terms).split(' ').filter(Boolean);
     return { fact, columns: [split(record[FIELDS.length]), split(record[FIELDS.length + 1])] };
@@ -196,7 +227,7 @@ export class SearchFile {
 
   /** The created_at value of a rank. */
   createdAt(rank: number): string {
-    return new TextDecoder().decode(this.createdTable.at(rank).bytes);
+    return decoder.decode(this.createdTable.at(rank).bytes);
   }
 
   /** The rank of the first created_at value ≥ `value` (SQLite compares the strings by their bytes). */

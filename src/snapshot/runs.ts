@@ -3,6 +3,12 @@
 // 64 KiB steps, while they are merged (and the dictionary that merge writes parked after them).
 import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 
+/** Bytes parked in the run file until they are copied, in order, into the search file. */
+export interface Spool {
+  append(bytes: Uint8Array): void;
+  copyTo(write: (bytes: Uint8Array) => void): void;
+}
+
 /** The spilled runs, one after another in a temporary file beside the search file. */
 export class RunFile {
   private fd: number | undefined;
@@ -23,7 +29,7 @@ export class RunFile {
   }
 
   /** Somewhere to park bytes written while the runs are read (after the last run), read back whole. */
-  spool(): { append: (bytes: Uint8Array) => void; copyTo: (write: (bytes: Uint8Array) => void) => void } {
+  spool(): Spool {
     const start = this.end;
     return {
       append: (bytes) => this.appendBytes(bytes),

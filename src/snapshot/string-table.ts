@@ -1,23 +1,22 @@
 // A sorted table of strings (the term dictionary, the distinct created_at values): front-coded in
-// blocks of DICT_BLOCK entries, each entry with a fixed number of varint fields, and an index of
-// every block's offset and first string. A lookup reads the index, then the one block it needs.
+// blocks of DICT_BLOCK entries, each entry with a fixed number of varint fields, and an index: per
+// block, its offset and where its first string starts (u32 each), then those first strings. A
+// lookup bisects the index where it lies (nothing in it is decoded up front: at 100k facts it has
+// thousands of blocks), then decodes the one block it needs.
 import { ByteSink, compareBytes, DICT_BLOCK, VarintReader, type SectionName } from './format.js';
 import type { PagedReader } from './paged.js';
+import type { Spool } from './runs.js';
 
 export interface Entry {
   bytes: Uint8Array;
   fields: number[];
 }
 
-interface Spool {
-  append(bytes: Uint8Array): void;
-  copyTo(write: (bytes: Uint8Array) => void): void;
-}
-
 /** Encodes strings given in byte order; with a spool, the blocks wait there instead of in memory. */
 export class StringTableWriter {
   private readonly blocks = new ByteSink();
-  readonly index = new ByteSink();
+  private readonly starts: number[] = [];
+  private readonly firsts = new ByteSink();
   private count = 0;
   private spooled = 0;
   private previous: Uint8Array = new Uint8Array(0);
@@ -31,6 +30,15 @@ export class StringTableWriter {
     this.spool.copyTo(write);
   }
 
+  /** The index section: each block's offset and its first string's, then the first strings. */
+  index(): Uint8Array {
+    const bytes = new Uint8Array(4 * this.starts.length + this.firsts.length);
+    const view = new DataView(bytes.buffer);
+    this.starts.forEach((at, i) => view.setUint32(4 * i, at, true));
+    bytes.set(this.firsts.view(), 4 * this.starts.length);
+    return bytes;
+  }
+
   add(bytes: Uint8Array, fields: readonly number[] = []): void {
     if (this.spool && this.blocks.length > 1 << 16) {
       this.spool.append(this.blocks.view());
@@ -39,9 +47,10 @@ export class StringTableWriter {
     }
     let shared = 0;
     if (this.count % DICT_BLOCK === 0) {
-      this.index.varint(this.spooled + this.blocks.length);
-      this.index.varint(bytes.length);
-      this.index.put(bytes);
+      const offset = this.spooled + this.blocks.length;
+      if (offset > 0xffffffff) throw new Error('search file: a string table past 4 GiB');
+      this.starts.push(offset, this.firsts.length);
+      this.firsts.put(bytes);
     } else {
       const n = Math.min(bytes.length, this.previous.length);
       while (shared < n && bytes[shared] === this.previous[shared]) shared++;
@@ -56,8 +65,8 @@ export class StringTableWriter {
 }
 
 export class StringTable {
-  private firsts?: Uint8Array[];
-  private offsets?: number[];
+  private readonly blocks: number;
+  private index?: { bytes: Uint8Array; view: DataView };
   private readonly decoded = new Map<number, Entry[]>();
 
   constructor(
@@ -66,17 +75,18 @@ export class StringTable {
     private readonly indexSection: SectionName,
     readonly count: number,
     private readonly fieldCount: number,
-  ) {}
+  ) {
+    this.blocks = Math.ceil(count / DICT_BLOCK);
+  }
 
   /** The position of the first string ≥ `bytes` (count when there is none). */
   lowerBound(bytes: Uint8Array): number {
-    const firsts = this.loadIndex();
     // The last block whose first string is < bytes holds the answer, or the next block starts it.
     let lo = 0;
-    let hi = firsts.length;
+    let hi = this.blocks;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (compareBytes(firsts[mid]!, bytes) < 0) lo = mid + 1;
+      if (compareBytes(this.first(mid), bytes) < 0) lo = mid + 1;
       else hi = mid;
     }
     if (lo === 0) return 0;
@@ -92,27 +102,37 @@ export class StringTable {
     return this.block(Math.floor(i / DICT_BLOCK))[i % DICT_BLOCK]!;
   }
 
-  private loadIndex(): Uint8Array[] {
-    if (this.firsts) return this.firsts;
-    const reader = new VarintReader(this.file.section(this.indexSection));
-    const firsts: Uint8Array[] = [];
-    const offsets: number[] = [];
-    while (!reader.done) {
-      offsets.push(reader.next());
-      firsts.push(reader.take(reader.next()));
-    }
-    if (firsts.length !== Math.ceil(this.count / DICT_BLOCK)) throw new Error('search file: a string index of the wrong size');
-    this.offsets = offsets;
-    return (this.firsts = firsts);
+  /** The index section, read whole once (a few pages: 8 bytes and a string per block). */
+  private loadIndex(): { bytes: Uint8Array; view: DataView } {
+    if (this.index) return this.index;
+    const bytes = this.file.section(this.indexSection);
+    if (bytes.length < 8 * this.blocks) throw new Error('search file: a string index of the wrong size');
+    return (this.index = { bytes, view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
+  }
+
+  /** Where block b starts in the blocks section (the section's end for b = blocks). */
+  private offset(b: number): number {
+    if (b === this.blocks) return this.file.header.sections[this.blocksSection][1];
+    return this.loadIndex().view.getUint32(8 * b, true);
+  }
+
+  /** Block b's first string, from the index. */
+  private first(b: number): Uint8Array {
+    const { bytes, view } = this.loadIndex();
+    const base = 8 * this.blocks;
+    const from = base + view.getUint32(8 * b + 4, true);
+    const to = b + 1 < this.blocks ? base + view.getUint32(8 * b + 12, true) : bytes.length;
+    if (from > to || to > bytes.length) throw new Error('search file: a damaged string index');
+    return bytes.subarray(from, to);
   }
 
   private block(b: number): Entry[] {
     const cached = this.decoded.get(b);
     if (cached) return cached;
-    this.loadIndex();
-    const offsets = this.offsets!;
-    const end = b + 1 < offsets.length ? offsets[b + 1]! : this.file.header.sections[this.blocksSection][1];
-    const reader = new VarintReader(this.file.section(this.blocksSection, offsets[b]!, end - offsets[b]!));
+    const start = this.offset(b);
+    const end = this.offset(b + 1);
+    if (end < start) throw new Error('search file: a damaged string table');
+    const reader = new VarintReader(this.file.section(this.blocksSection, start, end - start));
     const entries: Entry[] = [];
     let previous: Uint8Array = new Uint8Array(0);
     const n = Math.min(DICT_BLOCK, this.count - b * DICT_BLOCK);

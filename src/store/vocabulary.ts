@@ -2,7 +2,8 @@
 // database file, and a read-only connection can make it). One statement reads a range of terms with
 // their fact counts, and a term's count is the range of that term alone: each statement compiled
 // costs a cold process milliseconds in the WASM interpreter.
-import type { Vocabulary } from '../search/vocabulary.js';
+import { keyedTerms, prefixRange, type Vocabulary } from '../search/vocabulary.js';
+import { termKey } from '../text/translit.js';
 import type { Database } from './sqlite.js';
 
 const made = new WeakSet<Database>();
@@ -19,9 +20,12 @@ export function sqliteVocabulary(db: Database): Vocabulary {
     for (const r of rows) counts.set(String(r.term), Number(r.doc));
     return rows;
   };
+  const between = (from: string, to: string) => range(from, to).map((r) => String(r.term));
   return {
-    between: (from, to) => range(from, to).map((r) => String(r.term)),
+    between,
     docs: (term) => counts.get(term) ?? Number(range(term, `${term}\u0001`)[0]?.doc ?? 0),
     any: (from, to) => db.get('SELECT 1 AS found FROM temp.fact_vocab WHERE term >= ? AND term < ? AND doc > 0 LIMIT 1', [from, to]) !== undefined,
+    names: (start) => keyedTerms(between(...prefixRange(start))),
+    nameKey: termKey,
   };
 }

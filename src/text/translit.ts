@@ -6,6 +6,8 @@
 import { CYRILLIC_LATIN } from './cyrillic-latin.js';
 import { stemEnglish } from './stem-english.js';
 
+export const LATIN_LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+export const RUSSIAN_LETTERS = Object.keys(CYRILLIC_LATIN).join('');
 const CYRILLIC_WORD = /^[\u0400-\u04ff]+$/;
 const LATIN_WORD = /^[a-z]+$/;
 const VOWELS = /[aeiouy]/g;
@@ -46,6 +48,13 @@ export function toLatin(word: string): string {
 export function soundKey(latin: string): string {
   return SOUNDS.reduce((s, [pattern, to]) => s.replace(pattern, to), latin);
 }
+
+/**
+ * The version of termKey's keys: search files store them (snapshot/names.ts), and a file of other
+ * keys is rebuilt. Bump it with any change to what termKey returns (test/text/translit.test.ts
+ * holds each version's keys of a word list).
+ */
+export const NAME_KEYS = 1;
 
 /** Keys already worked out: a long-lived process (the MCP server, dream, eval) meets the same terms again. */
 const keys = new Map<string, string | undefined>();
@@ -136,9 +145,7 @@ export function initialsFor(keyInitial: string): string[] {
 /** INITIALS worked out from the keys: each first letter, followed by any letter and a vowel of its script. */
 export function keyInitials(): Record<string, string> {
   const out: Record<string, string> = {};
-  const latin = [...'abcdefghijklmnopqrstuvwxyz'];
-  const russian = Object.keys(CYRILLIC_LATIN);
-  for (const [letters, vowel] of [[latin, 'a'], [russian, 'а']] as const) {
+  for (const [letters, vowel] of [[LATIN_LETTERS, 'a'], [RUSSIAN_LETTERS, 'а']] as const) {
     for (const first of letters) {
       if (toLatin(first) === '') continue; // ъ, ь start no word
       for (const next of letters) {
@@ -155,9 +162,62 @@ export function keyInitials(): Record<string, string> {
  * so far. Vowels may differ (the skeleton rule), and a second `g`/`j` may turn on the letter after it.
  */
 export function startAgrees(start: string, key: string): boolean {
-  const latin = isCyrillicTerm(start) ? toLatin(start) : start;
-  const head = skeleton(soundKey(latin));
+  const head = secondConsonant(start);
   const wanted = skeleton(key);
-  if (head.length < 2 || wanted.length < 2) return true;
-  return head[1] === wanted[1] || (/[gj]/.test(head[1]!) && /[gj]/.test(wanted[1]!));
+  if (head === undefined || wanted.length < 2) return true;
+  return head === wanted[1] || (/[gj]/.test(head) && /[gj]/.test(wanted[1]!));
+}
+
+/** The second letter of the skeleton of a start's key (undefined when it has none): the table's, else worked out. */
+function secondConsonant(start: string): string | undefined {
+  const row = SECOND_CONSONANTS[start[0]!];
+  const at = start.length === 2 && row ? (LATIN_LETTERS.includes(start[0]!) ? LATIN_LETTERS : RUSSIAN_LETTERS).indexOf(start[1]!) : -1;
+  const head = at >= 0 ? row![at]! : startConsonant(start);
+  return head === '-' ? undefined : head;
+}
+
+function startConsonant(start: string): string {
+  const head = skeleton(soundKey(isCyrillicTerm(start) ? toLatin(start) : start));
+  return head.length < 2 ? '-' : head[1]!;
+}
+
+/**
+ * startConsonant of every two letters of one script: per first letter, a character per second
+ * letter in LATIN_LETTERS or RUSSIAN_LETTERS order ('-': none). Worked out by `secondConsonants()`;
+ * kept as a table since a search asks it of up to a hundred starts per word, each a pass of SOUNDS
+ * (~0.3 ms CPU of a cold search; a test compares).
+ */
+const SECOND_CONSONANTS: Readonly<Record<string, string>> = {
+  a: '-bkd-fgh-jklmn-pkrst-vvk-z', b: '--kd-fgh-jklmn-pkrst-vvk-z', c: '-b-d-fgh-j-lmn-p-rst-vvs-z',
+  d: '-bk--fgh--klmn-pkrst-vvk-z', e: '-bkd-fgh-jklmn-pkrst-vvk-z', f: '-bkd--gh-jklmn-pkrst-vvk-z',
+  g: '-bkd-f-h-jklmn-pkrst-vvk-z', h: '-bkd-fg--jklmn-pkrst-vvk-z', i: '-bkd-fgh-jklmn-pkrst-vvk-z',
+  j: '-bkd-fgh--klmn-pkrst-vvk-z', k: '-b-d-fg--j-lmn-p-rst-vvs-z', l: '-bkd-fgh-jk-mn-pkrst-vvk-z',
+  m: '-bkd-fgh-jkl-n-pkrst-vvk-z', n: '-bsd-fgh-jklm--pkrst-vvk-z', o: '-bkd-fgh-jklmn-pkrst-vvk-z',
+  p: '-bkd-fg--jklmn--krst-vvk-z', q: '-b-d-fgh-j-lmn-p-rst-vvs-z', r: '-bkd-fgh-jklmn-pk-st-vvk-z',
+  s: '-bkd-fgh-jklmn-pkr-t-vvk-z', t: '-bkd-fg--jklmn-pkr---vvk-z', u: '-bkd-fgh-jklmn-pkrst-vvk-z',
+  v: '-bkd-fgh-jklmn-pkrst---k-z', w: '-bkd-fgh-jklmn-pkrst---k-z', x: 'ssssssssssssssssssssssssss',
+  y: '-bkd-fgh-jklmn-pkrst-vvk-z', z: '-bkd-fg--jklmn-pkrst-vvk--', а: '-bvgd--jz--klmn-prst-fhscss------',
+  б: '--vgd--jz--klmn-prst-fhscss------', в: '-b-gd--jz--klmn-prst-fhscss------',
+  г: '-bv-d--jz--klmn-prst-fhscss------', д: '-bvg----z--klmn-prst-fhscss------',
+  е: '-bvgd--jz--klmn-prst-fhscss------', ё: '-bvgd--jz--klmn-prst-fhscss------',
+  ж: '-bvgd---z--klmn-prst-fhscss------', з: '-bvgd------klmn-prst-fhscss------',
+  и: '-bvgd--jz--klmn-prst-fhscss------', й: '-bvgd--jz--klmn-prst-fhscss------',
+  к: '-bvgd--jz---lmn-prst-f-scss------', л: '-bvgd--jz--k-mn-prst-fhscss------',
+  м: '-bvgd--jz--kl-n-prst-fhscss------', н: '-bvgd--jz--klm--prst-fhscss------',
+  о: '-bvgd--jz--klmn-prst-fhscss------', п: '-bvgd--jz--klmn--rst-f-scss------',
+  р: '-bvgd--jz--klmn-p-st-fhscss------', с: '-bvgd--jz--klmn-pr-t-fh-hhh------',
+  т: '-bvgd--jz--klmn-pr---f--chh------', у: '-bvgd--jz--klmn-prst-fhscss------',
+  ф: '-bvgd--jz--klmn-prst--hscss------', х: '-bvgd--jz--klmn-prst-f-scss------',
+  ц: '-bvgd--jz--klmn-pr-t-fh-hhh------', ч: 'hhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhh',
+  ш: 'hhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhh', щ: 'hhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhh',
+  ъ: '------------------------hhhn-n---', ы: '-bvgd--jz--klmn-prst-fhscss------',
+  ь: '------------------------hhhn-n---', э: '-bvgd--jz--klmn-prst-fhscss------',
+  ю: '-bvgd--jz--klmn-prst-fhscss------', я: '-bvgd--jz--klmn-prst-fhscss------',
+};
+
+/** SECOND_CONSONANTS worked out. */
+export function secondConsonants(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const letters of [LATIN_LETTERS, RUSSIAN_LETTERS]) for (const first of letters) out[first] = [...letters].map((second) => startConsonant(first + second)).join('');
+  return out;
 }

@@ -1,0 +1,84 @@
+// What a search adds to the query from the index's terms (src/search/expand.ts), and what it reads
+// of the index to do so.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { expandItems } from '../../src/search/expand.js';
+import { queryItems } from '../../src/search/query.js';
+import type { Vocabulary } from '../../src/search/vocabulary.js';
+import { buildSearchFile } from '../../src/snapshot/build.js';
+import { openLiveIndex } from '../../src/snapshot/files.js';
+import type { LiveIndex } from '../../src/snapshot/pool.js';
+import { liveVocabulary } from '../../src/snapshot/vocabulary.js';
+import { Store } from '../../src/store/store.js';
+import { sqliteVocabulary } from '../../src/store/vocabulary.js';
+import { tempDir } from '../helpers.js';
+
+/** Russian words starting as докер does: the terms a search for docker looks among. */
+const NEIGHBOURS = 'дом дорога доска довод доклад докторский доля долина доход дочка дождь доверие добыча дозор дотация договор'.split(' ');
+
+async function memory(): Promise<Store> {
+  const store = (await Store.open(join(tempDir(), 'expand.db'), { write: true }))!;
+  store.write(() => {
+    const texts = ['Docker images are tagged with the commit hash', 'Докер на маке тормозит без VirtioFS', ...NEIGHBOURS.map((w, i) => `${w} номер ${i}`)];
+    texts.forEach((text, i) => {
+      store.insertVersion({
+        id: `f${String(i).padStart(19, '0')}`, version: 1, text, translation: '', kind: 'note', scope: 'global', source: '', quote: '',
+        created_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(), host: 'h', state: 'active',
+      });
+    });
+  });
+  expect(buildSearchFile(store.db, store.file.real)).toBe(true);
+  return store;
+}
+
+/** The vocabulary, noting each index term read out of it (between's and names' terms). */
+function noting(vocabulary: Vocabulary, read: string[]): Vocabulary {
+  return {
+    ...vocabulary,
+    *between(from, to) {
+      for (const term of vocabulary.between(from, to)) yield (read.push(term), term);
+    },
+    names(start) {
+      const names = vocabulary.names(start);
+      return { keys: names.keys, term: (i) => (read.push(names.term(i)), names.term(i)) };
+    },
+  };
+}
+
+/** `check` on a memory of those words and their search file. */
+async function withMemory(check: (store: Store, live: LiveIndex) => void): Promise<void> {
+  const store = await memory();
+  try {
+    check(store, openLiveIndex(store.file.real)!);
+  } finally {
+    store.close();
+  }
+}
+
+const expanded = (query: string, vocabulary: Vocabulary) => expandItems(query, queryItems(query), vocabulary).items.map((item) => item.terms.join(' '));
+
+describe('other-script spellings', () => {
+  it('come from the keys the search file stores: only the matching terms are read (issue 22)', () =>
+    withMemory((_, live) => {
+      const read: string[] = [];
+      expect(expanded('docker', noting(liveVocabulary(live), read))).toEqual(['docker', 'докер']);
+      // Before, every term of every start that could begin the name was read and keyed: the д-words here.
+      expect(read).toEqual(['докер']);
+      expect(expanded('докер', liveVocabulary(live))).toEqual(['докер', 'docker']);
+    }));
+
+  it('are the same from SQLite, where the keys are worked out', () =>
+    withMemory((store, live) => {
+      for (const query of ['docker', 'докер', 'дом доклад', 'tagged commit']) {
+        expect(expanded(query, liveVocabulary(live)), query).toEqual(expanded(query, sqliteVocabulary(store.db)));
+      }
+    }));
+
+  it('include a name in a fact added since the file was built', () =>
+    withMemory((_, live) => {
+      const fact = { id: 'added', version: 1, text: 'Редис на стейджинге', translation: '', kind: 'note', scope: 'global', source: '', quote: '', created_at: '2026-02-01T00:00:00.000Z', host: 'h', state: 'active' } as const;
+      const withAdded = { ...live, added: [{ row: 1000, fact, columns: [['редис', 'стейджинг'], []] as [string[], string[]] }], docs: live.docs + 1 };
+      expect(expanded('redis', liveVocabulary(withAdded))).toEqual(['redi', 'редис']);
+      expect(expanded('redis', liveVocabulary(live))).toEqual(['redi']);
+    }));
+});
