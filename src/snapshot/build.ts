@@ -62,9 +62,17 @@ function build(db: Database, real: string): boolean {
   // Streamed: the facts go to the file as SQLite yields them (encode.ts), never all in memory.
   const written = replaceFileWith(files.base, real, (fd, scratch) => {
     const writer = new SearchFileWriter(fd, scratch, usage);
-    const matches = eachDocMatching(db, (doc) => writer.add(doc));
+    const totals = [0, 0, 0];
+    const tick = garbageBound();
+    const complete = eachIndexedDoc(db, undefined, (doc) => {
+      writer.add(doc);
+      tick();
+      totals[0]!++;
+      totals[1]! += doc.columns[0].length;
+      totals[2]! += doc.columns[1].length;
+    });
     mark('search file: facts read');
-    if (!matches || currentStamp(real) !== stamp) {
+    if (!complete || !sameTotals(db, totals) || currentStamp(real) !== stamp) {
       writer.abandon();
       throw new Error('not a copy of the index as it is');
     }
@@ -74,28 +82,6 @@ function build(db: Database, real: string): boolean {
   if (!written) return false;
   removeFile(files.delta); // it belonged to the previous file
   return true;
-}
-
-/**
- * Whether the terms made again from every indexed fact's text are those FTS5 holds (by its totals):
- * not when another program changed a text in place (store.ts then re-indexes on the next write).
- */
-export function indexMatchesText(db: Database): boolean {
-  return eachDocMatching(db, () => {});
-}
-
-/** Every indexed doc to `visit`, then whether they add up to FTS5's totals. */
-function eachDocMatching(db: Database, visit: (doc: SnapshotDoc) => void): boolean {
-  const totals = [0, 0, 0];
-  const tick = garbageBound();
-  const complete = eachIndexedDoc(db, undefined, (doc) => {
-    visit(doc);
-    tick();
-    totals[0]!++;
-    totals[1]! += doc.columns[0].length;
-    totals[2]! += doc.columns[1].length;
-  });
-  return complete && sameTotals(db, totals);
 }
 
 /**

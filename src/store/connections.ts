@@ -34,8 +34,6 @@ export class Connections {
   private reader: Database | undefined;
   private copy: PrivateCopy | undefined;
   private writer: Database | undefined;
-  /** Run first in a write transaction when the file was changed outside memcue (store.ts re-indexes). */
-  onOutsideChange: ((db: Database) => void) | undefined;
 
   constructor(
     private readonly m: SqliteModule,
@@ -230,7 +228,7 @@ export class Connections {
     try {
       writer.exec(WRITER_PRAGMAS);
       this.waitForForeign(true, 'write', 'nothing was written');
-      const outside = checkBeforeWrite(writer, this.file);
+      checkBeforeWrite(writer, this.file);
       searchFile.begin(writer);
       // Where other programs' locks are out of sight, their writes are detected (foreign-writes.ts).
       const foreignCheck = detectingForeignWrites() ? new ForeignWriteCheck(this.file, deadline, startedBefore) : undefined;
@@ -239,7 +237,6 @@ export class Connections {
         result = writer.transaction(
           () => {
             foreignCheck?.started(writer);
-            if (outside) this.onOutsideChange?.(writer);
             const result = fn();
             searchFile.collect(writer);
             pauseAt('write-transaction', process.env); // tests stop a writer here (MEMCUE_SYNC_PAUSE_AT)

@@ -15,11 +15,10 @@ import type { DbFile } from './db-file.js';
 import { MemcueError } from '../errors.js';
 import { readKeptFile, replaceKeptFile } from '../util/safe-file.js';
 
-/** Runs before every write transaction, under the writers' lock; true when the file was changed
- * outside memcue (and found sound). */
-export function checkBeforeWrite(db: Database, file: DbFile): boolean {
+/** Runs before every write transaction, under the writers' lock. */
+export function checkBeforeWrite(db: Database, file: DbFile): void {
   const now = fileState(file.real);
-  if (now !== undefined && now === recorded(file)) return false;
+  if (now !== undefined && now === recorded(file)) return;
   // integrity_check, not quick_check: it also compares every index with its table (an index left
   // out of step by another program passes quick_check), for ~1.2-1.3x its cost (5k facts: 53 vs
   // 45 ms CPU; 50k: 396 vs 296 ms), paid only after the file changed outside memcue.
@@ -32,7 +31,6 @@ export function checkBeforeWrite(db: Database, file: DbFile): boolean {
       'restore it from a backup or a synced copy (`memcue export` may still read most facts); the file was left untouched',
     );
   }
-  return true;
 }
 
 /** After a commit, still under the lock: the state memcue itself left the file in. Best effort. */

@@ -11,7 +11,7 @@ import { COLUMNS, type Fact } from './facts.js';
 import { MAX_VERSION } from './validate.js';
 import { busyTimeout } from './lock.js';
 import { headerIsCurrent, inspectDatabasePath, prepareFolder, refuseEmptyForRead } from './open-checks.js';
-import { ensureSchema, freesSpace, refuseForeign, SCHEMA_VERSION, schemaVersion } from './schema.js';
+import { ensureSchema, freesSpace, refuseForeign, schemaVersion } from './schema.js';
 import { type Database, loadModule, type Row } from './sqlite.js';
 import { mark } from '../util/profile.js';
 import { garbageBound } from '../util/garbage.js';
@@ -19,7 +19,6 @@ import { filterClause, toFact, type ListFilter } from './rows.js';
 // Row helpers live in rows.ts (no SQLite behind them: the search file's path needs them alone).
 export { filterClause, toFact, type ListFilter } from './rows.js';
 import { indexAdded, indexRebuilt, indexRemoved } from '../snapshot/delta.js';
-import { indexMatchesText } from '../snapshot/build.js';
 
 const INDEX_VERSION_KEY = 'index_version';
 const HEADS_WINDOW = 20_000;
@@ -53,12 +52,6 @@ export class Store {
   ) {
     this.path = file.given;
     this.connections = new Connections(m, file, readTimeoutMs);
-    // The index keeps no copy of its terms: a text changed in place elsewhere would keep its old
-    // postings, and the search file (which makes the terms again) could not be built until then.
-    // (A new or older file is left to upgrade(), which builds or rebuilds the index anyway.)
-    this.connections.onOutsideChange = (db) => {
-      if (schemaVersion(db) === SCHEMA_VERSION && !indexMatchesText(db)) rebuildDerived(db);
-    };
   }
 
   /**
