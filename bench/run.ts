@@ -2,8 +2,7 @@
 // `search` and `add` on databases of 1k, 5k and 50k generated facts (BENCH_LARGE=1 adds 100k and
 // 500k), against the native sqlite3 shell running the same FTS5 query on the same file and against a
 // Bun hello world, and at 5k facts each command's cold start against the hello world (all measured in
-// the same run, pair by pair, so the ratios survive a noisy machine; the shell queries a twin of the
-// file it can read, native-twin.ts). A second table has what grows
+// the same run, pair by pair, so the ratios survive a noisy machine). A second table has what grows
 // with the memory: peak memory of a search and an import, import time, bytes per fact on disk.
 import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,8 +10,6 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { matchExpression } from '../src/search/query.js';
 import { generateFacts, generateQueries } from './generate.js';
-import { loadModule } from '../src/store/sqlite.js';
-import { nativeTwin } from './native-twin.js';
 import { interleaved, printTable, summary, timeProcess, timeWithMemory, TIMING_HEADER } from './measure.js';
 import { startupRows, withHelloWorld } from './startup.js';
 import type { Timing } from './measure.js';
@@ -29,7 +26,6 @@ const SEARCH_SQL = (match: string) =>
    ORDER BY score DESC LIMIT 5;`;
 
 const work = mkdtempSync(join(tmpdir(), 'memcue-bench-'));
-const sqlite = await loadModule();
 const rows: string[][] = [];
 const scale: string[][] = [];
 let startup: string[][] = [];
@@ -43,12 +39,10 @@ try {
     writeFileSync(jsonl, facts.map((f) => JSON.stringify(f)).join('\n'));
     const imported = timeWithMemory(BINARY, ['import', jsonl], env) ?? { ...timeProcess(BINARY, ['import', jsonl], env), rss: undefined };
     const queries = generateQueries(facts, 64, 7);
-    const twin = join(work, `native-${size}.db`);
-    nativeTwin(sqlite, db, twin);
     let q = 0;
     const [search, native, helloSearch] = interleaved([
       () => timeProcess(BINARY, ['search', ...queries[q % queries.length]!.split(' ')], env),
-      () => timeProcess('sqlite3', [twin, SEARCH_SQL(matchExpression(queries[q++ % queries.length]!)!)], env),
+      () => timeProcess('sqlite3', [db, SEARCH_SQL(matchExpression(queries[q++ % queries.length]!)!)], env),
       () => timeProcess(hello, [], env),
     ], RUNS) as [Timing[], Timing[], Timing[]];
     // Adds go to a copy so the searched database stays the same size.
@@ -103,7 +97,6 @@ try {
     ]);
     rmSync(db, { force: true });
     rmSync(`${db}.search`, { force: true });
-    rmSync(twin, { force: true });
     rmSync(jsonl, { force: true });
   }
   });

@@ -4,7 +4,7 @@ import type { Database } from './sqlite.js';
 import { MemcueError } from '../errors.js';
 import { canonicalizeLegacyRows } from './legacy-rows.js';
 
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 4;
 export const APPLICATION_ID = 0x6d656d63; // "memc": marks the file as ours for `file`-style checks
 
 export const KINDS = ['rule', 'decision', 'gotcha', 'env', 'note'] as const;
@@ -15,11 +15,6 @@ export type State = (typeof STATES)[number];
 /** Terms are produced by src/text/tokenize.ts; the FTS tokenizer only has to split on spaces and
  * keep the identifier connectors `- _ . /` inside a term. */
 const INDEX_TOKENIZER = `unicode61 remove_diacritics 0 tokenchars '-_./' categories 'L* N* Co M*'`;
-
-/** The index as v1 made it: with its own copy of every row's terms. */
-const INDEX_WITH_TERMS = `CREATE VIRTUAL TABLE fact_index USING fts5(terms, translation_terms, tokenize = "${INDEX_TOKENIZER}");`;
-/** The index since v5: contentless, rows still deleted by rowid. */
-const INDEX_WITHOUT_TERMS = `CREATE VIRTUAL TABLE fact_index USING fts5(terms, translation_terms, content = '', contentless_delete = 1, tokenize = "${INDEX_TOKENIZER}");`;
 
 const MIGRATIONS: Record<number, string> = {
   1: `
@@ -44,8 +39,12 @@ const MIGRATIONS: Record<number, string> = {
       version   INTEGER NOT NULL,
       fact_row  INTEGER NOT NULL
     ) WITHOUT ROWID;
-    -- Index over current active versions; its rowid is the facts rowid. (v5 makes it contentless.)
-    ${INDEX_WITH_TERMS}
+    -- Index over current active versions; its rowid is the facts rowid. It keeps its own copy of
+    -- the terms (not contentless) so rows delete by rowid and SQLite 3.40 shells can read it.
+    CREATE VIRTUAL TABLE fact_index USING fts5(
+      terms, translation_terms,
+      tokenize = "${INDEX_TOKENIZER}"
+    );
   `,
   // v2: two machines may each write version N of the same fact; both rows are kept (the current one
   // is the highest (version, created_at, host)), so the key names the machine and the moment too.
@@ -94,31 +93,13 @@ const MIGRATIONS: Record<number, string> = {
   3: `CREATE INDEX facts_by_scope_kind ON facts (scope, kind, created_at);`,
   // v4: scopes and hosts with spaces, which older memcue wrote, in today's form (legacy-rows.ts).
   4: '',
-  // v5: the index keeps no copy of its terms (they were 140 of ~620 bytes a fact): memcue makes them
-  // again from the fact's text when it needs them (indexText), and rows still delete by rowid.
-  // SQLite before 3.43 cannot query this index, but reads facts and the other tables as before.
-  5: `DROP TABLE fact_index; ${INDEX_WITHOUT_TERMS}`,
 };
-
-/**
- * A new database gets today's index at once, not v1's to drop at v5: an FTS5 table and its shadow
- * tables made and dropped cost a first `add` ~7 ms CPU (8%).
- */
-const NEW_DATABASE: Record<number, string> = { 1: MIGRATIONS[1]!.replace(INDEX_WITH_TERMS, INDEX_WITHOUT_TERMS), 5: '' };
 
 /** Migrations with a step in code after their SQL; it returns true when the derived tables must be rebuilt. */
 const CODE_STEPS: Record<number, (db: Database) => boolean> = { 4: canonicalizeLegacyRows };
 
 /** Migrations after which the derived tables (heads, fact_index) must be rebuilt from facts. */
-const REBUILDS_DERIVED = new Set([2, 5]);
-
-/** Migrations that drop a table: the file keeps its pages, free, until a VACUUM gives them back. */
-const FREES_SPACE = new Set([5]);
-
-/** Whether bringing a database of schema `from` to this version leaves free pages worth a VACUUM. */
-export function freesSpace(from: number): boolean {
-  return from > 0 && [...FREES_SPACE].some((v) => v > from && v <= SCHEMA_VERSION);
-}
+const REBUILDS_DERIVED = new Set([2]);
 
 /** Refuses someone else's SQLite file (it is never converted): a read can ask this before any write. */
 export function refuseForeign(db: Database, path: string): void {
@@ -156,10 +137,8 @@ export function ensureSchema(db: Database, path: string): boolean {
  * that build databases of an older schema. */
 export function migrate(db: Database, from: number, to: number): boolean {
   let rebuild = false;
-  // Tests make databases of older schemas with the migrations as they were (to < SCHEMA_VERSION).
-  const fresh = from === 0 && to === SCHEMA_VERSION;
   for (let v = from + 1; v <= to; v++) {
-    db.exec((fresh ? NEW_DATABASE[v] : undefined) ?? MIGRATIONS[v]!);
+    db.exec(MIGRATIONS[v]!);
     if (from > 0 && REBUILDS_DERIVED.has(v)) rebuild = true;
     if (from > 0 && CODE_STEPS[v]?.(db)) rebuild = true;
   }

@@ -11,7 +11,7 @@ import { COLUMNS, type Fact } from './facts.js';
 import { MAX_VERSION } from './validate.js';
 import { busyTimeout } from './lock.js';
 import { headerIsCurrent, inspectDatabasePath, prepareFolder, refuseEmptyForRead } from './open-checks.js';
-import { ensureSchema, freesSpace, refuseForeign, schemaVersion } from './schema.js';
+import { ensureSchema, refuseForeign } from './schema.js';
 import { type Database, loadModule, type Row } from './sqlite.js';
 import { mark } from '../util/profile.js';
 import { garbageBound } from '../util/garbage.js';
@@ -99,18 +99,7 @@ export class Store {
       refuseForeign(this.db, this.path);
     }
     // Schema changes and the rebuild they may need land in one transaction, or not at all.
-    const from = exists ? schemaVersion(this.db) : 0;
     this.write(() => this.upgrade());
-    if (freesSpace(from)) this.shrink();
-  }
-
-  /** Once, after a migration that dropped a table (v5: the index's copy of its terms). */
-  private shrink(): void {
-    try {
-      this.vacuum();
-    } catch {
-      // The migration has landed; its space merely stays free inside the file (a later write reuses it).
-    }
   }
 
   /** In a write transaction: the schema brought to this version, and the index rebuilt if it needs it. */
@@ -327,8 +316,7 @@ export class Store {
  * of tokenizer) and records that the index now holds this tokenizer's terms.
  */
 export function rebuildDerived(db: Database): void {
-  // 'delete-all' empties a contentless index at once (a DELETE would remove its rows one by one).
-  db.exec("DELETE FROM heads; INSERT INTO fact_index (fact_index) VALUES ('delete-all')");
+  db.exec('DELETE FROM heads; DELETE FROM fact_index');
   indexRebuilt(db);
   const ids = db.all('SELECT DISTINCT id FROM facts');
   const tick = garbageBound();

@@ -91,11 +91,6 @@ export function isAcronymPlural(token: string): boolean {
   return ACRONYM_PLURAL.test(token);
 }
 
-/** The terms FTS5 reads in indexText's output (the index keeps no copy: they are made again). */
-export function indexTerms(text: string): string[] {
-  return terms(text);
-}
-
 /** What the index stores for a text: its terms separated by spaces. */
 export function indexText(text: string): string {
   return terms(text).join(' ');

@@ -14,18 +14,6 @@ async function withDb<T>(path: string, fn: (db: Database) => T): Promise<T> {
   }
 }
 
-/** What the first tokenizer stored for the one fact: irregular forms stemmed as they are (`broke`, `went`). */
-function indexAsTheFirstTokenizer(db: Database): void {
-  const row = db.get('SELECT id AS r FROM fact_index_docsize')!;
-  // The index is contentless: a row is replaced whole (its terms cannot be read back).
-  db.run('UPDATE fact_index SET terms = ?, translation_terms = ? WHERE rowid = ?', ['the night build broke after we went to node 22', '', row.r!]);
-}
-
-/** The index's rows matching an FTS5 query. */
-function matching(db: Database, query: string): number[] {
-  return db.all('SELECT rowid AS r FROM fact_index WHERE fact_index MATCH ?', [query]).map((r) => Number(r.r));
-}
-
 describe('index version', () => {
   it('a new database records the current INDEX_VERSION', async () => {
     const env = isolatedEnv();
@@ -39,8 +27,10 @@ describe('index version', () => {
   ])('a database %s is re-indexed on open', async (_label, age) => {
     const env = isolatedEnv();
     const id = (await cli(['add', 'The nightly build broke after we went to Node 22'], { env })).stdout.trim();
+    // What the first tokenizer stored: irregular forms stemmed as they are (`broke`, `went`).
     await withDb(env.MEMCUE_DB!, (db) => {
-      indexAsTheFirstTokenizer(db);
+      const row = db.get('SELECT rowid AS r FROM fact_index')!;
+      db.run('UPDATE fact_index SET terms = ? WHERE rowid = ?', ['the night build broke after we went to node 22', row.r!]);
       age(db);
     });
     const found = await cli(['search', 'did', 'it', 'break?'], { env });
@@ -49,8 +39,7 @@ describe('index version', () => {
     expect((await cli(['search', 'go'], { env })).stdout).toContain(id);
     await withDb(env.MEMCUE_DB!, (db) => {
       expect(indexVersion(db)).toBe(INDEX_VERSION);
-      expect(matching(db, 'broke OR went')).toEqual([]);
-      expect(matching(db, 'break AND go')).toHaveLength(1);
+      expect(db.get('SELECT terms FROM fact_index')!.terms).toBe('the night build break after we go to node 22');
     });
   });
 
@@ -63,7 +52,8 @@ describe('index version', () => {
     const env = isolatedEnv();
     const id = (await cli(['add', 'The nightly build broke after we went to Node 22'], { env })).stdout.trim();
     await withDb(env.MEMCUE_DB!, (db) => {
-      indexAsTheFirstTokenizer(db);
+      const row = db.get('SELECT rowid AS r FROM fact_index')!;
+      db.run('UPDATE fact_index SET terms = ? WHERE rowid = ?', ['the night build broke after we went to node 22', row.r!]);
       db.run("DELETE FROM settings WHERE key = 'index_version'");
     });
     const written = await cli(write(id), { env });
@@ -71,8 +61,7 @@ describe('index version', () => {
     expect(written.code).toBe(0);
     await withDb(env.MEMCUE_DB!, (db) => {
       expect(indexVersion(db)).toBe(INDEX_VERSION);
-      expect(matching(db, 'broke OR went')).toEqual([]);
-      expect(matching(db, 'night AND break AND go')).toHaveLength(1);
+      expect(db.all('SELECT terms FROM fact_index').map((r) => r.terms)).toContain('the night build break after we go to node 22');
     });
   });
 });
