@@ -1,6 +1,6 @@
 // The search file stays current across memcue's own writes (a delta), is never trusted after a write
 // it did not see, and never changes what `memcue search` answers.
-import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_DELTA } from '../../src/snapshot/delta.js';
@@ -71,6 +71,21 @@ describe('the search file across writes', () => {
     expect(after.removed.size).toBe(1); // the edited fact's old version (the forgotten one was in the delta only)
     expect(after.added.map((d) => d.fact.text)).toEqual(['The VM image is built every night at 02:00']);
     expect((await ws.run(['search', 'staging', 'Sunday'])).stdout).not.toContain(added);
+    await expectSameAnswers(ws);
+  });
+
+  it('is built again from scratch after edits and forgets, and answers as SQLite does', async () => {
+    // A contentless FTS5 index (contentless_delete) kept deleted rows in its totals: after any edit
+    // or forget SQLite's bm25 counted rows that were gone and the file, which counts the live ones,
+    // could never be built again. Rows removed from the index must leave its totals.
+    const ws = await memory();
+    const first = JSON.parse((await ws.run(['search', '--in', 'all', '--json', 'deploy staging'])).stdout)[0].id as string;
+    const other = JSON.parse((await ws.run(['search', '--in', 'all', '--json', 'vault'])).stdout)[0].id as string;
+    expect((await ws.run(['edit', first, 'Deploys go through the staging cluster, then canary'])).code).toBe(0);
+    expect((await ws.run(['forget', other])).code).toBe(0);
+    for (const file of Object.values(ws.files())) rmSync(file, { force: true });
+    await ws.run(['search', 'deploy']);
+    expect(openLiveIndex(ws.db)).toBeDefined();
     await expectSameAnswers(ws);
   });
 
