@@ -6,19 +6,37 @@ import { count, html, KINDS, PAGE, viewUrl } from './lib.js';
 /** The query box waits for a pause in typing: one search per word, not one per keystroke. */
 const TYPING_PAUSE_MS = 300;
 
+/**
+ * A box's text while it is typed in, and `applied(value)` to say the box itself applied a value. The
+ * box shows the view's value again only when it changed from elsewhere (back, a link, "any date"):
+ * its own value coming back runs in an effect after the next frame, and typing may come first, so
+ * putting it back then would drop what was typed since.
+ */
+function useDraft(value) {
+  const [draft, setDraft] = useState(value);
+  const applied = useRef(value);
+  useEffect(() => {
+    if (value === applied.current) return;
+    applied.current = value;
+    setDraft(value);
+  }, [value]);
+  return [draft, setDraft, (v) => (applied.current = v)];
+}
+
 export function Filters({ view, setView, scopes, withQuery }) {
   const set = (key) => (e) => setView({ ...view, [key]: e.target.value, from: 0 });
-  const [typed, setTyped] = useState(view.q);
+  const [typed, setTyped, appliedQ] = useDraft(view.q);
   const latest = useRef(view);
   latest.current = view;
-  useEffect(() => setTyped(view.q), [view.q]);
   // The date is applied on Enter or on leaving the box; until then it is the user's, kept through
   // re-renders (a refresh after an agent's write would otherwise put the applied value back).
-  const [since, setSince] = useState(view.since);
-  useEffect(() => setSince(view.since), [view.since]);
+  const [since, setSince, appliedSince] = useDraft(view.since);
   useEffect(() => {
     if (typed === view.q) return undefined;
-    const timer = setTimeout(() => setView({ ...latest.current, q: typed, from: 0, fact: '' }, { replace: true }), TYPING_PAUSE_MS);
+    const timer = setTimeout(() => {
+      appliedQ(typed);
+      setView({ ...latest.current, q: typed, from: 0, fact: '' }, { replace: true });
+    }, TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [typed]);
   return html`<form class="filters" role="search" onSubmit=${(e) => e.preventDefault()}>
@@ -34,7 +52,7 @@ export function Filters({ view, setView, scopes, withQuery }) {
       <option value="">any kind</option>
       ${KINDS.map((k) => html`<option value=${k}>${k}</option>`)}
     </select>
-    <input name="since" aria-label="since" placeholder="since: 1h, 7d, 2026-11-01" value=${since} onInput=${(e) => setSince(e.target.value)} onChange=${set('since')} />
+    <input name="since" aria-label="since" placeholder="since: 1h, 7d, 2026-11-01" value=${since} onInput=${(e) => setSince(e.target.value)} onChange=${(e) => (appliedSince(e.target.value), set('since')(e))} />
     ${withQuery && html`<select name="state" value=${view.state} onChange=${set('state')} aria-label="state">
       <option value="active">active</option><option value="forgotten">forgotten</option>
       <option value="superseded">superseded</option><option value="all">any state</option>
