@@ -3,8 +3,8 @@
 // SQLite's file change counter (header offset 24, bumped by every committed write transaction in
 // rollback-journal mode, the only mode our build has), size, mtime and inode. A hot journal means a
 // write is in flight or was interrupted: then the cache is not used and SQLite itself is asked.
-import { heldDescriptor } from '../store/native-locks.js';
-import { chmodSync, closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import { readFileBytes } from '../store/native-locks.js';
+import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Env } from '../config.js';
@@ -22,15 +22,8 @@ export function dbFingerprint(dbPath: string): string | undefined {
     if (existsSync(`${dbPath}-journal`) && statSync(`${dbPath}-journal`).size > 0) return undefined;
     const stat = statSync(dbPath);
     if (!stat.isFile()) return undefined; // opening a FIFO would block
-    const header = Buffer.alloc(100);
-    // Through the lock descriptor when this process holds one: closing another would drop its locks.
-    const held = heldDescriptor(dbPath);
-    const fd = held ?? openSync(dbPath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-    try {
-      if (readSync(fd, header, 0, 100, 0) < 100) return undefined;
-    } finally {
-      if (held === undefined) closeSync(fd);
-    }
+    const { bytes: header, read } = readFileBytes(dbPath, 100);
+    if (read < 100) return undefined;
     if (header.toString('latin1', 0, 16) !== 'SQLite format 3\0') return undefined;
     const changeCounter = header.readUInt32BE(24);
     // The mode too: a `chmod 600` of the database makes a new card, cached with the new mode.

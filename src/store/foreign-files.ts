@@ -2,10 +2,10 @@
 // foreign-writes.ts): the database header's change counter, the journal's header, and the watch that
 // file-syscalls.ts consults as SQLite syncs a commit. Kept apart from foreign-writes.ts because the
 // WASM's syscalls (loaded by sqlite.ts) consult it.
-import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { DbFile } from './db-file.js';
 import { canSeeForeignLocks } from './foreign-locks.js';
-import { heldDescriptor } from './native-locks.js';
+import { readFileBytes } from './native-locks.js';
 
 /** Whether other programs' writes must be detected from the files (their locks are out of sight). */
 export function detectingForeignWrites(): boolean {
@@ -98,29 +98,19 @@ export function fileSyncing(path: string): boolean {
   return true;
 }
 
-/** Reads `length` bytes at `at`; fewer (or none) if the file is shorter or missing. */
-function readAt(path: string, at: number, length: number): { bytes: Buffer; size: number } | undefined {
-  // Through the descriptor that holds this process's locks if any: closing another would drop them.
-  const held = heldDescriptor(path);
-  let fd: number;
+/** `length` bytes at `at`, or undefined if the file is missing or unreadable. */
+function readAt(path: string, at: number, length: number): { bytes: Buffer; read: number; size: number } | undefined {
   try {
-    fd = held ?? openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    return readFileBytes(path, length, at);
   } catch {
     return undefined;
-  }
-  try {
-    const bytes = Buffer.alloc(length);
-    const read = readSync(fd, bytes, 0, length, at);
-    return { bytes: bytes.subarray(0, read), size: fstatSync(fd).size };
-  } finally {
-    if (held === undefined) closeSync(fd);
   }
 }
 
 /** The database's file change counter, read from the file; -1 while it has no header (new or empty). */
 export function changeCounter(file: DbFile): number {
   const got = readAt(file.real, CHANGE_COUNTER_AT, 4);
-  return got && got.bytes.length === 4 ? got.bytes.readUInt32BE(0) : -1;
+  return got && got.read === 4 ? got.bytes.readUInt32BE(0) : -1;
 }
 
 export interface JournalHeader {
@@ -131,7 +121,7 @@ export interface JournalHeader {
 
 export function journalHeader(file: DbFile): JournalHeader | undefined {
   const got = readAt(file.journal, 0, 28);
-  if (!got || got.bytes.length < 28) return undefined;
+  if (!got || got.read < 28) return undefined;
   const sector = got.bytes.readUInt32BE(SECTOR_AT);
   const pageSize = got.bytes.readUInt32BE(PAGE_SIZE_AT);
   return { nonce: got.bytes.readUInt32BE(NONCE_AT), sizeFor: (pages) => got.size === sector + pages * (pageSize + RECORD_OVERHEAD) };

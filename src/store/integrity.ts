@@ -8,8 +8,8 @@
 // older memcue), or is missing. Damage that keeps size and mtime (bit rot on disk) is not seen here
 // until a read or write reaches the damaged page: SQLite reports it then, and the record is dropped
 // (forgetChecked) so that no later write goes into the file without a check.
-import { heldDescriptor } from './native-locks.js';
-import { closeSync, constants, openSync, readSync, statSync, unlinkSync } from 'node:fs';
+import { readFileBytes } from './native-locks.js';
+import { statSync, unlinkSync } from 'node:fs';
 import type { Database } from './sqlite.js';
 import type { DbFile } from './db-file.js';
 import { MemcueError } from '../errors.js';
@@ -72,17 +72,7 @@ export function readFileState(path: string): { state: string; header: Buffer; re
   try {
     const stat = statSync(path);
     if (!stat.isFile()) return undefined;
-    const header = Buffer.alloc(28);
-    // Through the lock descriptor when this process holds one (closing another would drop its
-    // locks); else without blocking: a FIFO swapped in after the stat.
-    const held = heldDescriptor(path);
-    const fd = held ?? openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-    let read: number;
-    try {
-      read = readSync(fd, header, 0, 28, 0);
-    } finally {
-      if (held === undefined) closeSync(fd);
-    }
+    const { bytes: header, read } = readFileBytes(path, 28);
     return { state: [stat.ino, stat.size, stat.mtimeMs, header.readUInt32BE(24)].join(' '), header, read };
   } catch {
     return undefined;

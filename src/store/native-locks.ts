@@ -8,7 +8,7 @@
 // Node has no way to call fcntl: there, foreign-locks.ts reads /proc/locks to see other programs.
 // Not on macOS (its arm64 ABI passes fcntl's variadic argument on the stack, which bun:ffi cannot)
 // nor Windows (SQLite locks there with LockFileEx): see docs/ARCHITECTURE.md.
-import { fstatSync, openSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 
 /** SQLite's lock bytes (os.h): the same offsets in every SQLite program on every platform. */
 export const PENDING_BYTE = 0x40000000;
@@ -57,6 +57,23 @@ const descriptors = new Map<string, number>();
  */
 export function heldDescriptor(path: string): number | undefined {
   return descriptors.get(path);
+}
+
+/**
+ * The first `length` bytes of the database file (or its journal) from offset `at`, zero past what
+ * was `read`, and the file's size: through the lock descriptor when this process holds one, else
+ * opened without blocking (a FIFO swapped in must not hang). Throws what the file system throws.
+ */
+export function readFileBytes(path: string, length: number, at = 0): { bytes: Buffer; read: number; size: number } {
+  const held = heldDescriptor(path);
+  const fd = held ?? openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const bytes = Buffer.alloc(length);
+    const read = readSync(fd, bytes, 0, length, at);
+    return { bytes, read, size: fstatSync(fd).size };
+  } finally {
+    if (held === undefined) closeSync(fd);
+  }
 }
 
 /**
