@@ -22,7 +22,7 @@ import { itemStats } from '../../src/search/search.js';
 import { withStore } from '../../src/store/store.js';
 import { sqliteVocabulary } from '../../src/store/vocabulary.js';
 import { readHidden } from '../../src/text/hidden-index.js';
-import { fold, indexText, stemWord } from '../../src/text/tokenize.js';
+import { fold, indexTerms, stemWord } from '../../src/text/tokenize.js';
 import { runBaseline } from '../fts-baseline.js';
 import { peerIndex, type Peer } from '../peers.js';
 import { runLab } from './lab-runner.js';
@@ -42,12 +42,11 @@ interface Pool {
 }
 
 const DEEPEST = 200;
-const split = (indexed: string) => indexed.split(' ').filter(Boolean);
 
 /** The index-only column's terms cut into the translation's (with the marker) and the keywords'. */
 function hiddenColumns(hidden: string, indexed: string[]): [string[], string[]] {
   const keywords = readHidden(hidden).keywords;
-  const k = keywords.length ? split(indexText(keywords.join(', '))).length : 0;
+  const k = keywords.length ? indexTerms(keywords.join(', ')).length : 0;
   return [indexed.slice(0, indexed.length - k), indexed.slice(indexed.length - k)];
 }
 
@@ -65,9 +64,9 @@ function readPool(store: Parameters<typeof itemStats>[0], text: string, toSetId:
   const match = items.map(itemExpression).join(' OR ');
   // search.ts's pool statement and order (no filter, no preferred scope).
   const rows = store.db.all(
-    `SELECT f.id, f.text, f.translation, pool.bm, i.c0 AS index_terms, i.c1 AS index_translation
+    `SELECT f.id, f.text, f.translation, pool.bm
      FROM (SELECT rowid AS row, bm25(fact_index) AS bm FROM fact_index WHERE fact_index MATCH ?) pool
-     JOIN facts f ON f.rowid = pool.row JOIN fact_index_content i ON i.id = pool.row
+     JOIN facts f ON f.rowid = pool.row
      ORDER BY round(pool.bm, 6), f.created_at DESC LIMIT ?`,
     [match, DEEPEST],
   );
@@ -77,7 +76,7 @@ function readPool(store: Parameters<typeof itemStats>[0], text: string, toSetId:
     stats: itemStats(store, items),
     ids: rows.map((r) => toSetId.get(String(r.id))!),
     candidates: rows.map((r) => ({
-      columns: [split(String(r.index_terms)), ...hiddenColumns(String(r.translation), split(String(r.index_translation)))],
+      columns: [indexTerms(String(r.text)), ...hiddenColumns(String(r.translation), indexTerms(String(r.translation)))],
       text: `${r.text} ${r.translation}`,
     })),
     matches,

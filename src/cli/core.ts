@@ -115,6 +115,13 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .action(lazy(() => import('../commands/stats.js')));
 
   program
+    .command('compact')
+    .description('give an older (schema v4) database the smaller index new ones get (once; re-indexes every fact)')
+    .option('--json', 'print JSON')
+    .addHelpText('after', '\nExample:\n  memcue compact   # ~140 bytes a fact smaller; older memcue builds can no longer open the file')
+    .action(lazy(() => import('../commands/compact.js')));
+
+  program
     .command('export')
     .description('write facts as JSON Lines to stdout (current versions, or all with --all-versions)')
     .option('--all-versions', 'every version row, not only current ones')

@@ -13,6 +13,7 @@ import { liveVocabulary } from '../snapshot/vocabulary.js';
 import { occurrencesIn, POOL_SIZE, rescore, type ItemStats } from './rerank.js';
 import { snapshotPool, type LiveIndex, type PoolFact } from '../snapshot/pool.js';
 import { mark } from '../util/profile.js';
+import { indexTerms } from '../text/tokenize.js';
 
 export const DEFAULT_LIMIT = 5;
 export const DEFAULT_CUTOFF = 0.6;
@@ -94,8 +95,8 @@ function sqlitePool(store: Store, items: QueryItem[], opts: SearchOptions): Cand
   // is parsed and compiled in the WASM interpreter in a cold process (the common case: one search).
   const counting = statsCache.has(store) ? [] : expressions;
   // The pool is in FTS5's order, ties broken by the current repo first, then the newest, then the
-  // row (what src/snapshot/pool.ts repeats). The index terms are read for the pool's rows only.
-  // (`bm`, not `rank`: that name is FTS5's hidden column.)
+  // row (what src/snapshot/pool.ts repeats). The index may keep no copy of its terms: the pool's
+  // rows get theirs from their text. (`bm`, not `rank`: that name is FTS5's hidden column.)
   const rows = store.db.all(
     `WITH pool AS (
        SELECT f.rowid AS row, bm25(fact_index) AS bm, (f.scope = ?) AS preferred, f.created_at AS created
@@ -103,8 +104,8 @@ function sqlitePool(store: Store, items: QueryItem[], opts: SearchOptions): Cand
        WHERE fact_index MATCH ? ${where}
        ORDER BY round(bm, 6), preferred DESC, created DESC, row
        LIMIT ?)
-     SELECT f.*, i.c0 AS index_terms, i.c1 AS index_translation, ${STAMP_COLUMNS}${counting.length ? `, ${countColumns(counting.length)}` : ''}
-     FROM pool JOIN facts f ON f.rowid = pool.row JOIN fact_index_content i ON i.id = pool.row
+     SELECT f.*, ${STAMP_COLUMNS}${counting.length ? `, ${countColumns(counting.length)}` : ''}
+     FROM pool JOIN facts f ON f.rowid = pool.row
      ORDER BY round(pool.bm, 6), pool.preferred DESC, pool.created DESC, pool.row`,
     [opts.preferScope ?? '', items.map(itemExpression).join(' OR '), ...params, Math.max(limit, POOL_SIZE), ...counting],
   );
@@ -115,9 +116,11 @@ function sqlitePool(store: Store, items: QueryItem[], opts: SearchOptions): Cand
     const matching = new Map(counting.map((e, k) => [e, Number(rows[0]![`m${k}`])]));
     statsCache.set(store, { stamp, facts: Number(rows[0]!.facts_total), matching });
   }
-  const termsOf = (value: unknown) => String(value).split(' ').filter(Boolean);
   return {
-    candidates: rows.map((row) => ({ fact: toFact(row), columns: [termsOf(row.index_terms), termsOf(row.index_translation)] })),
+    candidates: rows.map((row) => {
+      const fact = toFact(row);
+      return { fact, columns: [indexTerms(fact.text), indexTerms(fact.translation)] };
+    }),
     stats: (held) => itemStats(store, held, stamp),
   };
 }

@@ -1,11 +1,12 @@
-// Builds the search file from the database: every live fact with the terms FTS5 holds for it. Runs
+// Builds the search file from the database: every live fact with the terms FTS5 holds for it (made
+// again from its text, indexTerms: the index may keep no copy, and sameTotals checks them). Runs
 // after a search that found the file missing or outdated (under its reader ticket: no memcue commit
 // lands meanwhile, read-gate.ts), and after a write too big for the delta (under the writers' lock).
 // A state that moved anyway (another program wrote) is not written down.
 import { COLUMNS } from '../store/facts.js';
 import type { Database } from '../store/sqlite.js';
 import { toFact } from '../store/rows.js';
-import { INDEX_VERSION } from '../text/tokenize.js';
+import { INDEX_VERSION, indexTerms } from '../text/tokenize.js';
 import { restoreJit } from '../util/jit.js';
 import { mark } from '../util/profile.js';
 import { garbageBound } from '../util/garbage.js';
@@ -16,7 +17,7 @@ import { currentStamp, removeFile, replaceFileWith, snapshotFiles, unlessBroken 
 
 /** Between the fields of one fact as the query joins them (validate.ts keeps controls out of every field). */
 const SEPARATOR = '\x1e';
-const JOINED = ['i.id', ...COLUMNS.map((c) => `f.${c}`), 'i.c0', 'i.c1'].map((c) => `coalesce(${c}, '')`).join(' || char(30) || ');
+const JOINED = ['i.id', ...COLUMNS.map((c) => `f.${c}`)].map((c) => `coalesce(${c}, '')`).join(' || char(30) || ');
 
 /**
  * The live facts as the index holds them, in rowid order (FTS5's scan order), one by one; false if a
@@ -25,11 +26,12 @@ const JOINED = ['i.id', ...COLUMNS.map((c) => `f.${c}`), 'i.c0', 'i.c1'].map((c)
  */
 export function eachIndexedDoc(db: Database, rows: readonly number[] | undefined, visit: (doc: SnapshotDoc) => void): boolean {
   const where = rows ? `WHERE i.id IN (${rows.map(() => '?').join(', ')})` : '';
-  for (const r of db.iterate(`SELECT ${JOINED} AS doc FROM fact_index_content i JOIN facts f ON f.rowid = i.id ${where} ORDER BY i.id`, rows ?? [])) {
+  // fact_index_docsize has a row for each indexed fact, keyed by its rowid, in both index layouts.
+  for (const r of db.iterate(`SELECT ${JOINED} AS doc FROM fact_index_docsize i JOIN facts f ON f.rowid = i.id ${where} ORDER BY i.id`, rows ?? [])) {
     const [row, ...values] = String(r.doc).split(SEPARATOR);
-    if (values.length !== COLUMNS.length + 2) return false;
+    if (values.length !== COLUMNS.length) return false;
     const fact = toFact(Object.fromEntries(COLUMNS.map((c, k) => [c, values[k]!])));
-    visit({ row: Number(row), fact, columns: [split(values[COLUMNS.length]), split(values[COLUMNS.length + 1])] });
+    visit({ row: Number(row), fact, columns: [indexTerms(fact.text), indexTerms(fact.translation)] });
   }
   return true;
 }
@@ -106,8 +108,4 @@ function varints(hex: string): number[] {
     }
   }
   return out;
-}
-
-function split(value: unknown): string[] {
-  return String(value ?? '').split(' ').filter(Boolean);
 }

@@ -6,7 +6,7 @@ import { closeSync, mkdirSync, openSync, readSync, statSync, type Stats } from '
 import { dirname } from 'node:path';
 import { MemcueError, mapFsError } from '../errors.js';
 import { heldDescriptor } from './native-locks.js';
-import { APPLICATION_ID, SCHEMA_VERSION } from './schema.js';
+import { APPLICATION_ID, OPENED_AS_IS, SCHEMA_VERSION } from './schema.js';
 import type { Database } from './sqlite.js';
 
 const SQLITE_HEADER = 'SQLite format 3\0';
@@ -70,8 +70,10 @@ export function headerIsCurrent(path: string, shown = path): boolean {
     throw new MemcueError('NOT_A_DATABASE', `${shown} is not a memcue database (not an SQLite file)`, POINT_ELSEWHERE);
   }
   refuseWal(buf, path, shown);
-  // Big-endian: user_version at offset 60, application_id at 68.
-  return buf.readUInt32BE(60) === SCHEMA_VERSION && buf.readUInt32BE(68) === APPLICATION_ID;
+  // Big-endian: user_version at offset 60, application_id at 68. A v4 file is read and written as
+  // it is (schema.ts OPENED_AS_IS).
+  const version = buf.readUInt32BE(60);
+  return version >= OPENED_AS_IS && version <= SCHEMA_VERSION && buf.readUInt32BE(68) === APPLICATION_ID;
 }
 
 /**

@@ -3,8 +3,15 @@
 import type { Database } from './sqlite.js';
 import { MemcueError } from '../errors.js';
 import { canonicalizeLegacyRows } from './legacy-rows.js';
+import { indexTableSql, OUTSIDE_CHANGES_SQL } from './fact-index.js';
 
-export const SCHEMA_VERSION = 4;
+/** What a new database is made as. */
+export const SCHEMA_VERSION = 5;
+/**
+ * Older files are brought up to this version on open, and no further: v4 → v5 re-indexes every fact
+ * (seconds at 100k facts, too long for an `add` or a session hook), so `memcue compact` does it.
+ */
+export const OPENED_AS_IS = 4;
 export const APPLICATION_ID = 0x6d656d63; // "memc": marks the file as ours for `file`-style checks
 
 export const KINDS = ['rule', 'decision', 'gotcha', 'env', 'note'] as const;
@@ -12,11 +19,9 @@ export type Kind = (typeof KINDS)[number];
 export const STATES = ['active', 'superseded', 'forgotten'] as const;
 export type State = (typeof STATES)[number];
 
-/** Terms are produced by src/text/tokenize.ts; the FTS tokenizer only has to split on spaces and
- * keep the identifier connectors `- _ . /` inside a term. */
-const INDEX_TOKENIZER = `unicode61 remove_diacritics 0 tokenchars '-_./' categories 'L* N* Co M*'`;
-
-const MIGRATIONS: Record<number, string> = {
+/** The SQL of each migration; `fresh`: the database is new (it gets v5's index at once, not v1's
+ * to drop at v5: an FTS5 table made and dropped costs a first `add` ~7 ms CPU). */
+const migrations = (fresh: boolean): Record<number, string> => ({
   1: `
     CREATE TABLE facts (
       id          TEXT NOT NULL,
@@ -39,12 +44,8 @@ const MIGRATIONS: Record<number, string> = {
       version   INTEGER NOT NULL,
       fact_row  INTEGER NOT NULL
     ) WITHOUT ROWID;
-    -- Index over current active versions; its rowid is the facts rowid. It keeps its own copy of
-    -- the terms (not contentless) so rows delete by rowid and SQLite 3.40 shells can read it.
-    CREATE VIRTUAL TABLE fact_index USING fts5(
-      terms, translation_terms,
-      tokenize = "${INDEX_TOKENIZER}"
-    );
+    -- Index over current active versions; its rowid is the facts rowid (fact-index.ts).
+    ${indexTableSql(fresh)}
   `,
   // v2: two machines may each write version N of the same fact; both rows are kept (the current one
   // is the highest (version, created_at, host)), so the key names the machine and the moment too.
@@ -70,8 +71,6 @@ const MIGRATIONS: Record<number, string> = {
     DROP TABLE facts;
     ALTER TABLE facts_v2 RENAME TO facts;
     -- Rowids changed: the derived head table and index are rebuilt (see rebuildDerived).
-    DELETE FROM heads;
-    DELETE FROM fact_index;
     CREATE TABLE migrated_notes (
       hash        TEXT PRIMARY KEY,
       path        TEXT NOT NULL,
@@ -93,13 +92,16 @@ const MIGRATIONS: Record<number, string> = {
   3: `CREATE INDEX facts_by_scope_kind ON facts (scope, kind, created_at);`,
   // v4: scopes and hosts with spaces, which older memcue wrote, in today's form (legacy-rows.ts).
   4: '',
-};
+  // v5: the index keeps no copy of its terms (~140 of ~800 bytes a fact with the search file), and
+  // rows another program changes in place are recorded for the index's sake (fact-index.ts).
+  5: `${fresh ? '' : `DROP TABLE fact_index; ${indexTableSql(true)}`} ${OUTSIDE_CHANGES_SQL}`,
+});
 
 /** Migrations with a step in code after their SQL; it returns true when the derived tables must be rebuilt. */
 const CODE_STEPS: Record<number, (db: Database) => boolean> = { 4: canonicalizeLegacyRows };
 
 /** Migrations after which the derived tables (heads, fact_index) must be rebuilt from facts. */
-const REBUILDS_DERIVED = new Set([2]);
+const REBUILDS_DERIVED = new Set([2, 5]);
 
 /** Refuses someone else's SQLite file (it is never converted): a read can ask this before any write. */
 export function refuseForeign(db: Database, path: string): void {
@@ -129,16 +131,24 @@ export function ensureSchema(db: Database, path: string): boolean {
       'upgrade memcue',
     );
   }
-  if (version === SCHEMA_VERSION) return false;
-  return migrate(db, version, SCHEMA_VERSION);
+  if (version >= OPENED_AS_IS) return false;
+  return migrate(db, version, version === 0 ? SCHEMA_VERSION : OPENED_AS_IS);
+}
+
+/** `memcue compact`, in a write transaction: a v4 file's index becomes v5's. True when it did (the
+ * derived tables must then be rebuilt); false for a file that is already compact. */
+export function compactSchema(db: Database): boolean {
+  if (schemaVersion(db) >= SCHEMA_VERSION) return false;
+  return migrate(db, schemaVersion(db), SCHEMA_VERSION);
 }
 
 /** Applies migrations from → to; true when the derived tables need a rebuild. Exported for tests
  * that build databases of an older schema. */
 export function migrate(db: Database, from: number, to: number): boolean {
   let rebuild = false;
+  const sql = migrations(from === 0 && to === SCHEMA_VERSION);
   for (let v = from + 1; v <= to; v++) {
-    db.exec(MIGRATIONS[v]!);
+    db.exec(sql[v]!);
     if (from > 0 && REBUILDS_DERIVED.has(v)) rebuild = true;
     if (from > 0 && CODE_STEPS[v]?.(db)) rebuild = true;
   }

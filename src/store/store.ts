@@ -4,14 +4,15 @@
 import { statSync } from 'node:fs';
 import type { SqliteModule } from '../../wasm/sqlite3.mjs';
 import { MemcueError, SqliteError, mapSqliteError } from '../errors.js';
-import { INDEX_VERSION, indexText } from '../text/tokenize.js';
+import { INDEX_VERSION } from '../text/tokenize.js';
 import { Connections } from './connections.js';
 import { dbFile, type DbFile } from './db-file.js';
 import { COLUMNS, type Fact } from './facts.js';
 import { MAX_VERSION } from './validate.js';
 import { busyTimeout } from './lock.js';
 import { headerIsCurrent, inspectDatabasePath, prepareFolder, refuseEmptyForRead } from './open-checks.js';
-import { ensureSchema, refuseForeign } from './schema.js';
+import { compactSchema, ensureSchema, refuseForeign } from './schema.js';
+import { addToIndex, clearIndex, isCompact, removeFromIndex, takeOutChangedRows } from './fact-index.js';
 import { type Database, loadModule, type Row } from './sqlite.js';
 import { mark } from '../util/profile.js';
 import { garbageBound } from '../util/garbage.js';
@@ -32,6 +33,8 @@ export const REAL_VERSION = `f.version <= ${MAX_VERSION}`;
 const CURRENT_VERSION = `SELECT rowid AS row, version, state, text, translation FROM facts f WHERE id = ? AND ${REAL_VERSION}
   ORDER BY version DESC, created_at DESC, host DESC LIMIT 1`;
 const FACT_COLUMNS = COLUMNS.map((c) => `f.${c}`).join(', ');
+/** A fact's head row and the texts it was indexed with (none if another program deleted the row). */
+const HEAD_ROW = 'SELECT h.fact_row, f.text, f.translation FROM heads h LEFT JOIN facts f ON f.rowid = h.fact_row WHERE h.id = ?';
 
 export type VersionedField = 'text' | 'translation' | 'kind' | 'scope' | 'source' | 'quote' | 'state';
 
@@ -136,17 +139,53 @@ export class Store {
    * for this call only; `fn` sees the latest committed data (reads made before it may be older).
    */
   write<T>(fn: () => T): T {
+    const outermost = !this.connections.writing;
     try {
       return this.connections.write(() => {
         if (this.indexUnchecked) {
           this.indexUnchecked = false;
           if (indexVersion(this.db) !== INDEX_VERSION) this.upgrade();
         }
+        if (outermost) this.beginIndexWork();
         return fn();
       });
     } catch (err) {
       throw mapSqliteError(err, this.path);
     }
+  }
+
+  /** Whether this transaction's index keeps no copy of its terms (its rows are removed with them). */
+  private compact = false;
+
+  /** First in a write transaction: the index's layout, and rows changed in place by others taken out. */
+  private beginIndexWork(): void {
+    this.compact = isCompact(this.db);
+    if (!this.compact) return;
+    const ids = takeOutChangedRows(this.db);
+    if (ids.size === 0) return;
+    indexRebuilt(this.db); // the search file's delta cannot describe another program's change
+    for (const id of ids) {
+      // The head's own index row, if it was not one of the changed rows, goes too: then the head is
+      // worked out again from the rows as they are now.
+      const head = this.db.get(HEAD_ROW, [id]);
+      if (head?.text != null) removeFromIndex(this.db, true, Number(head.fact_row), String(head.text), String(head.translation));
+      this.db.run('DELETE FROM heads WHERE id = ?', [id]);
+      this.refreshHead(id);
+    }
+  }
+
+  /**
+   * `memcue compact`: a v4 file's index becomes v5's, which keeps no copy of the terms, and the space
+   * it held is given back (VACUUM). False when the file was already compact.
+   */
+  compactIndex(): boolean {
+    const converted = this.write(() => {
+      if (!compactSchema(this.db)) return false;
+      rebuildDerived(this.db);
+      return true;
+    });
+    if (converted) this.vacuum();
+    return converted;
   }
 
   /** VACUUM cannot run inside a transaction: it runs under the lock, with readers kept out throughout. */
@@ -187,11 +226,13 @@ export class Store {
 
   /** Points the head at the current version and keeps the index to current active versions only. */
   refreshHead(id: string): void {
-    const old = this.db.get('SELECT fact_row FROM heads WHERE id = ?', [id]);
+    const old = this.db.get(HEAD_ROW, [id]);
     const top = this.db.get(CURRENT_VERSION, [id]);
     if (!top || (old && old.fact_row === top.row)) return;
     if (old) {
-      this.db.run('DELETE FROM fact_index WHERE rowid = ?', [old.fact_row!]);
+      // The row as it was indexed: facts rows are never updated in place (beginIndexWork takes care
+      // of those another program changed), and a row another program deleted is out already.
+      if (old.text != null) removeFromIndex(this.db, this.compact, Number(old.fact_row), String(old.text), String(old.translation));
       indexRemoved(this.db, Number(old.fact_row));
     }
     writeHead(this.db, id, top);
@@ -316,7 +357,10 @@ export class Store {
  * of tokenizer) and records that the index now holds this tokenizer's terms.
  */
 export function rebuildDerived(db: Database): void {
-  db.exec('DELETE FROM heads; DELETE FROM fact_index');
+  db.exec('DELETE FROM heads');
+  clearIndex(db, isCompact(db));
+  // Rows recorded as changed in place were in the index just emptied.
+  if (isCompact(db)) db.exec('DELETE FROM facts_changed_in_place');
   indexRebuilt(db);
   const ids = db.all('SELECT DISTINCT id FROM facts');
   const tick = garbageBound();
@@ -338,11 +382,7 @@ export function indexVersion(db: Database): number {
 function writeHead(db: Database, id: string, top: Row): void {
   db.run('INSERT OR REPLACE INTO heads (id, version, fact_row) VALUES (?, ?, ?)', [id, top.version!, top.row!]);
   if (top.state !== 'active') return;
-  db.run('INSERT INTO fact_index (rowid, terms, translation_terms) VALUES (?, ?, ?)', [
-    top.row!,
-    indexText(String(top.text)),
-    indexText(String(top.translation)),
-  ]);
+  addToIndex(db, Number(top.row), String(top.text), String(top.translation));
   indexAdded(db, Number(top.row));
 }
 

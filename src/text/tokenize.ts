@@ -95,3 +95,9 @@ export function isAcronymPlural(token: string): boolean {
 export function indexText(text: string): string {
   return terms(text).join(' ');
 }
+
+/** The terms FTS5 reads in indexText's output, as the index holds them (split where FTS5 splits,
+ * on its spaces: sameTotals in snapshot/build.ts checks that FTS5 counted as many). */
+export function indexTerms(text: string): string[] {
+  return indexText(text).split(' ').filter(Boolean);
+}

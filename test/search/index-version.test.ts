@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { indexVersion } from '../../src/store/store.js';
 import { Database } from '../../src/store/sqlite.js';
-import { INDEX_VERSION } from '../../src/text/tokenize.js';
+import { INDEX_VERSION, indexText } from '../../src/text/tokenize.js';
 import { cli, isolatedEnv } from '../helpers.js';
+import { indexDifferences } from '../store/index-state.js';
 
 async function withDb<T>(path: string, fn: (db: Database) => T): Promise<T> {
   const db = await Database.open(path);
@@ -12,6 +13,15 @@ async function withDb<T>(path: string, fn: (db: Database) => T): Promise<T> {
   } finally {
     db.close();
   }
+}
+
+/** What the first tokenizer stored: irregular forms stemmed as they are (`broke`, `went`). The
+ * index keeps no copy of its terms, so the row is taken out with today's and put back with those. */
+function indexWithOldTerms(db: Database): void {
+  const r = db.get('SELECT f.rowid AS row, f.text, f.translation FROM heads h JOIN facts f ON f.rowid = h.fact_row')!;
+  const translation = indexText(String(r.translation));
+  db.run("INSERT INTO fact_index (fact_index, rowid, terms, translation_terms) VALUES ('delete', ?, ?, ?)", [r.row!, indexText(String(r.text)), translation]);
+  db.run('INSERT INTO fact_index (rowid, terms, translation_terms) VALUES (?, ?, ?)', [r.row!, 'the night build broke after we went to node 22', translation]);
 }
 
 describe('index version', () => {
@@ -27,10 +37,8 @@ describe('index version', () => {
   ])('a database %s is re-indexed on open', async (_label, age) => {
     const env = isolatedEnv();
     const id = (await cli(['add', 'The nightly build broke after we went to Node 22'], { env })).stdout.trim();
-    // What the first tokenizer stored: irregular forms stemmed as they are (`broke`, `went`).
     await withDb(env.MEMCUE_DB!, (db) => {
-      const row = db.get('SELECT rowid AS r FROM fact_index')!;
-      db.run('UPDATE fact_index SET terms = ? WHERE rowid = ?', ['the night build broke after we went to node 22', row.r!]);
+      indexWithOldTerms(db);
       age(db);
     });
     const found = await cli(['search', 'did', 'it', 'break?'], { env });
@@ -39,7 +47,7 @@ describe('index version', () => {
     expect((await cli(['search', 'go'], { env })).stdout).toContain(id);
     await withDb(env.MEMCUE_DB!, (db) => {
       expect(indexVersion(db)).toBe(INDEX_VERSION);
-      expect(db.get('SELECT terms FROM fact_index')!.terms).toBe('the night build break after we go to node 22');
+      expect(indexDifferences(db)).toEqual([]);
     });
   });
 
@@ -52,8 +60,7 @@ describe('index version', () => {
     const env = isolatedEnv();
     const id = (await cli(['add', 'The nightly build broke after we went to Node 22'], { env })).stdout.trim();
     await withDb(env.MEMCUE_DB!, (db) => {
-      const row = db.get('SELECT rowid AS r FROM fact_index')!;
-      db.run('UPDATE fact_index SET terms = ? WHERE rowid = ?', ['the night build broke after we went to node 22', row.r!]);
+      indexWithOldTerms(db);
       db.run("DELETE FROM settings WHERE key = 'index_version'");
     });
     const written = await cli(write(id), { env });
@@ -61,7 +68,7 @@ describe('index version', () => {
     expect(written.code).toBe(0);
     await withDb(env.MEMCUE_DB!, (db) => {
       expect(indexVersion(db)).toBe(INDEX_VERSION);
-      expect(db.all('SELECT terms FROM fact_index').map((r) => r.terms)).toContain('the night build break after we go to node 22');
+      expect(indexDifferences(db)).toEqual([]);
     });
   });
 });

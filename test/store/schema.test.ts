@@ -1,7 +1,8 @@
-// Schema versions: a v1 file is migrated in place (and its index rebuilt); a newer one is refused.
+// Schema versions: a v1 file is migrated in place (and its index rebuilt) up to v4, never to v5 on open
+// (that is `memcue compact`, test/commands/compact.test.ts); a new one is v5; a newer one is refused.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { migrate, SCHEMA_VERSION } from '../../src/store/schema.js';
+import { migrate, OPENED_AS_IS, SCHEMA_VERSION } from '../../src/store/schema.js';
 import { Database } from '../../src/store/sqlite.js';
 import { cli, isolatedEnv } from '../helpers.js';
 
@@ -25,7 +26,21 @@ describe('schema', () => {
     const shown = JSON.parse((await cli(['show', 'oldfact0000000000001', '--json'], { env })).stdout);
     expect(shown.versions).toHaveLength(2);
     const db = await Database.open(env.MEMCUE_DB!);
+    expect(db.get('PRAGMA user_version')?.user_version).toBe(OPENED_AS_IS);
+    db.close();
+  });
+
+  it('makes a new database v5: an index without a copy of its terms, rows changed in place recorded', async () => {
+    const env = isolatedEnv();
+    expect((await cli(['add', 'Deploys go out on Tuesdays'], { env })).code).toBe(0);
+    const db = await Database.open(env.MEMCUE_DB!);
     expect(db.get('PRAGMA user_version')?.user_version).toBe(SCHEMA_VERSION);
+    expect(String(db.get("SELECT sql FROM sqlite_master WHERE name = 'fact_index'")!.sql)).toContain("content = ''");
+    expect(db.get("SELECT 1 AS x FROM sqlite_master WHERE name = 'fact_index_content'")).toBeUndefined();
+    expect(db.all("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").map((r) => r.name)).toEqual([
+      'facts_deleted_in_place',
+      'facts_updated_in_place',
+    ]);
     db.close();
   });
 
