@@ -1,0 +1,131 @@
+// The index keeps no copy of its terms (schema v5): a row leaves it with the terms it was added with,
+// made again from its facts row. Another program may change or delete facts rows in place (the
+// sqlite3 shell here, as DB Browser or a script would); memcue's next write must take such rows out
+// with the terms they had, or the index keeps postings no fact holds and the search file (which
+// counts the live facts) can never be built again. After each such write the index equals the facts,
+// FTS5's integrity-check passes, and the search file answers as SQLite does.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { openLiveIndex } from '../../src/snapshot/files.js';
+import { Database } from '../../src/store/sqlite.js';
+import { cli, workspace } from '../helpers.js';
+import { indexDifferences } from './index-state.js';
+
+const hasSqlite3 = spawnSync('sqlite3', ['-version'], { stdio: 'ignore' }).status === 0;
+if (!hasSqlite3) console.log('SKIP tests of another program editing facts in place: no sqlite3 shell (apt-get install sqlite3)');
+
+const QUERIES = ['deploy staging', 'canary rollout', 'vault tokens', 'image nightly', 'PRs review', 'cache'];
+
+async function memory() {
+  const ws = workspace();
+  const ids: Record<string, string> = {};
+  const facts = {
+    edited: 'Deploys go through the staging cluster first',
+    deleted: 'Tokens rotate monthly; they live in the vault',
+    forgotten: 'The VM image is built nightly by the image job',
+    older: 'Prefer small PRs; review them within a day',
+    kept: 'The build cache is cleared on Fridays',
+  };
+  for (const [name, text] of Object.entries(facts)) {
+    const r = await ws.run(['add', '--scope', 'global', text]);
+    expect(r.code).toBe(0);
+    ids[name] = r.stdout.trim();
+  }
+  // `older` gets a second version: its first row is superseded, in no index.
+  expect((await ws.run(['edit', ids.older!, 'Prefer small PRs; review them within two days'])).code).toBe(0);
+  await ws.run(['search', 'deploy']); // the search file is built
+  return { ...ws, db: ws.env.MEMCUE_DB!, ids };
+}
+
+/** SQL run by the sqlite3 shell: another program, with its own SQLite (3.40 here). */
+function sqlite3(db: string, sql: string): string {
+  return execFileSync('sqlite3', [db, sql], { encoding: 'utf8' });
+}
+
+const headRow = (id: string) => `(SELECT fact_row FROM heads WHERE id = '${id}')`;
+
+async function expectIndexOfFacts(db: string): Promise<void> {
+  const d = await Database.open(db);
+  try {
+    expect(indexDifferences(d)).toEqual([]);
+  } finally {
+    d.close();
+  }
+}
+
+/** Every query answers the same through the search file as through SQLite. */
+async function expectSameAnswers(ws: Awaited<ReturnType<typeof memory>>): Promise<void> {
+  for (const q of QUERIES) {
+    const withFile = await ws.run(['search', '--in', 'all', '--json', q]);
+    expect(openLiveIndex(ws.db), q).toBeDefined();
+    const plain = await cli(['search', '--in', 'all', '--json', q], { env: { ...ws.env, MEMCUE_SEARCH_FILE: '0' }, cwd: ws.cwd });
+    expect(withFile.stdout, q).toBe(plain.stdout);
+  }
+}
+
+describe('the index without a copy of its terms', () => {
+  it("stays the facts' index through memcue's own adds, edits and forgets", async () => {
+    const ws = await memory();
+    expect((await ws.run(['edit', ws.ids.edited!, 'Deploys go through staging, then a canary rollout'])).code).toBe(0);
+    expect((await ws.run(['forget', ws.ids.forgotten!])).code).toBe(0);
+    expect((await ws.run(['edit', ws.ids.kept!, '--kind', 'gotcha'])).code).toBe(0);
+    await expectIndexOfFacts(ws.db);
+    await expectSameAnswers(ws);
+  });
+
+  describe.skipIf(!hasSqlite3)('after another program changed facts rows in place', () => {
+    /** Rows changed and deleted in place by the sqlite3 shell, none of memcue's code involved. */
+    function changeInPlace(ws: Awaited<ReturnType<typeof memory>>): void {
+      const { ids } = ws;
+      sqlite3(
+        ws.db,
+        `UPDATE facts SET text = 'Deploys go through a canary rollout now' WHERE rowid = ${headRow(ids.edited!)};
+         UPDATE facts SET text = 'Deploys went out twice' WHERE rowid = ${headRow(ids.edited!)};
+         DELETE FROM facts WHERE rowid = ${headRow(ids.deleted!)};
+         UPDATE facts SET state = 'forgotten' WHERE rowid = ${headRow(ids.forgotten!)};
+         UPDATE facts SET text = 'Prefer large PRs' WHERE id = '${ids.older}' AND version = 1;`,
+      );
+      // The triggers ran inside the shell: each changed row is recorded as it was first.
+      expect(sqlite3(ws.db, 'SELECT text FROM facts_changed_in_place ORDER BY row').trim().split('\n')).toEqual([
+        'Deploys go through the staging cluster first',
+        'Tokens rotate monthly; they live in the vault',
+        'The VM image is built nightly by the image job',
+        'Prefer small PRs; review them within a day',
+      ]);
+    }
+
+    it.each([
+      ['an add of another fact', () => ['add', '--scope', 'global', 'Canary rollouts take an hour']],
+      ['an edit of the fact changed in place', (ids: Record<string, string>) => ['edit', ids.edited!, 'Deploys go through a canary rollout, then staging']],
+      ['a forget of the fact changed in place', (ids: Record<string, string>) => ['forget', ids.edited!]],
+      ['an edit of the fact whose superseded row changed', (ids: Record<string, string>) => ['edit', ids.older!, 'Prefer small PRs, always']],
+    ])('the next write (%s) leaves the index equal to the facts', async (_label, write) => {
+      const ws = await memory();
+      changeInPlace(ws);
+      const written = await ws.run(write(ws.ids));
+      expect(written.stderr).toBe('');
+      expect(written.code).toBe(0);
+      await expectIndexOfFacts(ws.db);
+      expect(sqlite3(ws.db, 'SELECT count(*) FROM facts_changed_in_place').trim()).toBe('0');
+      await expectSameAnswers(ws);
+      // What the rows say now is what a search finds.
+      expect((await ws.run(['search', '--in', 'all', 'vault', 'tokens'])).stdout).toBe('');
+      expect((await ws.run(['search', '--in', 'all', 'image', 'nightly'])).stdout).toBe('');
+    });
+
+    it('an edit in place found by the next write is what search finds, the old text is not', async () => {
+      const ws = await memory();
+      changeInPlace(ws);
+      expect((await ws.run(['add', 'Something else entirely'])).code).toBe(0);
+      expect((await ws.run(['search', '--in', 'all', 'went', 'twice'])).stdout).toContain(ws.ids.edited);
+      expect((await ws.run(['search', '--in', 'all', 'staging', 'cluster'])).stdout).not.toContain(ws.ids.edited);
+    });
+  });
+
+  it.skipIf(!hasSqlite3)("is read and queried by Debian's sqlite3 3.40 shell (content='' is old syntax)", async () => {
+    const ws = await memory();
+    const found = sqlite3(ws.db, "SELECT f.id FROM fact_index JOIN facts f ON f.rowid = fact_index.rowid WHERE fact_index MATCH 'stage' ORDER BY bm25(fact_index)");
+    expect(found.trim()).toBe(ws.ids.edited);
+    expect(sqlite3(ws.db, "INSERT INTO fact_index (fact_index) VALUES ('integrity-check'); SELECT 'ok';").trim()).toBe('ok');
+  });
+});
