@@ -15,7 +15,7 @@ import { ourHookCommands, pluginBinary, runHook, runVersion, type Probe } from '
 import { CODEX_TRUST_STEP, INSTALL_AGENTS, wiringFor } from '../install/wirings.js';
 import { openLiveIndex, searchFileEnabled, snapshotFiles } from '../snapshot/files.js';
 import { dbFile } from '../store/db-file.js';
-import { schemaVersion } from '../store/schema.js';
+import { SCHEMA_VERSION, schemaVersion } from '../store/schema.js';
 import { withStore } from '../store/store.js';
 import { VERSION } from '../version.js';
 import { json } from '../format.js';
@@ -59,6 +59,8 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<void>
   else if (!db.exists) lines.push(`database  ${db.path}: not created yet (the first \`memcue add\` creates it)`);
   else {
     lines.push(`database  ${db.path}: integrity ${db.integrity}, schema ${db.schema}, ${db.facts} facts, ${db.versions} versions, ${db.bytes} bytes`);
+    // A v4 file works as it is; converting it is the user's call (it re-indexes every fact).
+    if (db.schema !== undefined && db.schema < SCHEMA_VERSION) lines.push(`${' '.repeat(10)}\`memcue compact\` gives it the smaller index of schema ${SCHEMA_VERSION} (~140 bytes a fact less)`);
   }
   lines.push(`search    ${describeSearchFile(report.search_file)}`);
   lines.push(`repo      ${report.repo ? `${report.repo.id} (${report.repo.root})` : `none: ${ctx.cwd} is not in a git repository`}`);

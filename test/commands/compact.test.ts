@@ -93,6 +93,8 @@ describe('a v4 database', () => {
     writeFileSync(more, Array.from({ length: 400 }, (_, i) => JSON.stringify({ text: `Service ${i} deploys through shard ${i % 37} of the staging cluster` })).join('\n'));
     expect((await ws.run(['import', more])).code).toBe(0);
     const before = await answers(ws);
+    const hint = '`memcue compact` gives it the smaller index of schema 5';
+    expect((await ws.run(['doctor'])).stdout).toContain(hint);
     const bytes = statSync(ws.db).size;
     const r = await ws.run(['compact', '--json']);
     expect(r.stderr).toBe('');
@@ -106,6 +108,7 @@ describe('a v4 database', () => {
     expect((await ws.run(['add', 'Canary rollouts take an hour'])).code).toBe(0);
     expect(await inspect(ws.db)).toEqual({ schema: SCHEMA_VERSION, differences: [] });
     await answers(ws);
+    expect((await ws.run(['doctor'])).stdout).not.toContain(hint);
     const again = await ws.run(['compact']);
     expect(again.stdout).toBe(`${ws.db} is already compact\n`);
   });
