@@ -1,7 +1,7 @@
 // Paired CPU of two builds on the commands a schema change touches: `npx bun bench/paired-binaries.ts
 // OLD_BINARY NEW_BINARY`. Each build imports the same generated facts into a database of its own (a
 // newer schema is refused by an older build), then their runs alternate: search through the search
-// file, search through SQLite, the search that rebuilds a removed search file, and add. Prints CPU
+// file, search through SQLite, the search that rebuilds a removed search file, add and import. Prints CPU
 // medians (user+sys) and the median of the new/old ratios pair by pair, then each file's bytes a fact.
 import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,6 +44,16 @@ try {
       return timeProcess(b.binary, ['search', ...words(i)], env(b.db));
     });
     row('add', (b, i) => timeProcess(b.binary, ['add', `benchmark fact ${i} about deploy latency`], env(b.addDb)));
+    // Whole imports into fresh files (the search file built at the end included): few runs, they are long.
+    const imports = interleaved(
+      dbs.map((b) => () => {
+        const db = join(work, 'import.db');
+        for (const f of [db, `${db}.search`, `${db}.search-delta`, `${db}.checked`]) rmSync(f, { force: true });
+        return timeProcess(b.binary, ['import', jsonl], env(db));
+      }),
+      Number(process.env.BENCH_IMPORT_RUNS ?? 3),
+    ) as [Timing[], Timing[]];
+    rows.push([String(size), 'import', median(imports[0].map((t) => t.cpu)).toFixed(0), median(imports[1].map((t) => t.cpu)).toFixed(0), median(imports[1].map((t, i) => t.cpu / imports[0][i]!.cpu)).toFixed(3)]);
     rows.push([String(size), 'db + search file B/fact', (dbs[0]!.bytes / size).toFixed(0), (dbs[1]!.bytes / size).toFixed(0), (dbs[1]!.bytes / dbs[0]!.bytes).toFixed(3)]);
   }
 } finally {
