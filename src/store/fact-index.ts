@@ -48,19 +48,22 @@ export function addToIndex(db: Database, row: number, text: string, translation:
   db.run('INSERT INTO fact_index (rowid, terms, translation_terms) VALUES (?, ?, ?)', [row, indexText(text), indexText(translation)]);
 }
 
-/** Takes `row` out of the index; `text` and `translation` are what it was indexed with. */
-export function removeFromIndex(db: Database, compact: boolean, row: number, text: string, translation: string): void {
+/**
+ * Takes `row` out of the index; `text` and `translation` are what it was indexed with (unknown when
+ * another program deleted the row: a compact index then had it taken out already, takeOutChangedRows).
+ */
+export function removeFromIndex(db: Database, compact: boolean, row: number, text: unknown, translation: unknown): void {
   if (!compact) {
     db.run('DELETE FROM fact_index WHERE rowid = ?', [row]);
     return;
   }
   // FTS5 does not check that the row is there: a 'delete' of an absent row would subtract terms
   // nobody added. Every indexed row has a docsize row.
-  if (!db.get('SELECT 1 AS x FROM fact_index_docsize WHERE id = ?', [row])) return;
+  if (text == null || !db.get('SELECT 1 AS x FROM fact_index_docsize WHERE id = ?', [row])) return;
   db.run("INSERT INTO fact_index (fact_index, rowid, terms, translation_terms) VALUES ('delete', ?, ?, ?)", [
     row,
-    indexText(text),
-    indexText(translation),
+    indexText(String(text)),
+    indexText(String(translation)),
   ]);
 }
 

@@ -168,7 +168,7 @@ export class Store {
       // The head's own index row, if it was not one of the changed rows, goes too: then the head is
       // worked out again from the rows as they are now.
       const head = this.db.get(HEAD_ROW, [id]);
-      if (head?.text != null) removeFromIndex(this.db, true, Number(head.fact_row), String(head.text), String(head.translation));
+      if (head) removeFromIndex(this.db, true, Number(head.fact_row), head.text, head.translation);
       this.db.run('DELETE FROM heads WHERE id = ?', [id]);
       this.refreshHead(id);
     }
@@ -231,8 +231,8 @@ export class Store {
     if (!top || (old && old.fact_row === top.row)) return;
     if (old) {
       // The row as it was indexed: facts rows are never updated in place (beginIndexWork takes care
-      // of those another program changed), and a row another program deleted is out already.
-      if (old.text != null) removeFromIndex(this.db, this.compact, Number(old.fact_row), String(old.text), String(old.translation));
+      // of those another program changed).
+      removeFromIndex(this.db, this.compact, Number(old.fact_row), old.text, old.translation);
       indexRemoved(this.db, Number(old.fact_row));
     }
     writeHead(this.db, id, top);
