@@ -12,6 +12,7 @@ import { MAX_VERSION } from './validate.js';
 import { busyTimeout } from './lock.js';
 import { headerIsCurrent, inspectDatabasePath, prepareFolder, refuseEmptyForRead } from './open-checks.js';
 import { ensureSchema, refuseForeign } from './schema.js';
+import { mergeSmallSegments } from './index-segments.js';
 import { type Database, loadModule, type Row } from './sqlite.js';
 import { mark } from '../util/profile.js';
 import { garbageBound } from '../util/garbage.js';
@@ -136,13 +137,17 @@ export class Store {
    * for this call only; `fn` sees the latest committed data (reads made before it may be older).
    */
   write<T>(fn: () => T): T {
+    const outermost = !this.connections.writing;
+    if (outermost) this.factsInserted = false;
     try {
       return this.connections.write(() => {
         if (this.indexUnchecked) {
           this.indexUnchecked = false;
           if (indexVersion(this.db) !== INDEX_VERSION) this.upgrade();
         }
-        return fn();
+        const result = fn();
+        if (outermost && this.factsInserted) mergeSmallSegments(this.db);
+        return result;
       });
     } catch (err) {
       throw mapSqliteError(err, this.path);
@@ -158,8 +163,12 @@ export class Store {
     }
   }
 
+  /** Whether this write transaction inserted facts one at a time (see index-segments.ts). */
+  private factsInserted = false;
+
   /** Appends a version row (never updates one) and refreshes the head and index for its fact. */
   insertVersion(fact: Fact): void {
+    this.factsInserted = true;
     this.insertVersionOnly(fact);
     this.refreshHead(fact.id);
   }
