@@ -173,6 +173,18 @@ export class Store {
     this.refreshHead(fact.id);
   }
 
+  /**
+   * The first version of a fact under a new id (`add`): its head and index entry come from the row
+   * itself. refreshHead would ask for the fact's head and current version first, two statements
+   * that each cost a compile in the cold WASM, to learn that there is none but this row.
+   */
+  insertNewFact(fact: Fact): void {
+    if (fact.version !== 1) throw new Error(`insertNewFact: ${fact.id} is at version ${fact.version}, not a new fact`);
+    this.factsInserted = true;
+    const { row } = this.db.get(`${INSERT_FACT} RETURNING rowid AS row`, COLUMNS.map((c) => fact[c]))!;
+    writeHead(this.db, fact.id, { row, version: fact.version, state: fact.state, text: fact.text, translation: fact.translation });
+  }
+
   /** The row alone; bulk writers call refreshHead once per fact afterwards. */
   insertVersionOnly(fact: Fact): void {
     this.db.run(INSERT_FACT, COLUMNS.map((c) => fact[c]));
