@@ -41,7 +41,7 @@ export async function run(ctx: Context, words: string[], opts: AddOptions): Prom
   const known = await withStore(ctx.dbPath, true, (store) =>
     store!.write(() => {
       const same = findSameText(store!, fact.text, fact.scope);
-      if (!same) store!.insertVersion(fact);
+      if (!same) store!.insertNewFact(fact);
       return same;
     }),
   );

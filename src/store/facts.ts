@@ -1,5 +1,5 @@
 // What a fact is, and the checks every new version passes before it is written.
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../util/random.js';
 import type { Kind, State } from './schema.js';
 import { LIMITS } from './validate.js';
 

@@ -2,7 +2,7 @@
 // that died (pid + its start time on this host), and to tell the user who is in the way.
 import { closeSync, constants, fstatSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../util/random.js';
 import { inCommandOrder } from '../global-options.js';
 import { isAlive } from '../util/pid.js';
 import { openKeptFile, readWhole } from '../util/safe-file.js';

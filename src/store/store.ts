@@ -13,6 +13,7 @@ import { busyTimeout } from './lock.js';
 import { headerIsCurrent, inspectDatabasePath, prepareFolder, refuseEmptyForRead } from './open-checks.js';
 import { compactSchema, ensureSchema, refuseForeign } from './schema.js';
 import { addToIndex, clearIndex, isCompact, removeFromIndex, takeOutChangedRows } from './fact-index.js';
+import { mergeSmallSegments } from './index-segments.js';
 import { type Database, loadModule, type Row } from './sqlite.js';
 import { mark } from '../util/profile.js';
 import { garbageBound } from '../util/garbage.js';
@@ -140,6 +141,7 @@ export class Store {
    */
   write<T>(fn: () => T): T {
     const outermost = !this.connections.writing;
+    if (outermost) this.factsInserted = false;
     try {
       return this.connections.write(() => {
         if (this.indexUnchecked) {
@@ -147,7 +149,9 @@ export class Store {
           if (indexVersion(this.db) !== INDEX_VERSION) this.upgrade();
         }
         if (outermost) this.beginIndexWork();
-        return fn();
+        const result = fn();
+        if (outermost && this.factsInserted) mergeSmallSegments(this.db);
+        return result;
       });
     } catch (err) {
       throw mapSqliteError(err, this.path);
@@ -197,10 +201,26 @@ export class Store {
     }
   }
 
+  /** Whether this write transaction inserted facts one at a time (see index-segments.ts). */
+  private factsInserted = false;
+
   /** Appends a version row (never updates one) and refreshes the head and index for its fact. */
   insertVersion(fact: Fact): void {
+    this.factsInserted = true;
     this.insertVersionOnly(fact);
     this.refreshHead(fact.id);
+  }
+
+  /**
+   * The first version of a fact under a new id (`add`): its head and index entry come from the row
+   * itself. refreshHead would ask for the fact's head and current version first, two statements
+   * that each cost a compile in the cold WASM, to learn that there is none but this row.
+   */
+  insertNewFact(fact: Fact): void {
+    if (fact.version !== 1) throw new Error(`insertNewFact: ${fact.id} is at version ${fact.version}, not a new fact`);
+    this.factsInserted = true;
+    const row = Number(this.db.get(`${INSERT_FACT} RETURNING rowid AS row`, COLUMNS.map((c) => fact[c]))!.row);
+    writeHead(this.db, fact.id, { row, version: fact.version, state: fact.state, text: fact.text, translation: fact.translation });
   }
 
   /** The row alone; bulk writers call refreshHead once per fact afterwards. */
