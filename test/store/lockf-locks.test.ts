@@ -1,0 +1,109 @@
+// SQLite's locks taken with lockf(3) (src/store/lockf-locks.ts), the way memcue locks on macOS, where
+// fcntl cannot be called: forced here with MEMCUE_NATIVE_LOCKS=lockf, against Python's sqlite3 module
+// and the sqlite3 shell (native SQLite, real fcntl locks). Beside it the same runs with fcntl (Linux's
+// default) and with the locks out of sight (MEMCUE_FOREIGN_LOCKS=0: what macOS had before lockf).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { BINARY, isolatedEnv, runProcess, startProcess } from '../helpers.js';
+import { appears, hasPython, holdLock, sql } from './foreign-program.js';
+import { SHARED_FIRST, SHARED_SIZE } from '../../src/store/lock-bytes.js';
+
+const MODES = [
+  { name: 'lockf (as on macOS)', env: { MEMCUE_NATIVE_LOCKS: 'lockf' } as Record<string, string>, lockf: true },
+  { name: 'fcntl (Linux)', env: { MEMCUE_NATIVE_LOCKS: 'fcntl' } as Record<string, string>, lockf: false },
+];
+
+/** The binary's exit and stderr, once it has exited. */
+function finish(child: ReturnType<typeof startProcess>) {
+  return new Promise<{ code: number | null; stderr: string }>((res) => {
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('exit', (code) => res({ code, stderr }));
+  });
+}
+
+/** Resolves once `promise` settles or `path` exists, whichever is first. */
+async function exitedOrAppears(promise: Promise<unknown>, path: string): Promise<void> {
+  let done = false;
+  void promise.then(() => (done = true));
+  while (!done && !existsSync(path)) await new Promise((res) => setTimeout(res, 10));
+}
+
+/** The POSIX locks on `db` per /proc/locks: holder, kind and byte range (inclusive). */
+function locksOn(db: string): { pid: number; write: boolean; start: number; end: number }[] {
+  const ino = statSync(db).ino;
+  return readFileSync('/proc/locks', 'latin1')
+    .split('\n')
+    .map((line) => line.split(/\s+/))
+    .filter((f) => f[1] === 'POSIX' && Number(f[5]?.split(':')[2]) === ino)
+    .map((f) => ({ pid: Number(f[4]), write: f[3] === 'WRITE', start: Number(f[6]), end: f[7] === 'EOF' ? Infinity : Number(f[7]) }));
+}
+
+/** The sqlite3 shell runs `statement` on `db`, waiting at most `timeoutMs` for locks: its exit and stderr. */
+function shell(db: string, timeoutMs: number, statement: string) {
+  const r = spawnSync('sqlite3', ['-cmd', `.timeout ${timeoutMs}`, db, statement], { encoding: 'utf8' });
+  return { code: r.status, stderr: r.stderr.trim() };
+}
+
+const haveShell = spawnSync('sqlite3', ['-version']).status === 0;
+
+describe.skipIf(process.platform !== 'linux' || !hasPython() || !haveShell || !existsSync(BINARY))('SQLite locks taken with lockf', () => {
+  for (const mode of MODES) {
+    describe(mode.name, () => {
+      const memcue = (env: Record<string, string>, ...args: string[]) => runProcess(BINARY, args, { env: { ...env, ...mode.env } });
+
+      it('another program reading: memcue commits only once it is done; when it then writes from what it read, it is refused, nothing is lost', async () => {
+        const env = isolatedEnv();
+        expect(memcue(env, 'add', 'the first fact').code).toBe(0);
+        const foreign = await holdLock(env.MEMCUE_DB!, 'read-then-write');
+        const text = `committed once python had read: ${Array.from({ length: 150 }, (_, i) => `word${i}`).join(' ')}`;
+        let exited = false;
+        const add = finish(startProcess(BINARY, ['add', text], { env: { ...env, ...mode.env } }));
+        void add.then(() => (exited = true));
+        await exitedOrAppears(add, `${env.MEMCUE_DB}.pending`); // memcue is at its commit
+        await new Promise((res) => setTimeout(res, 500));
+        // SQLite's promise to a reader: the file does not change under its read transaction.
+        expect(exited, 'memcue committed under the reader').toBe(false);
+        expect(await foreign.release()).toBe(3); // refused busy: it read before memcue's commit
+        expect(await add).toEqual({ code: 0, stderr: '' });
+        expect(sql(env.MEMCUE_DB!, 'pragma integrity_check')).toBe('ok');
+        expect(memcue(env, 'search', 'word149').stdout).toContain('committed once python had read');
+      }, 60_000);
+
+      it('memcue readers read side by side, each holding SQLite\'s SHARED lock; a sqlite3 writer cannot commit under them', async () => {
+        const env = isolatedEnv();
+        const db = env.MEMCUE_DB!;
+        expect(memcue(env, 'add', 'a fact for the readers').code).toBe(0);
+        expect(shell(db, 0, 'create table scratch(a)').code).toBe(0);
+        const readers = [0, 1].map((i) => {
+          const pause = { MEMCUE_SYNC_PAUSE_AT: 'read', MEMCUE_SYNC_PAUSE_MS: '2500', MEMCUE_SYNC_PAUSE_MARK: `${db}.paused-${i}` };
+          const child = startProcess(BINARY, ['list'], { env: { ...env, ...mode.env, ...pause } });
+          let out = '';
+          child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+          return { pid: child.pid!, done: finish(child).then((r) => ({ ...r, out })) };
+        });
+        await Promise.all([appears(`${db}.paused-0`), appears(`${db}.paused-1`)]); // both inside their read
+        const inShared = (l: { start: number; end: number }) => l.start >= SHARED_FIRST && l.end < SHARED_FIRST + SHARED_SIZE;
+        for (const { pid } of readers) {
+          const held = locksOn(db).filter((l) => l.pid === pid);
+          // lockf has no read locks: one byte of the range each, written-locked; fcntl: the range, read-locked.
+          if (mode.lockf) expect(held.map((l) => [l.write, l.end - l.start, inShared(l)])).toEqual([[true, 0, true]]);
+          else expect(held).toEqual([{ pid, write: false, start: SHARED_FIRST, end: SHARED_FIRST + SHARED_SIZE - 1 }]);
+        }
+        const writer = shell(db, 300, "insert into scratch values('under the readers')");
+        expect(writer.code).not.toBe(0);
+        expect(writer.stderr).toMatch(/database is locked/);
+        // A foreign reader: beside fcntl's read locks at once; beside lockf's bytes only once they are gone.
+        expect(shell(db, 0, 'select count(*) from scratch').code !== 0).toBe(mode.lockf);
+        expect(shell(db, 10_000, 'select count(*) from scratch').code).toBe(0);
+        for (const reader of readers) {
+          const r = await reader.done;
+          expect(r.code, r.stderr).toBe(0);
+          expect(r.out).toContain('a fact for the readers');
+        }
+        expect(shell(db, 0, 'pragma integrity_check')).toEqual({ code: 0, stderr: '' });
+      }, 60_000);
+    });
+  }
+});
