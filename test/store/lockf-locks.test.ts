@@ -2,7 +2,7 @@
 // fcntl cannot be called: forced here with MEMCUE_NATIVE_LOCKS=lockf, against Python's sqlite3 module
 // and the sqlite3 shell (native SQLite, real fcntl locks). Beside it the same runs with fcntl (Linux's
 // default) and with the locks out of sight (MEMCUE_FOREIGN_LOCKS=0: what macOS had before lockf).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BINARY, isolatedEnv, runProcess, startProcess } from '../helpers.js';
@@ -70,6 +70,44 @@ describe.skipIf(process.platform !== 'linux' || !hasPython() || !haveShell || !e
         expect(sql(env.MEMCUE_DB!, 'pragma integrity_check')).toBe('ok');
         expect(memcue(env, 'search', 'word149').stdout).toContain('committed once python had read');
       }, 60_000);
+
+      it('a sqlite3 shell writing and another reading in loops, memcue adding and reading in parallel: every add acknowledged, no read failed, the file sound', async () => {
+        const env = { ...isolatedEnv(), ...mode.env };
+        const db = env.MEMCUE_DB!;
+        expect(memcue(env, 'add', 'seed fact').code).toBe(0);
+        expect(shell(db, 0, 'create table scratch(a)').code).toBe(0);
+        // The shells count their failures; the reader reads for as long as the writer writes.
+        const writerLoop = `i=0; while [ $i -lt 100 ]; do sqlite3 -cmd '.timeout 20000' "$DB" "insert into scratch values($i)" >/dev/null || fails=$((fails+1)); i=$((i+1)); done; touch "$DB.written"`;
+        const readerLoop = `while [ ! -e "$DB.written" ]; do sqlite3 -cmd '.timeout 20000' "$DB" 'select count(*) from scratch' >/dev/null || fails=$((fails+1)); done`;
+        const shells = [writerLoop, readerLoop].map(
+          (loop) => new Promise<number | null>((res) => spawn('sh', ['-c', `fails=0; ${loop}; exit $fails`], { env: { ...process.env, DB: db }, stdio: 'ignore' }).on('exit', res)),
+        );
+        const run = (...args: string[]) => {
+          const child = startProcess(BINARY, args, { env });
+          let out = '';
+          child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+          return finish(child).then((r) => ({ ...r, out }));
+        };
+        let adding = true;
+        const failedReads: string[] = [];
+        const readers = [0, 1, 2].map(async (k) => {
+          for (let i = 0; adding; i++) {
+            const r = await run(...((k + i) % 2 ? ['list', '-n', '3'] : ['search', 'fact', 'beside']));
+            if (r.code !== 0) failedReads.push(r.stderr.trim());
+          }
+        });
+        let acknowledged = 0;
+        for (let i = 0; i < 20; i++) if ((await run('add', `fact ${i} beside two sqlite3 shells`)).code === 0) acknowledged++;
+        adding = false;
+        await Promise.all(readers);
+        expect(await Promise.all(shells)).toEqual([0, 0]);
+        expect(failedReads).toEqual([]);
+        expect(acknowledged).toBe(20);
+        expect(JSON.parse(memcue(env, 'stats', '--json').stdout).facts).toBe(21);
+        expect(shell(db, 0, 'select count(*) from scratch').code).toBe(0);
+        expect(sql(db, 'select count(*) from scratch')).toBe('100');
+        expect(sql(db, 'pragma integrity_check')).toBe('ok');
+      }, 300_000);
 
       it('memcue readers read side by side, each holding SQLite\'s SHARED lock; a sqlite3 writer cannot commit under them', async () => {
         const env = isolatedEnv();
