@@ -8,13 +8,14 @@
 //   SIGKILL rounds     add / import / dream killed at random moments → integrity and acknowledged rows lost
 //   foreign writer     a sqlite3 shell inserting in a loop while memcue adds and lists → acknowledged /
 //                      present, the shell's failures, integrity (SQLite's own locks: src/store/native-locks.ts);
-//                      again with the locks hidden (MEMCUE_FOREIGN_LOCKS=0): adds refused in one line
-//                      counted (src/store/foreign-writes.ts)
+//                      again with the locks taken with lockf, macOS's way (MEMCUE_NATIVE_LOCKS=lockf:
+//                      src/store/lockf-locks.ts), and with the locks hidden (MEMCUE_FOREIGN_LOCKS=0):
+//                      adds refused in one line counted (src/store/foreign-writes.ts)
 //   odd files, viewer  see bench/robust-files.ts
 //   parallel MCP calls see bench/robust-mcp.ts
 //   secrets            fakes caught / innocent look-alikes refused by findSecret (test/fixtures/secrets)
 // Sizes: BENCH_WRITERS (16), BENCH_ADDS (100), BENCH_READERS (8), BENCH_DREAM_FACTS (20000), BENCH_IMPORT_FACTS (100000),
-// BENCH_KILL_ROUNDS (12), BENCH_MCP_ROUNDS (20); BENCH_ONLY=writers,unregistered,foreign,foreign-hidden,dream,import,kill,files,viewer,mcp,secrets runs only those rows. CPU is the children's user+sys time (Linux), beside wall time.
+// BENCH_KILL_ROUNDS (12), BENCH_MCP_ROUNDS (20); BENCH_ONLY=writers,unregistered,foreign,foreign-lockf,foreign-hidden,dream,import,kill,files,viewer,mcp,secrets runs only those rows. CPU is the children's user+sys time (Linux), beside wall time.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -119,11 +120,13 @@ async function contention(): Promise<string[]> {
 
 /**
  * memcue adds and lists while a sqlite3 shell writes the same file, one transaction per insert.
- * `hidden`: MEMCUE_FOREIGN_LOCKS=0, memcue as on macOS or Windows (no SQLite locks taken or seen):
- * then a refused add is counted apart, and must be refused in one line.
+ * `lockf`: SQLite's locks taken with lockf, as on macOS. `hidden`: MEMCUE_FOREIGN_LOCKS=0, memcue as
+ * on Windows (no SQLite locks taken or seen): then a refused add is counted apart, and must be
+ * refused in one line.
  */
-async function foreignWriter(hidden = false): Promise<string[]> {
-  const env = hidden ? { ...freshEnv(), MEMCUE_FOREIGN_LOCKS: '0' } : freshEnv();
+async function foreignWriter(way: 'fcntl' | 'lockf' | 'hidden' = 'fcntl'): Promise<string[]> {
+  const hidden = way === 'hidden';
+  const env: Env = { ...freshEnv(), ...(hidden ? { MEMCUE_FOREIGN_LOCKS: '0' } : { MEMCUE_NATIVE_LOCKS: way }) };
   runSync(['add', 'seed fact'], env);
   const db = env.MEMCUE_DB!;
   // The shell notes each insert it saw succeed: those must all be in the file at the end.
@@ -259,7 +262,8 @@ try {
   await add(`${WRITERS} writers × ${ADDS} adds with ${READERS} readers → acknowledged / present / busy`, contention, 'writers');
   await add('unregistered readers (another user) during imports → reads, failed, torn', () => unregisteredReaders(BINARY, join(ROOT, 'dist', 'memcue.mjs'), [freshEnv(), freshEnv()]), 'unregistered');
   await add('foreign writer (sqlite3 shell) → acknowledged / present / shell', () => foreignWriter(), 'foreign');
-  await add('foreign writer, SQLite locks hidden (MEMCUE_FOREIGN_LOCKS=0, as on macOS/Windows) → acknowledged / present / refused / shell', () => foreignWriter(true), 'foreign-hidden');
+  await add('foreign writer, SQLite locks taken with lockf (MEMCUE_NATIVE_LOCKS=lockf, as on macOS) → acknowledged / present / shell', () => foreignWriter('lockf'), 'foreign-lockf');
+  await add('foreign writer, SQLite locks hidden (MEMCUE_FOREIGN_LOCKS=0, as on Windows) → acknowledged / present / refused / shell', () => foreignWriter('hidden'), 'foreign-hidden');
   await add(`reader wait during a ${DREAM_FACTS}-fact dream`, () => readerWait('dream', DREAM_FACTS), 'dream');
   await add(`reader wait during a ${IMPORT_FACTS}-fact import`, () => readerWait('import', IMPORT_FACTS), 'import');
   await add(`SIGKILL rounds (${KILL_ROUNDS}) → integrity, lost rows`, killRounds, 'kill');
