@@ -26,6 +26,7 @@ export function fcntlLocks(ffi: BunFfi): LockCalls | undefined {
   };
   return {
     exact: true,
+    readLocks: true,
     set(fd, type, start, len) {
       if (fcntl(fd, F_SETLK, type, start, len) === 0) return true;
       const e = lib.errno();

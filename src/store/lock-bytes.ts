@@ -34,9 +34,13 @@ export interface LockCalls {
   holder(fd: number, type: number, start: number, len: number): LockHolder | undefined;
   /** Whether holder() tells the lock's type and pid, and any range can be asked (fcntl). */
   readonly exact: boolean;
+  /** Whether read locks exist, which a descriptor open for reading only can take (fcntl; not lockf). */
+  readonly readLocks: boolean;
 }
 
 export interface NativeLocks extends LockCalls {
   /** A descriptor of `path` that stays open for the process's life (native-locks.ts). */
   descriptor(path: string): number;
+  /** Whether SQLite's SHARED lock can really be taken on that descriptor (not lockf's on a read-only file). */
+  canShare(fd: number): boolean;
 }

@@ -102,6 +102,7 @@ export function lockfLocks(ffi: BunFfi, platform = process.platform): LockCalls 
 
   return {
     exact: false,
+    readLocks: false,
     set(fd, type, start, len) {
       let held = helds.get(fd);
       if (!held) helds.set(fd, (held = { range: false, pending: false, viaPending: false }));

@@ -19,6 +19,8 @@ export * from './lock-bytes.js';
 let loaded: NativeLocks | null | undefined;
 /** Descriptors kept open for locks, by path (see `descriptor` below). */
 const descriptors = new Map<string, number>();
+/** Those of them open for reading only: lockf (write locks alone) cannot lock through them. */
+const readOnly = new Set<number>();
 
 /**
  * The lock descriptor of `path` if this process holds one: other reads of the database file must go
@@ -84,7 +86,7 @@ function load(): NativeLocks | undefined {
   const ffi = (import.meta as unknown as { require: (id: string) => BunFfi }).require(`bun:${'ffi'}`);
   // No C library by the names known: fall back to detection.
   const calls: LockCalls | undefined = way === 'fcntl' ? fcntlLocks(ffi) : lockfLocks(ffi);
-  return calls && { ...calls, descriptor: lockDescriptor };
+  return calls && { ...calls, descriptor: lockDescriptor, canShare: (fd) => calls.readLocks || !readOnly.has(fd) };
 }
 
 /**
@@ -102,6 +104,7 @@ function lockDescriptor(path: string): number {
       fd = openSync(path, 'r+');
     } catch {
       fd = openSync(path, 'r'); // read-only file or mount: fcntl's read locks still work
+      readOnly.add(fd);
     }
     descriptors.set(path, fd);
   }
