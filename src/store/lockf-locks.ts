@@ -76,7 +76,10 @@ export function lockfLocks(ffi: BunFfi, platform = process.platform): LockCalls 
     if (held.byte !== undefined || held.viaPending) return true;
     for (let i = 0; i < READER_TRIES; i++) {
       const byte = randomByte();
-      if (lock(fd, byte, 1)) return (held.byte = byte), true;
+      if (lock(fd, byte, 1)) {
+        held.byte = byte;
+        return true;
+      }
     }
     // Held by PENDING, no writer can hold EXCLUSIVE: the range is a foreign reader's.
     if (held.pending) held.viaPending = true;
@@ -96,8 +99,8 @@ export function lockfLocks(ffi: BunFfi, platform = process.platform): LockCalls 
     unlock(fd, start, len);
     if (pending) held.pending = false;
     if (!range) return;
-    if (held.viaPending && held.pending) (unlock(fd, PENDING_BYTE, 1), (held.pending = false));
-    Object.assign(held, { byte: undefined, range: false, viaPending: false });
+    if (held.viaPending && held.pending) unlock(fd, PENDING_BYTE, 1); // it stood for the SHARED lock now ended
+    Object.assign(held, { byte: undefined, range: false, pending: held.pending && !held.viaPending, viaPending: false });
   };
 
   return {
@@ -106,7 +109,10 @@ export function lockfLocks(ffi: BunFfi, platform = process.platform): LockCalls 
     set(fd, type, start, len) {
       let held = helds.get(fd);
       if (!held) helds.set(fd, (held = { range: false, pending: false, viaPending: false }));
-      if (type === F_UNLCK) return release(fd, held, start, len), true;
+      if (type === F_UNLCK) {
+        release(fd, held, start, len);
+        return true;
+      }
       if (start === SHARED_FIRST && len === SHARED_SIZE && type !== F_WRLCK) return share(fd, held);
       // A write lock, or the read lock on PENDING: exclusive either way.
       if (!lock(fd, start, len)) return false;

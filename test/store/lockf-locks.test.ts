@@ -71,6 +71,24 @@ describe.skipIf(process.platform !== 'linux' || !hasPython() || !haveShell || !e
         expect(memcue(env, 'search', 'word149').stdout).toContain('committed once python had read');
       }, 60_000);
 
+      it('another program killed while writing the file: its live journal is waited for, its crashed one rolled back', async () => {
+        const env = { ...isolatedEnv(), ...mode.env, MEMCUE_BUSY_TIMEOUT_MS: '30000' };
+        const db = env.MEMCUE_DB!;
+        expect(memcue(env, 'add', 'a fact from before the crash').code).toBe(0);
+        const foreign = await holdLock(db, 'spill'); // EXCLUSIVE, its pages already in the file
+        const list = finish(startProcess(BINARY, ['list'], { env }));
+        let listed = false;
+        void list.then(() => (listed = true));
+        await new Promise((res) => setTimeout(res, 500));
+        expect(listed, 'read a half-written file').toBe(false); // the writer is alive: its journal is not hot
+        await foreign.kill(); // its locks go with it: now the journal is a crashed write's
+        expect((await list).code).toBe(0);
+        expect(existsSync(`${db}-journal`)).toBe(false);
+        expect(sql(db, 'select count(*) from scratch')).toBe('0');
+        expect(sql(db, 'pragma integrity_check')).toBe('ok');
+        expect(memcue(env, 'list').stdout).toContain('a fact from before the crash');
+      }, 60_000);
+
       it('a sqlite3 shell writing and another reading in loops, memcue adding and reading in parallel: every add acknowledged, no read failed, the file sound', async () => {
         const env = { ...isolatedEnv(), ...mode.env };
         const db = env.MEMCUE_DB!;
