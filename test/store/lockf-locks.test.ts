@@ -1,7 +1,8 @@
 // SQLite's locks taken with lockf(3) (src/store/lockf-locks.ts), the way memcue locks on macOS, where
-// fcntl cannot be called: forced here with MEMCUE_NATIVE_LOCKS=lockf, against Python's sqlite3 module
-// and the sqlite3 shell (native SQLite, real fcntl locks). Beside it the same runs with fcntl (Linux's
-// default) and with the locks out of sight (MEMCUE_FOREIGN_LOCKS=0: what macOS had before lockf).
+// fcntl cannot be called: forced on Linux with MEMCUE_NATIVE_LOCKS=lockf, and run beside the same
+// tests with fcntl (Linux's way); on macOS (CI) lockf is the binary's own way. The other programs are
+// Python's sqlite3 module and the sqlite3 shell (native SQLite, real fcntl locks). With the locks out
+// of sight (MEMCUE_FOREIGN_LOCKS=0, what macOS had before lockf) the first test fails.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -9,10 +10,13 @@ import { BINARY, isolatedEnv, runProcess, startProcess } from '../helpers.js';
 import { appears, hasPython, holdLock, sql } from './foreign-program.js';
 import { SHARED_FIRST, SHARED_SIZE } from '../../src/store/lock-bytes.js';
 
-const MODES = [
-  { name: 'lockf (as on macOS)', env: { MEMCUE_NATIVE_LOCKS: 'lockf' } as Record<string, string>, lockf: true },
-  { name: 'fcntl (Linux)', env: { MEMCUE_NATIVE_LOCKS: 'fcntl' } as Record<string, string>, lockf: false },
-];
+const MODES =
+  process.platform === 'darwin'
+    ? [{ name: 'lockf (macOS)', env: {} as Record<string, string>, lockf: true }]
+    : [
+        { name: 'lockf (as on macOS)', env: { MEMCUE_NATIVE_LOCKS: 'lockf' } as Record<string, string>, lockf: true },
+        { name: 'fcntl (Linux)', env: { MEMCUE_NATIVE_LOCKS: 'fcntl' } as Record<string, string>, lockf: false },
+      ];
 
 /** The binary's exit and stderr, once it has exited. */
 function finish(child: ReturnType<typeof startProcess>) {
@@ -30,7 +34,7 @@ async function exitedOrAppears(promise: Promise<unknown>, path: string): Promise
   while (!done && !existsSync(path)) await new Promise((res) => setTimeout(res, 10));
 }
 
-/** The POSIX locks on `db` per /proc/locks: holder, kind and byte range (inclusive). */
+/** The POSIX locks on `db` per /proc/locks (Linux): holder, kind and byte range (inclusive). */
 function locksOn(db: string): { pid: number; write: boolean; start: number; end: number }[] {
   const ino = statSync(db).ino;
   return readFileSync('/proc/locks', 'latin1')
@@ -48,7 +52,7 @@ function shell(db: string, timeoutMs: number, statement: string) {
 
 const haveShell = spawnSync('sqlite3', ['-version']).status === 0;
 
-describe.skipIf(process.platform !== 'linux' || !hasPython() || !haveShell || !existsSync(BINARY))('SQLite locks taken with lockf', () => {
+describe.skipIf(!['linux', 'darwin'].includes(process.platform) || !hasPython() || !haveShell || !existsSync(BINARY))('SQLite locks taken with lockf', () => {
   for (const mode of MODES) {
     describe(mode.name, () => {
       const memcue = (env: Record<string, string>, ...args: string[]) => runProcess(BINARY, args, { env: { ...env, ...mode.env } });
@@ -72,7 +76,7 @@ describe.skipIf(process.platform !== 'linux' || !hasPython() || !haveShell || !e
       }, 60_000);
 
       it('another program killed while writing the file: its live journal is waited for, its crashed one rolled back', async () => {
-        const env = { ...isolatedEnv(), ...mode.env, MEMCUE_BUSY_TIMEOUT_MS: '30000' };
+        const env: Record<string, string> = { ...isolatedEnv(), ...mode.env, MEMCUE_BUSY_TIMEOUT_MS: '30000' };
         const db = env.MEMCUE_DB!;
         expect(memcue(env, 'add', 'a fact from before the crash').code).toBe(0);
         const foreign = await holdLock(db, 'spill'); // EXCLUSIVE, its pages already in the file
@@ -90,7 +94,7 @@ describe.skipIf(process.platform !== 'linux' || !hasPython() || !haveShell || !e
       }, 60_000);
 
       it('a sqlite3 shell writing and another reading in loops, memcue adding and reading in parallel: every add acknowledged, no read failed, the file sound', async () => {
-        const env = { ...isolatedEnv(), ...mode.env };
+        const env: Record<string, string> = { ...isolatedEnv(), ...mode.env };
         const db = env.MEMCUE_DB!;
         expect(memcue(env, 'add', 'seed fact').code).toBe(0);
         expect(shell(db, 0, 'create table scratch(a)').code).toBe(0);
@@ -127,7 +131,7 @@ describe.skipIf(process.platform !== 'linux' || !hasPython() || !haveShell || !e
         expect(sql(db, 'pragma integrity_check')).toBe('ok');
       }, 300_000);
 
-      it('memcue readers read side by side, each holding SQLite\'s SHARED lock; a sqlite3 writer cannot commit under them', async () => {
+      it.skipIf(process.platform !== 'linux')('memcue readers read side by side, each holding SQLite\'s SHARED lock; a sqlite3 writer cannot commit under them', async () => {
         const env = isolatedEnv();
         const db = env.MEMCUE_DB!;
         expect(memcue(env, 'add', 'a fact for the readers').code).toBe(0);
