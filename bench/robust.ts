@@ -6,15 +6,15 @@
 //   reader wait        the longest search or session-start hook while a 20k-fact dream prepares its
 //                      batch and while a 100k-fact import runs, beside the same reads on an idle database
 //   SIGKILL rounds     add / import / dream killed at random moments → integrity and acknowledged rows lost
-//   foreign writer     a sqlite3 shell inserting in a loop while memcue adds and lists → acknowledged /
-//                      present, the shell's failures, integrity (SQLite's own locks: src/store/native-locks.ts);
-//                      again with the locks hidden (MEMCUE_FOREIGN_LOCKS=0): adds refused in one line
-//                      counted (src/store/foreign-writes.ts)
+//   foreign writer     a sqlite3 shell inserting in a loop while memcue adds and lists, with SQLite's
+//                      locks taken with fcntl, with lockf (macOS's way), or hidden (as on Windows)
+//   foreign reader     a sqlite3 shell reading beside memcue's readers, fcntl and lockf: both rows in
+//                      bench/robust-foreign.ts
 //   odd files, viewer  see bench/robust-files.ts
 //   parallel MCP calls see bench/robust-mcp.ts
 //   secrets            fakes caught / innocent look-alikes refused by findSecret (test/fixtures/secrets)
 // Sizes: BENCH_WRITERS (16), BENCH_ADDS (100), BENCH_READERS (8), BENCH_DREAM_FACTS (20000), BENCH_IMPORT_FACTS (100000),
-// BENCH_KILL_ROUNDS (12), BENCH_MCP_ROUNDS (20); BENCH_ONLY=writers,unregistered,foreign,foreign-hidden,dream,import,kill,files,viewer,mcp,secrets runs only those rows. CPU is the children's user+sys time (Linux), beside wall time.
+// BENCH_KILL_ROUNDS (12), BENCH_MCP_ROUNDS (20); BENCH_ONLY=writers,unregistered,foreign,foreign-lockf,foreign-hidden,foreign-reader,dream,import,kill,files,viewer,mcp,secrets runs only those rows. CPU is the children's user+sys time (Linux), beside wall time.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,7 @@ import { findSecret } from '../src/text/secrets.js';
 import { generateFacts } from './generate.js';
 import { median, printTable, runAsync, type Finished } from './measure.js';
 import { oddFiles, viewerBody } from './robust-files.js';
+import { foreignReader, foreignWriter } from './robust-foreign.js';
 import { parallelMcp } from './robust-mcp.js';
 import { unregisteredReaders } from './robust-readers.js';
 
@@ -36,7 +37,6 @@ const ADDS = size('BENCH_ADDS', 100);
 const DREAM_FACTS = size('BENCH_DREAM_FACTS', 20_000);
 const IMPORT_FACTS = size('BENCH_IMPORT_FACTS', 100_000);
 const KILL_ROUNDS = size('BENCH_KILL_ROUNDS', 12);
-const FOREIGN_WRITES = size('BENCH_FOREIGN_WRITES', 300);
 
 type Env = Record<string, string>;
 type Run = Finished;
@@ -117,65 +117,6 @@ async function contention(): Promise<string[]> {
   return [`${acknowledged} / ${present} / ${busy}`, `integrity ${integrity(env)}; ${reads} reads by ${READERS} readers, ${readsFailed} failed${other ? `; other error: ${other}` : ''}`];
 }
 
-/**
- * memcue adds and lists while a sqlite3 shell writes the same file, one transaction per insert.
- * `hidden`: MEMCUE_FOREIGN_LOCKS=0, memcue as on macOS or Windows (no SQLite locks taken or seen):
- * then a refused add is counted apart, and must be refused in one line.
- */
-async function foreignWriter(hidden = false): Promise<string[]> {
-  const env = hidden ? { ...freshEnv(), MEMCUE_FOREIGN_LOCKS: '0' } : freshEnv();
-  runSync(['add', 'seed fact'], env);
-  const db = env.MEMCUE_DB!;
-  // The shell notes each insert it saw succeed: those must all be in the file at the end.
-  const shellAcks = `${db}.shell-acks`;
-  const script = `sqlite3 "$DB" 'create table if not exists scratch(a)'; i=0; fails=0; while [ $i -lt ${FOREIGN_WRITES} ]; do if sqlite3 -cmd '.timeout 30000' "$DB" "insert into scratch values($i)" >/dev/null 2>&1; then echo $i >> "$ACKS"; else fails=$((fails+1)); fi; i=$((i+1)); done; exit $fails`;
-  const shell = new Promise<number | null>((res) => spawn('sh', ['-c', script], { env: { ...process.env, DB: db, ACKS: shellAcks }, stdio: 'ignore' }).on('exit', res));
-  let shellDone = false;
-  void shell.then(() => (shellDone = true));
-  const acknowledged: string[] = [];
-  let attempts = 0;
-  let refused = 0;
-  let uncertain = 0;
-  let listsRefused = 0;
-  let readsFailed = 0;
-  let other = '';
-  const refusal = (r: Run) => hidden && r.code !== 0 && /another program/.test(r.stderr) && r.stderr.trim().split('\n').length === 1;
-  while (!shellDone) {
-    attempts++;
-    const text = `fact ${attempts} beside a sqlite3 shell`;
-    const [add, list] = await Promise.all([run(['add', text], env), run(['list', '-n', '3'], env)]);
-    if (add.code === 0) acknowledged.push(text);
-    else if (refusal(add)) (refused++, /may or may not/.test(add.stderr) && uncertain++);
-    else other ||= add.stderr.trim();
-    if (refusal(list)) listsRefused++;
-    else if (list.code !== 0) (readsFailed++, (other ||= list.stderr.trim()));
-  }
-  const shellFailed = await shell;
-  const sqlite = (query: string) => spawnSync('sqlite3', [db, query], { encoding: 'utf8' }).stdout.trim();
-  const rows = new Set(sqlite('select a from scratch').split('\n'));
-  // memcue's own view of its facts (export), the seed added before the shell started included.
-  let texts = new Set<string>();
-  try {
-    texts = new Set(runSync(['export'], env).split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { text: string }).text));
-  } catch {
-    /* unreadable: every acknowledged fact counts as lost */
-  }
-  const lost = ['seed fact', ...acknowledged].filter((text) => !texts.has(text)).length;
-  const shellAcked = existsSync(shellAcks) ? readFileSync(shellAcks, 'utf8').split('\n').filter(Boolean) : [];
-  const shellLost = shellAcked.filter((i) => !rows.has(i)).length;
-  let present: number | string;
-  try {
-    present = factCount(env) - 1;
-  } catch (err) {
-    present = `unreadable (${(err as Error).message.split('\n')[0]})`;
-  }
-  const refusedText = hidden ? ` / ${refused} refused (${uncertain} "may have landed")` : '';
-  return [
-    `${acknowledged.length} / ${present}${refusedText}, ${lost} acknowledged lost / shell ${shellAcked.length} acknowledged, ${shellLost} lost (${shellFailed} failed, ${rows.size} rows of ${FOREIGN_WRITES})`,
-    `integrity ${integrity(env).split('\n').slice(0, 2).join(' ')}; ${attempts} adds and lists tried, ${hidden ? `${listsRefused} lists refused, ` : ''}${readsFailed} lists failed${other ? `; error: ${other}` : ''}`,
-  ];
-}
-
 /** Reads (search and the hook, in turn) for as long as `writer` runs; their wall times. */
 async function readsDuring(env: Env, writer: Promise<Run>): Promise<{ times: number[]; failed: number }> {
   let done = false;
@@ -247,6 +188,8 @@ function secrets(): string[] {
   return [`${caught}/${fakes.length} (${pct(caught, fakes.length)}) / ${refused}/${innocent.length} (${pct(refused, innocent.length)})`, 'findSecret on the fixture files'];
 }
 
+const tools = { factCount, integrity, childCpuMs };
+
 try {
   const rows: string[][] = [];
   const only = process.env.BENCH_ONLY?.split(',');
@@ -258,14 +201,16 @@ try {
   };
   await add(`${WRITERS} writers × ${ADDS} adds with ${READERS} readers → acknowledged / present / busy`, contention, 'writers');
   await add('unregistered readers (another user) during imports → reads, failed, torn', () => unregisteredReaders(BINARY, join(ROOT, 'dist', 'memcue.mjs'), [freshEnv(), freshEnv()]), 'unregistered');
-  await add('foreign writer (sqlite3 shell) → acknowledged / present / shell', () => foreignWriter(), 'foreign');
-  await add('foreign writer, SQLite locks hidden (MEMCUE_FOREIGN_LOCKS=0, as on macOS/Windows) → acknowledged / present / refused / shell', () => foreignWriter(true), 'foreign-hidden');
+  await add('foreign writer (sqlite3 shell) → acknowledged / present / shell', () => foreignWriter(BINARY, freshEnv(), 'fcntl', tools), 'foreign');
+  await add('foreign writer, SQLite locks taken with lockf (MEMCUE_NATIVE_LOCKS=lockf, as on macOS) → acknowledged / present / shell', () => foreignWriter(BINARY, freshEnv(), 'lockf', tools), 'foreign-lockf');
+  await add('foreign writer, SQLite locks hidden (MEMCUE_FOREIGN_LOCKS=0, as on Windows) → acknowledged / present / refused / shell', () => foreignWriter(BINARY, freshEnv(), 'hidden', tools), 'foreign-hidden');
+  await add('foreign reader (sqlite3 shell) beside 2 memcue readers → busy without a timeout, wait with one (fcntl / lockf)', () => foreignReader(BINARY, [freshEnv(), freshEnv()]), 'foreign-reader');
   await add(`reader wait during a ${DREAM_FACTS}-fact dream`, () => readerWait('dream', DREAM_FACTS), 'dream');
   await add(`reader wait during a ${IMPORT_FACTS}-fact import`, () => readerWait('import', IMPORT_FACTS), 'import');
   await add(`SIGKILL rounds (${KILL_ROUNDS}) → integrity, lost rows`, killRounds, 'kill');
   await add('odd files (FIFO, /dev/zero, /dev/urandom) beside the database and in the cache', async () => oddFiles(BINARY, freshEnv()), 'files');
   await add('a 400 MB POST to `memcue ui`', () => viewerBody(BINARY, freshEnv()), 'viewer');
-  await add('parallel MCP calls (rounds of 6) → answered / stored / errors', () => parallelMcp(BINARY, freshEnv(), work, { factCount, integrity, childCpuMs }), 'mcp');
+  await add('parallel MCP calls (rounds of 6) → answered / stored / errors', () => parallelMcp(BINARY, freshEnv(), work, tools), 'mcp');
   if (!only || only.includes('secrets')) rows.push(['secrets caught / innocent refused', ...secrets(), '']);
   printTable(`memcue reliability (${BINARY})`, ['what', 'result', 'detail', 'cost'], rows);
 } finally {

@@ -95,8 +95,13 @@ export class Connections {
     // Another program's journal is its live transaction, not ours to play back or remove.
     this.waitForForeign(true, 'check its journal', 'nothing was changed');
     if (this.waitedForForeignJournal(timeoutMs)) return;
+    this.playBackOwnJournal();
+  }
+
+  /** Under the lock, a journal known to be memcue's: played back if hot, then removed. */
+  private playBackOwnJournal(): void {
     this.readersHeldOff(() => {
-      // Reading page 1 plays a hot journal back: what is left now is a dead memcue writer's.
+      // Reading page 1 plays a hot journal back.
       withPlayback(() => this.withConnection((db) => db.get('SELECT count(*) AS n FROM sqlite_master')));
       if (!journalIsHot(this.file) && !foreignHolder(this.file, true)) safeUnlink(this.file.journal);
     });
@@ -257,7 +262,17 @@ export class Connections {
           },
         );
       } catch (err) {
-        throw foreignCheck ? foreignCheck.explainFailure(err) : err;
+        if (!foreignCheck) throw err;
+        const explained = foreignCheck.explainFailure(err);
+        if (foreignCheck.ownJournalLeft()) {
+          writer.close();
+          try {
+            this.playBackOwnJournal(); // now, while it is known to be ours
+          } catch {
+            /* the disk still fails: the error below says what happened */
+          }
+        }
+        throw explained;
       }
       foreignCheck?.afterCommit();
       recordChecked(this.file);

@@ -1,8 +1,9 @@
 // Other programs' SQLite locks on the database: a `sqlite3` shell, DB Browser, Datasette or a
 // script. memcue's own lock files (lock.ts, read-gate.ts) order memcue's processes; SQLite's byte
 // locks order everybody else. This module tells memcue who else holds them and waits for them:
-// - under Bun on Linux, memcue holds real SQLite locks itself (native-locks.ts): a reader takes
-//   SQLite's SHARED lock the way SQLite does, and F_GETLK names a conflicting holder;
+// - under Bun (Linux, macOS), memcue holds real SQLite locks itself (native-locks.ts): a reader takes
+//   SQLite's SHARED lock the way SQLite does, and on Linux F_GETLK names a conflicting holder (with
+//   lockf, macOS's way, only a writer's RESERVED lock can be seen, and not whose it is);
 // - under Node on Linux, where no lock can be taken, /proc/locks shows other processes' locks, so
 //   memcue waits while a foreign writer is at work (a small race remains between look and act:
 //   the binary, which locks for real, is the safe way to share the file);
@@ -18,7 +19,8 @@ const LOCK_RANGE_END = SHARED_FIRST + SHARED_SIZE; // exclusive
 const MAX_PAUSE_MS = 20;
 
 export interface ForeignHolder {
-  pid: number;
+  /** undefined where the system cannot say (lockf). */
+  pid: number | undefined;
   /** A write lock: the holder is writing (RESERVED) or about to change the file (PENDING, EXCLUSIVE). */
   writing: boolean;
   /** A write lock on PENDING or the SHARED range: the file itself may be changing now. */
@@ -52,6 +54,11 @@ function heldNatively(locks: NativeLocks, file: DbFile, writersOnly: boolean): F
     fd = locks.descriptor(file.real);
   } catch {
     return undefined; // no file yet
+  }
+  if (!locks.exact) {
+    // lockf can ask only whether a writer holds RESERVED (lockf-locks.ts): a transaction is open.
+    const writer = locks.holder(fd, F_WRLCK, RESERVED_BYTE, 1);
+    return writer && { pid: undefined, writing: true, changing: false };
   }
   // Asking as a reader finds only write locks; asking as a writer finds every lock.
   const probe = writersOnly ? F_RDLCK : F_WRLCK;
@@ -92,15 +99,16 @@ function heldPerProcLocks(file: DbFile, writersOnly: boolean): ForeignHolder | u
   return found;
 }
 
-/** "pid 123 (sqlite3)": the program, for messages. */
-export function describeHolder(holder: ForeignHolder): string {
+/** "another program, pid 123 (sqlite3),": the program, for messages. */
+export function describeHolder(holder: ForeignHolder | undefined): string {
+  if (holder?.pid === undefined) return 'another program';
   let name = '';
   try {
     name = readFileSync(`/proc/${holder.pid}/comm`, 'utf8').trim();
   } catch {
     /* not Linux, or gone */
   }
-  return `pid ${holder.pid}${name ? ` (${name})` : ''}`;
+  return `another program, pid ${holder.pid}${name ? ` (${name})` : ''},`;
 }
 
 /**
@@ -113,10 +121,9 @@ export function foreignWaiter(file: DbFile, timeoutMs: number, what: string, not
   let pause = 1;
   return (holder) => {
     if (Date.now() >= deadline) {
-      const who = holder ? `another program, ${describeHolder(holder)},` : 'another program';
       throw new MemcueError(
         'BUSY',
-        `memory database is busy: ${who} holds SQLite's lock on ${file.given}; waited ${timeoutMs} ms to ${what}`,
+        `memory database is busy: ${describeHolder(holder)} holds SQLite's lock on ${file.given}; waited ${timeoutMs} ms to ${what}`,
         `${nothingDone}; try again when it has finished (end its open transaction); other programs can read it safely with \`sqlite3 -readonly\``,
       );
     }
@@ -135,7 +142,8 @@ export function waitForForeign(file: DbFile, busy: () => ForeignHolder | undefin
  * SQLite's SHARED lock, taken the way SQLite takes it (a read lock on PENDING while a read lock on
  * the SHARED range is set), for our readers' `immutable=1` connections, which take none themselves:
  * a foreign writer then cannot change the file under them. Returns the release, or undefined where
- * no lock can be taken (Node); false while a writer holds PENDING or EXCLUSIVE.
+ * no lock can be taken (Node; lockf on a file this user may only read); false while a writer holds
+ * PENDING or EXCLUSIVE.
  */
 export function trySharedLock(file: DbFile): (() => void) | false | undefined {
   const locks = nativeLocks();
@@ -146,6 +154,7 @@ export function trySharedLock(file: DbFile): (() => void) | false | undefined {
   } catch {
     return undefined; // not created yet: nothing to protect
   }
+  if (!locks.canShare(fd)) return undefined;
   if (!locks.set(fd, F_RDLCK, PENDING_BYTE, 1)) return false;
   const got = locks.set(fd, F_RDLCK, SHARED_FIRST, SHARED_SIZE);
   locks.set(fd, F_UNLCK, PENDING_BYTE, 1);

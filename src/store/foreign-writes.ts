@@ -123,6 +123,15 @@ export class ForeignWriteCheck {
     if (this.nonce !== undefined) watchCommit(this.file, this.counter, this.nonce);
   }
 
+  /**
+   * After a failed transaction: whether the journal beside the database is still this one's (its
+   * nonce), i.e. SQLite could not remove it (a disk failing its sync, then its removal). Without the
+   * commit marker, the next command would take it for another program's and refuse every write.
+   */
+  ownJournalLeft(): boolean {
+    return this.nonce !== undefined && journalHeader(this.file)?.nonce === this.nonce;
+  }
+
   /** Whether this write landed cannot be known: one line, and the next writer checks the file. */
   private uncertain(): MemcueError {
     forgetChecked(this.file);

@@ -2,54 +2,25 @@
 //
 // Our WASM SQLite runs SQLite's unix VFS, which locks with fcntl(F_SETLK); Emscripten answers those
 // calls with "done" and locks nothing, so a `sqlite3` shell, DB Browser or a script writing the
-// same file could interleave with memcue and corrupt it. Under Bun on Linux, fcntl is reached
-// through bun:ffi: the WASM's fcntl syscall is rerouted to the C library on a real descriptor of the
-// same file, so memcue takes and honours exactly the locks every other SQLite program takes.
-// Node has no way to call fcntl: there, foreign-locks.ts reads /proc/locks to see other programs.
-// Not on macOS (its arm64 ABI passes fcntl's variadic argument on the stack, which bun:ffi cannot)
-// nor Windows (SQLite locks there with LockFileEx): see docs/ARCHITECTURE.md.
+// same file could interleave with memcue and corrupt it. Under Bun, the WASM's fcntl syscall is
+// rerouted through bun:ffi to the C library on a real descriptor of the same file, so memcue takes
+// and honours the locks every other SQLite program takes: with fcntl itself on Linux
+// (fcntl-locks.ts), with lockf on macOS, where fcntl cannot be called (lockf-locks.ts).
+// Node has no way to call either: there, foreign-locks.ts reads /proc/locks to see other programs.
+// Not on Windows (SQLite locks there with LockFileEx): see docs/ARCHITECTURE.md.
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { fcntlLocks } from './fcntl-locks.js';
+import { F_GETLK, F_SETLK, F_SETLKW, F_UNLCK, PENDING_BYTE, type LockCalls, type NativeLocks } from './lock-bytes.js';
+import type { BunFfi } from './libc.js';
+import { lockfLocks } from './lockf-locks.js';
 
-/** SQLite's lock bytes (os.h): the same offsets in every SQLite program on every platform. */
-export const PENDING_BYTE = 0x40000000;
-export const RESERVED_BYTE = PENDING_BYTE + 1;
-export const SHARED_FIRST = PENDING_BYTE + 2;
-export const SHARED_SIZE = 510;
-
-export const F_RDLCK = 0;
-export const F_WRLCK = 1;
-export const F_UNLCK = 2;
-
-/** A lock another process holds, as F_GETLK reports it. */
-export interface LockHolder {
-  type: typeof F_RDLCK | typeof F_WRLCK;
-  pid: number;
-}
-
-export interface NativeLocks {
-  /** Sets or clears a lock without waiting: false when another process holds a conflicting one. */
-  set(fd: number, type: number, start: number, len: number): boolean;
-  /** Who holds a lock that would conflict with a lock of `type` on the range, or undefined. */
-  holder(fd: number, type: number, start: number, len: number): LockHolder | undefined;
-  /** A descriptor of `path` that stays open for the process's life (see below). */
-  descriptor(path: string): number;
-}
-
-// Linux (x86_64 and aarch64 alike): the fcntl commands and `struct flock` layout, which happen to be
-// the WASM's own too (musl): short l_type, short l_whence, off_t l_start @8, off_t l_len @16, pid @24.
-export const F_GETLK = 5;
-export const F_SETLK = 6;
-export const F_SETLKW = 7;
-const FLOCK_SIZE = 32;
-const EAGAIN = 11;
-const EACCES = 13;
-const ENOLCK = 37;
-const ENOSYS = 38;
-const EOPNOTSUPP = 95;
+export * from './lock-bytes.js';
 
 let loaded: NativeLocks | null | undefined;
 /** Descriptors kept open for locks, by path (see `descriptor` below). */
 const descriptors = new Map<string, number>();
+/** Those of them open for reading only: lockf (write locks alone) cannot lock through them. */
+const readOnly = new Set<number>();
 
 /**
  * The lock descriptor of `path` if this process holds one: other reads of the database file must go
@@ -77,100 +48,67 @@ export function readFileBytes(path: string, length: number, at = 0): { bytes: Bu
 }
 
 /**
- * MEMCUE_FOREIGN_LOCKS=0, a diagnostic: act as on macOS or Windows, where other programs' SQLite locks
- * can be neither taken nor seen (no native locks, no /proc/locks), so that the detection used there
- * (foreign-writes.ts) can be exercised on Linux.
+ * MEMCUE_FOREIGN_LOCKS=0, a diagnostic: act as on Windows (or macOS under Node), where other programs'
+ * SQLite locks can be neither taken nor seen (no native locks, no /proc/locks), so that the detection
+ * used there (foreign-writes.ts) can be exercised on Linux.
  */
 export function foreignLocksHidden(): boolean {
   return process.env.MEMCUE_FOREIGN_LOCKS === '0';
 }
 
-/** The native locks, or undefined where this runtime cannot take them (Node, macOS, Windows, MEMCUE_NATIVE_LOCKS=0 or MEMCUE_FOREIGN_LOCKS=0). */
+/** How SQLite's locks are taken: with fcntl, with lockf, or not at all (detection, foreign-writes.ts). */
+export type LockWay = 'fcntl' | 'lockf' | undefined;
+
+/**
+ * The way for this runtime and platform: fcntl on Linux, lockf on macOS, none under Node or on
+ * Windows. MEMCUE_NATIVE_LOCKS=0 takes none, =lockf takes lockf on Linux too (how macOS's way is
+ * tested here), =fcntl insists on fcntl (Linux only); other values are ignored (a diagnostic, not a
+ * setting: a throw here would come from inside the WASM's instantiation, far from any message).
+ */
+export function lockWay(bun: boolean, platform: string, env: Record<string, string | undefined>): LockWay {
+  const asked = env.MEMCUE_NATIVE_LOCKS;
+  if (!bun || asked === '0' || env.MEMCUE_FOREIGN_LOCKS === '0') return undefined;
+  if (platform === 'linux') return asked === 'lockf' ? 'lockf' : 'fcntl';
+  if (platform === 'darwin') return asked === 'fcntl' ? undefined : 'lockf';
+  return undefined;
+}
+
+/** The native locks, or undefined where this runtime cannot take them (see lockWay), or the C library does not load. */
 export function nativeLocks(): NativeLocks | undefined {
   if (loaded === undefined) loaded = load() ?? null;
   return loaded ?? undefined;
 }
 
 function load(): NativeLocks | undefined {
-  const bun = (globalThis as { Bun?: { } }).Bun;
-  if (!bun || process.platform !== 'linux' || process.env.MEMCUE_NATIVE_LOCKS === '0' || foreignLocksHidden()) return undefined;
+  const way = lockWay((globalThis as { Bun?: object }).Bun !== undefined, process.platform, process.env);
+  if (!way) return undefined;
   // Hidden from the bundler: bun:ffi exists only under Bun.
   const ffi = (import.meta as unknown as { require: (id: string) => BunFfi }).require(`bun:${'ffi'}`);
-  let lib: ReturnType<typeof openLibc>;
-  try {
-    lib = openLibc(ffi);
-  } catch {
-    return undefined; // no glibc or musl by those names: fall back to detection
-  }
-  const buf = new Uint8Array(FLOCK_SIZE);
-  const view = new DataView(buf.buffer);
-  const bufPtr = ffi.ptr(buf);
-  const fcntl = (fd: number, cmd: number, type: number, start: number, len: number): number => {
-    buf.fill(0);
-    view.setInt16(0, type, true);
-    view.setInt16(2, 0, true); // SEEK_SET
-    view.setBigInt64(8, BigInt(start), true);
-    view.setBigInt64(16, BigInt(len), true);
-    return lib.symbols.fcntl(fd, cmd, bufPtr);
-  };
-  const errno = (): number => ffi.read.i32(lib.symbols.__errno_location(), 0);
-  return {
-    set(fd, type, start, len) {
-      if (fcntl(fd, F_SETLK, type, start, len) === 0) return true;
-      const e = errno();
-      if (e === EAGAIN || e === EACCES) return false;
-      // A file system without POSIX locks (some FUSE and network mounts): go on as before real
-      // locks existed, with memcue's own lock files alone, rather than fail every command.
-      if (e === ENOLCK || e === ENOSYS || e === EOPNOTSUPP) return true;
-      throw Object.assign(new Error(`fcntl(F_SETLK) failed with errno ${e}`), { errno: e });
-    },
-    holder(fd, type, start, len) {
-      if (fcntl(fd, F_GETLK, type, start, len) !== 0) return undefined;
-      const held = view.getInt16(0, true);
-      return held === F_UNLCK ? undefined : { type: held as LockHolder['type'], pid: view.getInt32(24, true) };
-    },
-    // POSIX locks belong to the process and the file, and closing ANY descriptor of the file drops
-    // them all: so locks are taken on one descriptor per file that is never closed (SQLite itself
-    // defers closing its own while it holds locks).
-    descriptor(path) {
-      let fd = descriptors.get(path);
-      // A file renamed over the old one is another file: lock the new one (the old descriptor stays
-      // open, as SQLite may still hold locks through it).
-      if (fd !== undefined && fstatSync(fd).ino !== statSync(path).ino) fd = undefined;
-      if (fd === undefined) {
-        try {
-          fd = openSync(path, 'r+');
-        } catch {
-          fd = openSync(path, 'r'); // read-only file or mount: read locks still work
-        }
-        descriptors.set(path, fd);
-      }
-      return fd;
-    },
-  };
+  // No C library by the names known: fall back to detection.
+  const calls: LockCalls | undefined = way === 'fcntl' ? fcntlLocks(ffi) : lockfLocks(ffi);
+  return calls && { ...calls, descriptor: lockDescriptor, canShare: (fd) => calls.readLocks || !readOnly.has(fd) };
 }
 
-/** The part of bun:ffi used here (the project does not depend on Bun's type package). */
-interface BunFfi {
-  FFIType: { i32: number; ptr: number };
-  dlopen(name: string, symbols: object): { symbols: { fcntl(fd: number, cmd: number, arg: number): number; __errno_location(): number } };
-  ptr(view: Uint8Array): number;
-  read: { i32(ptr: number, offset: number): number };
-}
-
-function openLibc(ffi: BunFfi) {
-  const symbols = {
-    fcntl: { args: [ffi.FFIType.i32, ffi.FFIType.i32, ffi.FFIType.ptr], returns: ffi.FFIType.i32 },
-    __errno_location: { args: [], returns: ffi.FFIType.ptr },
-  } as const;
-  for (const name of ['libc.so.6', 'libc.musl-x86_64.so.1', 'libc.musl-aarch64.so.1', 'libc.so']) {
+/**
+ * A descriptor of `path` that is never closed: POSIX locks belong to the process and the file, and
+ * closing ANY descriptor of the file drops them all, so locks are taken on one descriptor per file
+ * (SQLite itself defers closing its own while it holds locks).
+ */
+function lockDescriptor(path: string): number {
+  let fd = descriptors.get(path);
+  // A file renamed over the old one is another file: lock the new one (the old descriptor stays
+  // open, as SQLite may still hold locks through it).
+  if (fd !== undefined && fstatSync(fd).ino !== statSync(path).ino) fd = undefined;
+  if (fd === undefined) {
     try {
-      return ffi.dlopen(name, symbols);
+      fd = openSync(path, 'r+');
     } catch {
-      /* try the next name */
+      fd = openSync(path, 'r'); // read-only file or mount: fcntl's read locks still work
+      readOnly.add(fd);
     }
+    descriptors.set(path, fd);
   }
-  throw new Error('no C library found');
+  return fd;
 }
 
 // Emscripten's errno numbers (not Linux's): what the WASM's C library expects back from a syscall.
@@ -196,7 +134,7 @@ export function lockCall(memory: WebAssembly.Memory, locks: NativeLocks, fd: num
     if (cmd === F_GETLK) {
       const holder = locks.holder(fd, type, start, len);
       view.setInt16(flock, holder ? holder.type : F_UNLCK, true);
-      if (holder) view.setInt32(flock + 24, holder.pid, true);
+      if (holder) view.setInt32(flock + 24, holder.pid ?? 0, true); // 0: unknown (lockf)
       return 0;
     }
     // F_SETLKW is never waited on: waits happen in JS, where they can time out and say who holds it.

@@ -15,10 +15,15 @@ elif mode == 'exclusive':
 elif mode == 'spill':  # a transaction bigger than its cache: the journal is hot and the file half-changed
     db.execute('pragma cache_size = 2'); db.execute('begin immediate')
     db.executemany('insert into scratch values(?)', [('x' * 1000,)] * 2000)
-else:
+else:  # read, or read-then-write: a reader that later writes from the pages it read
     db.execute('begin'); db.execute('select count(*) from facts').fetchall()
 print('holding', flush=True)
 sys.stdin.readline()  # the test says when to commit (or kills us: the transaction is then rolled back)
+if mode == 'read-then-write':
+    try:
+        db.execute('insert into scratch values(?)', ('after reading ' + 'x' * 100_000,))  # new pages past the end it saw
+    except sqlite3.OperationalError:  # busy: SQLite refuses the upgrade rather than deadlock
+        db.execute('rollback'); sys.exit(3)
 db.execute('commit')
 `;
 
@@ -34,8 +39,12 @@ export interface Holder {
   kill(): Promise<number | null>;
 }
 
-/** Python holds SQLite's lock (`write`: RESERVED, `exclusive`, `read`: SHARED, `spill`: EXCLUSIVE with pages already written) until released; resolves once it holds it. */
-export async function holdLock(db: string, mode: 'write' | 'exclusive' | 'read' | 'spill'): Promise<Holder> {
+/**
+ * Python holds SQLite's lock (`write`: RESERVED, `exclusive`, `read`: SHARED, `spill`: EXCLUSIVE with
+ * pages already written) until released; resolves once it holds it. `read-then-write`: SHARED, and
+ * on release it inserts and commits from what it read (exit 3 if SQLite refused the insert busy).
+ */
+export async function holdLock(db: string, mode: 'write' | 'exclusive' | 'read' | 'spill' | 'read-then-write'): Promise<Holder> {
   const child = spawn('python3', ['-c', HOLD, db, mode], { stdio: ['pipe', 'pipe', 'inherit'] });
   const done = new Promise<number | null>((res) => child.on('exit', res));
   await new Promise<void>((res, rej) => {

@@ -2,7 +2,7 @@
 // Windows): forced here with MEMCUE_FOREIGN_LOCKS=0, in both runtimes. memcue then detects the other
 // program from the files (src/store/foreign-writes.ts): it never plays back or removes its journal,
 // never commits over its commit, and refuses in one line; nothing acknowledged is lost.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BINARY, BUNDLE, isolatedEnv, runProcess, startProcess } from '../helpers.js';
@@ -12,6 +12,9 @@ const RUNTIMES = [
   { name: 'the compiled binary', command: BINARY, args: [] as string[], ready: existsSync(BINARY) },
   { name: 'the Node bundle', command: process.execPath, args: [BUNDLE], ready: existsSync(BUNDLE.replace('bin/memcue.js', 'dist/memcue.mjs')) },
 ];
+
+const haveStrace = spawnSync('strace', ['-f', '-o', '/dev/null', 'true'], { stdio: 'ignore' }).status === 0;
+if (!haveStrace) console.log('skipped: the failed-sync test (strace is not installed or may not trace here)');
 
 const hidden = (env: Record<string, string>, timeoutMs = '600') => ({ ...env, MEMCUE_FOREIGN_LOCKS: '0', MEMCUE_BUSY_TIMEOUT_MS: timeoutMs });
 
@@ -100,6 +103,22 @@ describe.skipIf(process.platform !== 'linux' || !hasPython())('another SQLite pr
         expect(sql(env.MEMCUE_DB!, "select count(*) from scratch where a = 'meanwhile'")).toBe('1');
         expect(sql(env.MEMCUE_DB!, 'pragma integrity_check')).toBe('ok');
         expect(memcue(env, 'list').stdout).not.toContain('committed beside python');
+      }, 60_000);
+
+      it.skipIf(!haveStrace)('a commit whose journal sync fails and whose journal then cannot be removed: its own journal is not taken for another program\'s', () => {
+        const env = isolatedEnv();
+        const journal = `${env.MEMCUE_DB}-journal`;
+        expect(memcue(env, 'add', 'the first fact').code).toBe(0);
+        // The disk fails the journal's sync, and once its removal (SQLite's, after rolling back).
+        const faults = ['-e', 'trace=fsync,unlink,unlinkat', '-e', 'inject=fsync:error=EIO', '-e', 'inject=unlink,unlinkat:error=EIO:when=1', '-P', journal];
+        const failed = runProcess('strace', ['-f', '-o', '/dev/null', ...faults, rt.command, ...rt.args, 'add', 'not written: the disk failed'], { env: hidden(env) });
+        expect(failed.code).toBe(1);
+        expect(failed.stderr.trim().split('\n')).toHaveLength(1);
+        expect(existsSync(journal)).toBe(false);
+        expect(memcue(hidden(env), 'add', 'written once the disk is back').code).toBe(0);
+        expect(memcue(env, 'list').stdout).toContain('written once the disk is back');
+        expect(memcue(env, 'list').stdout).not.toContain('not written');
+        expect(sql(env.MEMCUE_DB!, 'pragma integrity_check')).toBe('ok');
       }, 60_000);
     });
   }

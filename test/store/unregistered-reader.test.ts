@@ -122,4 +122,16 @@ describe.skipIf(!canRunAsNobody || !existsSync(BINARY) || !existsSync(BUNDLE_JS)
     expect(read.stdout).toBe(before);
     expect(await writer).toBe('imported 4000 fact versions\n');
   }, 300_000);
+
+  it('as the compiled binary locking with lockf (macOS\'s way), which cannot lock a file it may only read: it reads a private copy', async () => {
+    const env = { ...sharedMemory(3000), MEMCUE_NATIVE_LOCKS: 'lockf' };
+    const before = runProcess(BINARY, ['export'], { env }).stdout;
+    const old = copies();
+    const reader = await stoppedReader(env, ['export'], [BINARY]);
+    expect([...copies()].filter((name) => !old.has(name))).toHaveLength(1);
+    expect(runProcess(BINARY, ['import', factsFile(4000, 'later')], { env, cwd: tempDir() }).stdout).toBe('imported 4000 fact versions\n');
+    const read = await reader.finish();
+    expect([read.code, read.stderr]).toEqual([0, '']);
+    expect(read.stdout).toBe(before);
+  }, 300_000);
 });
