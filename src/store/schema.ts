@@ -121,7 +121,7 @@ export function refuseForeign(db: Database, path: string): void {
  * Creates or migrates the schema. Refuses files that are not ours and schemas from the future.
  * Returns true when the derived tables must be rebuilt (the caller owns the tokenizer).
  */
-export function ensureSchema(db: Database, path: string): boolean {
+export function ensureSchema(db: Database, path: string, createAs = SCHEMA_VERSION): boolean {
   const version = Number(db.get('PRAGMA user_version')?.user_version ?? 0);
   refuseForeign(db, path);
   if (version > SCHEMA_VERSION) {
@@ -132,7 +132,7 @@ export function ensureSchema(db: Database, path: string): boolean {
     );
   }
   if (version >= OPENED_AS_IS) return false;
-  return migrate(db, version, version === 0 ? SCHEMA_VERSION : OPENED_AS_IS);
+  return migrate(db, version, version === 0 ? createAs : OPENED_AS_IS);
 }
 
 /** `memcue compact`, in a write transaction: a v4 file's index becomes v5's. True when it did (the

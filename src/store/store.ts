@@ -43,6 +43,9 @@ export interface OpenOptions {
   write: boolean;
   /** How long a read may wait for a commit in progress (the hook passes its budget). */
   readTimeoutMs?: number;
+  /** The schema a new file is made as (default SCHEMA_VERSION): the sync snapshot, which older memcue
+   * builds on other machines read, is made as OPENED_AS_IS. */
+  createAs?: number;
 }
 
 export class Store {
@@ -73,6 +76,7 @@ export class Store {
     const exists = found !== 'missing';
     if (!exists) prepareFolder(file.real);
     const store = new Store(await loadModule(), file, opts.readTimeoutMs ?? busyTimeout());
+    store.createAs = opts.createAs;
     try {
       store.bringUpToDate(exists, opts.write);
       mark('db opened');
@@ -108,13 +112,15 @@ export class Store {
 
   /** In a write transaction: the schema brought to this version, and the index rebuilt if it needs it. */
   private upgrade(): void {
-    const rebuild = ensureSchema(this.db, this.path);
+    const rebuild = ensureSchema(this.db, this.path, this.createAs);
     // Terms made by another tokenizer (older or newer memcue) would not meet this one's queries.
     if (rebuild || indexVersion(this.db) !== INDEX_VERSION) rebuildDerived(this.db);
   }
 
   /** Whether a writer's store has yet to check the index's version (bringUpToDate). */
   private indexUnchecked = false;
+  /** See OpenOptions.createAs. */
+  private createAs: number | undefined;
 
   /** The connection to use now: the writer's inside write(), else a reader's (opened on first use). */
   get db(): Database {

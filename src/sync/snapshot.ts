@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Fact } from '../store/facts.js';
+import { OPENED_AS_IS } from '../store/schema.js';
 import { withStore } from '../store/store.js';
 import { isSymlink, notRegularFile } from '../util/read-file.js';
 import type { Skipped } from './journal.js';
@@ -33,9 +34,16 @@ export async function writeSnapshot(repoDir: string, scratchDir: string, rows: F
   mkdirSync(scratchDir, { recursive: true });
   const tmp = join(scratchDir, `snapshot-${process.pid}.db`);
   rmSync(tmp, { force: true });
-  await withStore(tmp, true, (store) => {
-    store!.write(() => unionRows(store!, rows));
-    store!.vacuum();
-  });
+  // Made as schema v4, which every memcue since v4 reads: a machine still on an older build must
+  // keep syncing when another machine upgrades (a v5 file is refused there as "newer").
+  await withStore(
+    tmp,
+    true,
+    (store) => {
+      store!.write(() => unionRows(store!, rows));
+      store!.vacuum();
+    },
+    { createAs: OPENED_AS_IS },
+  );
   renameSync(tmp, join(repoDir, SNAPSHOT));
 }

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrate, SCHEMA_VERSION } from '../../src/store/schema.js';
+import { migrate, OPENED_AS_IS, SCHEMA_VERSION } from '../../src/store/schema.js';
 import { Database } from '../../src/store/sqlite.js';
 import { shellCommand } from '../../src/sync/self.js';
 import { git, runProcess, tempDir } from '../helpers.js';
@@ -154,6 +154,18 @@ describe.skipIf(!haveBinary)('memcue sync (real git, two machines)', () => {
     b.ok('sync');
     expect(git(b.repo, 'rev-list', '--max-parents=0', 'HEAD').split('\n')).toHaveLength(1);
     expect(git(b.repo, 'rev-list', '--merges', 'HEAD')).toBe('');
+  });
+
+  it('writes its snapshot as schema v4, which a machine still on a pre-v5 memcue reads', async () => {
+    const { a } = divergedMachines();
+    a.ok('sync', '--compact');
+    const db = await Database.open(join(a.repo, 'memcue.db'));
+    try {
+      expect(db.get('PRAGMA user_version')?.user_version).toBe(OPENED_AS_IS);
+      expect(db.get('SELECT count(*) AS n FROM facts')?.n).toBeGreaterThan(0);
+    } finally {
+      db.close();
+    }
   });
 
   it('merges a snapshot written by an older memcue (schema v1) after migrating it', async () => {
