@@ -122,6 +122,24 @@ describe('the index without a copy of its terms', () => {
     });
   });
 
+  // REPLACE (an "upsert" of the same key) deletes the old row without firing delete triggers (SQLite
+  // fires them for REPLACE only under PRAGMA recursive_triggers), so nothing records the row the index
+  // holds: its postings stay with no facts row, and no later write can take them out (no terms).
+  it.skipIf(!hasSqlite3)('after another program replaced a row (INSERT OR REPLACE), the next write leaves the index equal to the facts', async () => {
+    const ws = await memory();
+    const columns = 'id, version, text, translation, kind, scope, source, quote, created_at, host, state';
+    sqlite3(
+      ws.db,
+      `INSERT OR REPLACE INTO facts (${columns})
+         SELECT id, version, 'Deploys go through a canary rollout now', translation, kind, scope, source, quote, created_at, host, state
+         FROM facts WHERE rowid = ${headRow(ws.ids.edited!)};`,
+    );
+    expect((await ws.run(['add', '--scope', 'global', 'Something else entirely'])).code).toBe(0);
+    await expectIndexOfFacts(ws.db);
+    expect((await ws.run(['search', '--in', 'all', 'canary', 'rollout'])).stdout).toContain(ws.ids.edited);
+    await expectSameAnswers(ws);
+  });
+
   it.skipIf(!hasSqlite3)("is read and queried by Debian's sqlite3 3.40 shell (content='' is old syntax)", async () => {
     const ws = await memory();
     const found = sqlite3(ws.db, "SELECT f.id FROM fact_index JOIN facts f ON f.rowid = fact_index.rowid WHERE fact_index MATCH 'stage' ORDER BY bm25(fact_index)");
