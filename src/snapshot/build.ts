@@ -6,6 +6,7 @@
 import { COLUMNS } from '../store/facts.js';
 import type { Database } from '../store/sqlite.js';
 import { toFact } from '../store/rows.js';
+import { hasChangesInPlace } from '../store/fact-index.js';
 import { INDEX_VERSION, indexTerms } from '../text/tokenize.js';
 import { restoreJit } from '../util/jit.js';
 import { mark } from '../util/profile.js';
@@ -55,6 +56,9 @@ export function buildSearchFile(db: Database, realDbPath: string): boolean {
 function build(db: Database, real: string): boolean {
   const stamp = currentStamp(real);
   if (stamp === undefined) return false;
+  // Made from the rows' text, the file would answer otherwise than the index, which still holds the
+  // old terms of rows another program changed in place: SQLite answers until memcue's next write.
+  if (hasChangesInPlace(db)) return false;
   restoreJit(); // a loop over every fact
   const scopesInUse = db.all('SELECT DISTINCT scope FROM facts').map((r) => String(r.scope));
   // fact_usage is never written (the table stays in schema v2 only): the file carries no usage.

@@ -72,6 +72,12 @@ export function clearIndex(db: Database, compact: boolean): void {
   db.exec(compact ? "INSERT INTO fact_index (fact_index) VALUES ('delete-all')" : 'DELETE FROM fact_index');
 }
 
+/** Whether rows another program changed in place wait for memcue's next write to leave the index
+ * (until then it holds their old terms, which their text no longer gives). */
+export function hasChangesInPlace(db: Database): boolean {
+  return isCompact(db) && db.get('SELECT 1 AS x FROM facts_changed_in_place LIMIT 1') !== undefined;
+}
+
 /**
  * Takes the rows another program changed or deleted in place out of the index, with the terms they
  * were indexed with; returns the ids of the facts whose head must be worked out again (the store
