@@ -4,9 +4,9 @@
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrate, OPENED_AS_IS, SCHEMA_VERSION } from '../../src/store/schema.js';
+import { compactSchema, migrate, OPENED_AS_IS, SCHEMA_VERSION } from '../../src/store/schema.js';
 import { Database } from '../../src/store/sqlite.js';
-import { rebuildDerived } from '../../src/store/store.js';
+import { rebuildDerived, Store } from '../../src/store/store.js';
 import { BINARY, cli, runProcess, tempDir, workspace } from '../helpers.js';
 import { indexDifferences } from '../store/index-state.js';
 
@@ -111,6 +111,37 @@ describe('a v4 database', () => {
     expect((await ws.run(['doctor'])).stdout).not.toContain(hint);
     const again = await ws.run(['compact']);
     expect(again.stdout).toBe(`${ws.db} is already compact\n`);
+  });
+
+  // compactIndex commits the conversion, then VACUUMs outside any transaction: a process killed (or
+  // a disk full) in between leaves a v5 file still holding the v4 index's pages, now free. Run again,
+  // `memcue compact` finds the file "already compact" and never gives the space back.
+  it('interrupted after its conversion committed and before its VACUUM, `memcue compact` run again gives the space back', async () => {
+    const ws = await v4Memory();
+    const more = join(ws.dir, 'more.jsonl');
+    writeFileSync(more, Array.from({ length: 400 }, (_, i) => JSON.stringify({ text: `Service ${i} deploys through shard ${i % 37} of the staging cluster` })).join('\n'));
+    expect((await ws.run(['import', more])).code).toBe(0);
+    // What compactIndex commits before its VACUUM (the process then killed).
+    const store = (await Store.open(ws.db, { write: true }))!;
+    store.write(() => {
+      expect(compactSchema(store.db)).toBe(true);
+      rebuildDerived(store.db);
+    });
+    store.close();
+    const freePages = async () => {
+      const db = await Database.open(ws.db);
+      try {
+        return Number(db.get('PRAGMA freelist_count')!.freelist_count);
+      } finally {
+        db.close();
+      }
+    };
+    expect(await freePages()).toBeGreaterThan(0);
+    const bytes = statSync(ws.db).size;
+    const r = await ws.run(['compact', '--json']);
+    expect(r.code).toBe(0);
+    expect(statSync(ws.db).size).toBeLessThan(bytes);
+    expect(await freePages()).toBe(0);
   });
 
   it('`memcue compact` with no database creates none', async () => {
