@@ -20,7 +20,7 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<void>
   report(ctx, opts, {
     path,
     ...result,
-    note: result.compacted ? `${path}: ${result.before} → ${result.after} bytes` : `${path} is already compact`,
+    note: result.compacted || result.after < result.before ? `${path}: ${result.before} → ${result.after} bytes` : `${path} is already compact`,
   });
 }
 

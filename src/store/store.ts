@@ -194,7 +194,9 @@ export class Store {
       rebuildDerived(this.db);
       return true;
     });
-    if (converted) this.vacuum();
+    // A conversion whose VACUUM never ran (the process killed, the disk full) left the old index's
+    // pages free: they are given back when compact runs again.
+    if (converted || Number(this.db.get('PRAGMA freelist_count')?.freelist_count ?? 0) > 0) this.vacuum();
     return converted;
   }
 
