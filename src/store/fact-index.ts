@@ -36,6 +36,18 @@ export const OUTSIDE_CHANGES_SQL = `
   CREATE TRIGGER facts_deleted_in_place AFTER DELETE ON facts BEGIN
     INSERT OR IGNORE INTO facts_changed_in_place VALUES (OLD.rowid, OLD.id, OLD.text, OLD.translation);
   END;
+  -- A REPLACE (INSERT OR REPLACE, or an UPDATE OR REPLACE meeting another row's key) deletes the row
+  -- in its way without firing delete triggers: the row is recorded before it. memcue's own INSERTs
+  -- never meet an existing key, so for them this is one key lookup that finds nothing.
+  CREATE TRIGGER facts_replaced_by_insert BEFORE INSERT ON facts BEGIN
+    INSERT OR IGNORE INTO facts_changed_in_place SELECT rowid, id, text, translation FROM facts
+      WHERE (id = NEW.id AND version = NEW.version AND created_at = NEW.created_at AND host = NEW.host) OR rowid = NEW.rowid;
+  END;
+  CREATE TRIGGER facts_replaced_by_update BEFORE UPDATE ON facts BEGIN
+    INSERT OR IGNORE INTO facts_changed_in_place SELECT rowid, id, text, translation FROM facts
+      WHERE rowid <> OLD.rowid
+        AND ((id = NEW.id AND version = NEW.version AND created_at = NEW.created_at AND host = NEW.host) OR rowid = NEW.rowid);
+  END;
 `;
 
 /** Whether the file's index keeps no copy of its terms: schema v5 and later (schema.ts). */

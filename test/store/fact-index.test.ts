@@ -140,6 +140,26 @@ describe('the index without a copy of its terms', () => {
     await expectSameAnswers(ws);
   });
 
+  // UPDATE OR REPLACE that gives one row another row's key deletes that other row, again without its
+  // delete trigger: the row in the way is recorded before the update.
+  it.skipIf(!hasSqlite3)('after another program moved a row onto another row\'s key (UPDATE OR REPLACE), the next write leaves the index equal to the facts', async () => {
+    const ws = await memory();
+    sqlite3(
+      ws.db,
+      `UPDATE OR REPLACE facts SET
+         id = (SELECT id FROM facts WHERE rowid = ${headRow(ws.ids.kept!)}),
+         version = (SELECT version FROM facts WHERE rowid = ${headRow(ws.ids.kept!)}),
+         created_at = (SELECT created_at FROM facts WHERE rowid = ${headRow(ws.ids.kept!)}),
+         host = (SELECT host FROM facts WHERE rowid = ${headRow(ws.ids.kept!)})
+       WHERE rowid = ${headRow(ws.ids.deleted!)};`,
+    );
+    // The kept fact's current row is gone: its head points at no row.
+    expect(sqlite3(ws.db, `SELECT count(*) FROM facts WHERE rowid = ${headRow(ws.ids.kept!)};`).trim()).toBe('0');
+    expect((await ws.run(['add', '--scope', 'global', 'Something else entirely'])).code).toBe(0);
+    await expectIndexOfFacts(ws.db);
+    await expectSameAnswers(ws);
+  });
+
   // Until memcue's next write the index still holds a row's terms from before another program's
   // UPDATE, but the search file is now built from the facts rows' text (indexTerms), not from the
   // index's copy (v4): with as many terms as before, sameTotals passes and the file is written, so the

@@ -39,6 +39,8 @@ describe('schema', () => {
     expect(db.get("SELECT 1 AS x FROM sqlite_master WHERE name = 'fact_index_content'")).toBeUndefined();
     expect(db.all("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").map((r) => r.name)).toEqual([
       'facts_deleted_in_place',
+      'facts_replaced_by_insert',
+      'facts_replaced_by_update',
       'facts_updated_in_place',
     ]);
     db.close();
