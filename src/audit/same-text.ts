@@ -2,9 +2,9 @@
 // case and Unicode form are set aside, is not added again. The FTS index finds the candidates (facts
 // holding every term the text is sure to have), so the check costs one indexed query, not a scan of
 // the scope; the texts themselves are then compared.
-import type { Fact } from '../store/facts.js';
+import { createHash } from 'node:crypto';
+import { COLUMNS, idFromBytes, type Fact } from '../store/facts.js';
 import { toFact, type Store } from '../store/store.js';
-import { COLUMNS } from '../store/facts.js';
 import { fold, isAcronymPlural, terms, tokens } from '../text/tokenize.js';
 
 /** Whitespace runs become one space, case is folded: `Use  pnpm` and `use pnpm` are the same fact. */
@@ -12,8 +12,23 @@ export function normalizeText(text: string): string {
   return text.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
+/**
+ * The id a new fact of `text` in `scope` takes when it is imported from a plain line: one id for one
+ * text in one scope (as normalizeText equates texts), so importing a line again names the fact it
+ * made. Two imports that cannot see each other's row by the lookup below (an index out of step with
+ * the facts, issue 19.11; machines that import the same file before a sync) write versions of one
+ * fact, of which one is current: never two copies.
+ */
+export function sameTextId(scope: string, text: string): string {
+  return idFromBytes(createHash('sha256').update(`${scope}\u0000${normalizeText(text)}`).digest());
+}
+
+/** Whether `fact` (current, active, in `scope`) says `text`, as findSameText compares. */
+export function saysSameText(fact: Fact, text: string, scope: string): boolean {
+  return fact.state === 'active' && fact.scope === scope && normalizeText(fact.text) === normalizeText(text);
+}
+
 export function findSameText(store: Store, text: string, scope: string): Fact | undefined {
-  const wanted = normalizeText(text);
   const query = sameTextQuery(text);
   const select = COLUMNS.map((c) => `f.${c}`).join(', ');
   const rows = query
@@ -24,7 +39,7 @@ export function findSameText(store: Store, text: string, scope: string): Fact | 
       )
     : // Not one term sure to be there (emoji, punctuation): compare the scope's facts.
       store.db.all(`SELECT ${select} FROM heads h JOIN facts f ON f.rowid = h.fact_row WHERE f.scope = ? AND f.state = 'active'`, [scope]);
-  return rows.map(toFact).find((f) => normalizeText(f.text) === wanted);
+  return rows.map(toFact).find((f) => saysSameText(f, text, scope));
 }
 
 /**

@@ -8,7 +8,7 @@ import { withStore, type Store } from '../store/store.js';
 import { fileLines, linesOf } from '../util/read-lines.js';
 import { readTextFile } from '../util/read-file.js';
 import { counted } from '../format.js';
-import { findSameText } from '../audit/same-text.js';
+import { findSameText, sameTextId, saysSameText } from '../audit/same-text.js';
 import { garbageBound } from '../util/garbage.js';
 import { mark } from '../util/profile.js';
 
@@ -29,12 +29,19 @@ export async function run(ctx: Context, file: string, opts: { allowSecret?: bool
 }
 
 /**
- * Whether a current active fact in the fact's scope says the same (as `add`'s "already known":
- * whitespace and case aside). One indexed query per line: a scan of the scope per line made a
- * 20,000-line import quadratic (minutes).
+ * A plain line's fact as it is to be written, or undefined when a current active fact in its scope
+ * says the same (as `add`'s "already known": whitespace and case aside). First the fact an earlier
+ * import of this line made, by its id (the heads' key: nothing else is asked, so no index out of step
+ * can hide it), then any other by the index (one query per line: a scan of the scope per line made a
+ * 20,000-line import quadratic). A new fact takes the line's id unless another fact holds it (the
+ * earlier one, since forgotten or edited).
  */
-function hasText(store: Store, fact: Fact): boolean {
-  return findSameText(store, fact.text, fact.scope) !== undefined;
+function newFact(store: Store, fact: Fact): Fact | undefined {
+  const id = sameTextId(fact.scope, fact.text);
+  const earlier = store.head(id);
+  if (earlier && saysSameText(earlier, fact.text, fact.scope)) return undefined;
+  if (findSameText(store, fact.text, fact.scope)) return undefined;
+  return earlier ? fact : { ...fact, id };
 }
 
 /**
@@ -64,9 +71,10 @@ function insertNew(store: Store, lines: Iterable<ImportLine>) {
     if (plain) {
       // A plain line is "here" when its scope has its text; its head is written at once, so a
       // repeat of it later in the file is seen.
-      if (hasText(store, fact)) skipped++;
+      const fresh = newFact(store, fact);
+      if (!fresh) skipped++;
       else {
-        store.insertVersion(fact);
+        store.insertVersion(fresh);
         added++;
       }
       continue;

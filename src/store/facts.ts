@@ -23,9 +23,13 @@ export const COLUMNS = ['id', 'version', 'text', 'translation', 'kind', 'scope',
 const ID_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32: no i, l, o, u
 /** 20 base32 characters = 100 random bits: unique across machines without coordination. */
 export function newId(): string {
-  const bytes = randomBytes(20);
+  return idFromBytes(randomBytes(20));
+}
+
+/** An id from the first 20 of `bytes` (random, or a digest: see sameTextId). */
+export function idFromBytes(bytes: Uint8Array): string {
   let id = '';
-  for (const b of bytes) id += ID_ALPHABET[b & 31];
+  for (const b of bytes.subarray(0, 20)) id += ID_ALPHABET[b & 31];
   return id;
 }
 

@@ -284,9 +284,15 @@ export class Store {
   }
 
   current(id: string): Fact {
+    const head = this.head(id);
+    if (!head) throw new MemcueError('NOT_FOUND', `no fact with id "${id}"`);
+    return head;
+  }
+
+  /** The current version of the fact with this exact id, if there is one. */
+  head(id: string): Fact | undefined {
     const row = this.db.get(`SELECT ${FACT_COLUMNS} FROM heads h JOIN facts f ON f.rowid = h.fact_row WHERE h.id = ?`, [id]);
-    if (!row) throw new MemcueError('NOT_FOUND', `no fact with id "${id}"`);
-    return toFact(row);
+    return row ? toFact(row) : undefined;
   }
 
   versions(id: string): Fact[] {

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Database } from '../../src/store/sqlite.js';
 import { BINARY, cli, isolatedEnv, runProcess, tempDir } from '../helpers.js';
 
 function setup() {
@@ -82,6 +83,47 @@ describe('import of plain lines', () => {
     const id = (await run(['add', 'the API listens on 8443'])).stdout.trim();
     await run(['forget', id]);
     expect((await run(['import', '-'], '{"text":"the API listens on 8443"}\n')).stdout).toBe('imported 1 fact version\n');
+  });
+
+  it('a line imported before is present even when the search index has lost it (issue 19.11): one copy, not two', async () => {
+    // Another program (or damage no check saw) left fact_index out of step with the facts: the
+    // same-text lookup, which asks the index, finds nothing, and the second import added a copy.
+    const dir = tempDir();
+    const env = isolatedEnv(dir);
+    mkdirSync(join(dir, 'work'));
+    const run = (argv: string[], stdin?: string) => cli(argv, { env, cwd: join(dir, 'work'), stdin });
+    expect((await run(['import', '-'], SAME_LINES)).stdout).toBe('imported 2 fact versions, 1 already present\n');
+    const other = await Database.open(env.MEMCUE_DB!);
+    other.exec('DELETE FROM fact_index');
+    other.close();
+    expect((await run(['import', '-'], SAME_LINES)).stdout).toBe('imported 0 fact versions, 3 already present\n');
+    const all = JSON.parse((await run(['list', '--json', '--in', 'all'])).stdout);
+    expect(all.map((f: { scope: string }) => f.scope).sort()).toEqual(['global', 'machine:box']);
+  });
+
+  it('two memories that import the same lines apart, then are joined by union (as sync joins them), hold one current copy', async () => {
+    // Neither import can see the other's row: the same situation as two writers the writers' lock
+    // did not keep apart. The line's id makes both rows versions of one fact.
+    const [here, there] = [setup(), setup()];
+    await here(['import', '-'], SAME_LINES);
+    await there(['import', '-'], SAME_LINES);
+    const rows = (await there(['export', '--all-versions'])).stdout;
+    expect((await here(['import', '-'], rows)).stdout).toBe('imported 2 fact versions\n');
+    const all = JSON.parse((await here(['list', '--json', '--in', 'all'])).stdout);
+    expect(all.map((f: { scope: string }) => f.scope).sort()).toEqual(['global', 'machine:box']);
+  });
+
+  it('an imported fact since forgotten or edited does not block its line: the line adds it again', async () => {
+    const run = setup();
+    await run(['import', '-'], '{"text":"the API listens on 8443"}\n{"text":"CI runs on the big runner"}\n');
+    const [first, second] = JSON.parse((await run(['list', '--json'])).stdout) as { id: string; text: string }[];
+    const byText = (t: string) => [first, second].find((f) => f!.text === t)!.id;
+    await run(['forget', byText('the API listens on 8443')]);
+    await run(['edit', byText('CI runs on the big runner'), 'CI runs on the small runner']);
+    const again = await run(['import', '-'], '{"text":"the API listens on 8443"}\n{"text":"CI runs on the big runner"}\n');
+    expect(again.stdout).toBe('imported 2 fact versions\n');
+    const texts = JSON.parse((await run(['list', '--json'])).stdout).map((f: { text: string }) => f.text).sort();
+    expect(texts).toEqual(['CI runs on the big runner', 'CI runs on the small runner', 'the API listens on 8443']);
   });
 });
 
