@@ -40,3 +40,18 @@ export async function openPage(url: string, width = 1280, height = 720): Promise
 }
 
 export const rowIds = (page: Page) => page.$$eval('#facts li.fact', (rows) => rows.map((r) => (r as HTMLElement).dataset.id));
+
+/**
+ * Types `text` key by key with the page's timers stopped, then runs them a second on (past the
+ * viewer's typing pause, 300 ms) and lets them go on at the real pace: what the page does after
+ * typing, whatever the machine's load made of the time between two keys.
+ */
+export async function typeOnStoppedClock(page: Page, selector: string, text: string): Promise<void> {
+  await page.clock.install();
+  // A minute on, not a moment: the clock cannot be set back, and it runs during the round trip to
+  // the page (the viewer keeps no timer of its own across it, and shows no time of day).
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 60_000);
+  await page.type(selector, text, { delay: 40 });
+  await page.clock.runFor(1_000);
+  await page.clock.resume();
+}
