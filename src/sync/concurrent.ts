@@ -4,6 +4,9 @@
 import type { Fact } from '../store/facts.js';
 import type { Store } from '../store/store.js';
 
+/** What a reader of the fact sees: rivals alike in all of these need no line. */
+const SAYS = ['text', 'translation', 'kind', 'scope', 'quote', 'state'] as const;
+
 export interface ConcurrentEdit {
   id: string;
   version: number;
@@ -26,6 +29,9 @@ export function concurrentEdits(store: Store, received: Fact[]): ConcurrentEdit[
     // The same order as the store's current version: created_at, then host.
     rivals.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.host.localeCompare(b.host));
     const kept = rivals[rivals.length - 1]!;
+    // Rivals that all say what the kept one says (one line imported on two machines: it names one
+    // fact, import.ts) surprise nobody, whichever is kept.
+    if (rivals.every((r) => SAYS.every((field) => r[field] === kept[field]))) continue;
     edits.push({ id, version: top, hosts: rivals.map((r) => r.host), kept, later: rivals[rivals.length - 2]!.created_at < kept.created_at });
   }
   return edits;

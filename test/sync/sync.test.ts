@@ -81,6 +81,26 @@ describe.skipIf(!haveBinary)('memcue sync (real git, two machines)', () => {
     expect(a.ok('sync')).not.toMatch(/^fact /m);
   });
 
+  it('the same line imported on both machines before they sync is one fact, and no concurrent edit is reported (issue 19.11)', () => {
+    const root = tempDir('memcue-sync-');
+    const remote = bareRemote(root);
+    const [a, b] = [machine('alpha', root), machine('beta', root)];
+    a.ok('add', '--scope', 'global', 'the staging deploy needs VPN access');
+    a.ok('sync', 'init', remote);
+    b.ok('sync', 'init', remote);
+    const file = join(root, 'notes.jsonl');
+    writeFileSync(file, '{"text":"the API listens on 8443","scope":"global"}\n');
+    a.ok('import', file);
+    b.ok('import', file);
+    a.ok('sync');
+    const atBeta = b.ok('sync');
+    a.ok('sync');
+    expect(a.facts()).toEqual(b.facts());
+    expect(a.facts().filter((f) => f.includes('8443'))).toHaveLength(1);
+    // Two rows of version 1 that say the same thing: nothing to tell the user about which was kept.
+    expect(atBeta).not.toMatch(/^fact /m);
+  });
+
   it('sets up the repo: attributes, ignores, and a driver that runs this memcue by absolute path', () => {
     const { a } = divergedMachines();
     expect(readFileSync(join(a.repo, '.gitattributes'), 'utf8')).toContain('memcue.db merge=memcue');
