@@ -2,25 +2,13 @@
 // case and Unicode form are set aside, is not added again. The FTS index finds the candidates (facts
 // holding every term the text is sure to have), so the check costs one indexed query, not a scan of
 // the scope; the texts themselves are then compared.
-import { createHash } from 'node:crypto';
-import { COLUMNS, idFromBytes, type Fact } from '../store/facts.js';
+import { COLUMNS, type Fact } from '../store/facts.js';
 import { toFact, type Store } from '../store/store.js';
 import { fold, isAcronymPlural, terms, tokens } from '../text/tokenize.js';
 
 /** Whitespace runs become one space, case is folded: `Use  pnpm` and `use pnpm` are the same fact. */
 export function normalizeText(text: string): string {
   return text.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
-}
-
-/**
- * The id a new fact of `text` in `scope` takes when it is imported from a plain line: one id for one
- * text in one scope (as normalizeText equates texts), so importing a line again names the fact it
- * made. Two imports that cannot see each other's row by the lookup below (an index out of step with
- * the facts, issue 19.11; machines that import the same file before a sync) write versions of one
- * fact, of which one is current: never two copies.
- */
-export function sameTextId(scope: string, text: string): string {
-  return idFromBytes(createHash('sha256').update(`${scope}\u0000${normalizeText(text)}`).digest());
 }
 
 /** Whether `fact` (current, active, in `scope`) says `text`, as findSameText compares. */
