@@ -109,6 +109,8 @@ describe('a v4 database', () => {
     expect(await inspect(ws.db)).toEqual({ schema: SCHEMA_VERSION, differences: [] });
     await answers(ws);
     expect((await ws.run(['doctor'])).stdout).not.toContain(hint);
+    // Writes since may have freed pages (FTS5 merges), which a run VACUUMs; then nothing is left to do.
+    expect((await ws.run(['compact'])).code).toBe(0);
     const again = await ws.run(['compact']);
     expect(again.stdout).toBe(`${ws.db} is already compact\n`);
   });
