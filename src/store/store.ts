@@ -12,30 +12,20 @@ import { MAX_VERSION } from './validate.js';
 import { busyTimeout } from './lock.js';
 import { headerIsCurrent, inspectDatabasePath, prepareFolder, refuseEmptyForRead } from './open-checks.js';
 import { compactSchema, ensureSchema, refuseForeign } from './schema.js';
-import { addToIndex, clearIndex, isCompact, removeFromIndex, takeOutChangedRows } from './fact-index.js';
+import { isCompact, removeFromIndex, takeOutChangedRows } from './fact-index.js';
 import { mergeSmallSegments } from './index-segments.js';
-import { type Database, loadModule, type Row } from './sqlite.js';
+import { type Database, loadModule } from './sqlite.js';
 import { mark } from '../util/profile.js';
-import { garbageBound } from '../util/garbage.js';
 import { filterClause, toFact, type ListFilter } from './rows.js';
 // Row helpers live in rows.ts (no SQLite behind them: the search file's path needs them alone).
 export { filterClause, toFact, type ListFilter } from './rows.js';
-import { indexAdded, indexRebuilt, indexRemoved } from '../snapshot/delta.js';
+import { indexRebuilt } from '../snapshot/delta.js';
+import { HEAD_ROW, indexVersion, REAL_VERSION, rebuildDerived, refreshHead, refreshHeadsBetween, writeHead } from './heads.js';
+// Callers have long taken these from the store.
+export { indexVersion, REAL_VERSION, rebuildDerived } from './heads.js';
 
-const INDEX_VERSION_KEY = 'index_version';
-const HEADS_WINDOW = 20_000;
 const INSERT_FACT = `INSERT INTO facts (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`;
-/**
- * Rows over MAX_VERSION are forged (validate.ts): stored before versions were bounded, they are never
- * read, so a fact's history, export and sync go on from its real versions.
- */
-export const REAL_VERSION = `f.version <= ${MAX_VERSION}`;
-/** The current version of a fact: the highest (version, created_at, host). */
-const CURRENT_VERSION = `SELECT rowid AS row, version, state, text, translation FROM facts f WHERE id = ? AND ${REAL_VERSION}
-  ORDER BY version DESC, created_at DESC, host DESC LIMIT 1`;
 const FACT_COLUMNS = COLUMNS.map((c) => `f.${c}`).join(', ');
-/** A fact's head row and the texts it was indexed with (none if another program deleted the row). */
-const HEAD_ROW = 'SELECT h.fact_row, f.text, f.translation FROM heads h LEFT JOIN facts f ON f.rowid = h.fact_row WHERE h.id = ?';
 
 export type VersionedField = 'text' | 'translation' | 'kind' | 'scope' | 'source' | 'quote' | 'state';
 
@@ -254,16 +244,7 @@ export class Store {
 
   /** Points the head at the current version and keeps the index to current active versions only. */
   refreshHead(id: string): void {
-    const old = this.db.get(HEAD_ROW, [id]);
-    const top = this.db.get(CURRENT_VERSION, [id]);
-    if (!top || (old && old.fact_row === top.row)) return;
-    if (old) {
-      // The row as it was indexed: facts rows are never updated in place (beginIndexWork takes care
-      // of those another program changed).
-      removeFromIndex(this.db, this.compact, Number(old.fact_row), old.text, old.translation);
-      indexRemoved(this.db, Number(old.fact_row));
-    }
-    writeHead(this.db, id, top);
+    refreshHead(this.db, this.compact, id);
   }
 
   /** The full id for an id or a unique prefix of one (at least 4 characters). */
@@ -362,22 +343,9 @@ export class Store {
     return Number(this.db.get('SELECT max(rowid) AS row FROM facts')?.row ?? 0);
   }
 
-  /**
-   * refreshHead for every fact with a row above `row` (after a bulk insert), a window of rowids at a
-   * time: memory stays bounded, and no statement reads facts while heads and the index are written
-   * (that interleaving cost a fifth more CPU). A fact in two windows is refreshed twice, harmlessly.
-   */
+  /** refreshHead for every fact with a row above `row` (after a bulk insert; heads.ts). */
   refreshHeadsAbove(row: number): void {
-    const last = this.lastRow();
-    const tick = garbageBound();
-    for (let from = row; from < last; from += HEADS_WINDOW) {
-      const ids = this.db.all('SELECT DISTINCT id FROM facts WHERE rowid > ? AND rowid <= ?', [from, from + HEADS_WINDOW]);
-      for (const { id } of ids) {
-        this.refreshHead(String(id));
-        tick();
-      }
-    }
-    mark('heads refreshed');
+    refreshHeadsBetween(this.db, this.compact, row, this.lastRow());
   }
 
   /** Size on disk: the database file (the journal is transient). */
@@ -386,39 +354,6 @@ export class Store {
   }
 }
 
-/**
- * Rebuilds the head table and the index from the fact rows (after a migration, a merge or a change
- * of tokenizer) and records that the index now holds this tokenizer's terms.
- */
-export function rebuildDerived(db: Database): void {
-  db.exec('DELETE FROM heads');
-  clearIndex(db, isCompact(db));
-  // Rows recorded as changed in place were in the index just emptied.
-  if (isCompact(db)) db.exec('DELETE FROM facts_changed_in_place');
-  indexRebuilt(db);
-  const ids = db.all('SELECT DISTINCT id FROM facts');
-  const tick = garbageBound();
-  for (const { id } of ids) {
-    const top = db.get(CURRENT_VERSION, [id!]);
-    if (top) writeHead(db, String(id), top); // a fact with only forged rows has no head
-    tick();
-  }
-  db.run(`INSERT OR REPLACE INTO settings (key, value) VALUES ('${INDEX_VERSION_KEY}', ?)`, [String(INDEX_VERSION)]);
-}
-
-/** The INDEX_VERSION the index was built with; databases from before it was recorded hold 1. */
-export function indexVersion(db: Database): number {
-  const row = db.get(`SELECT value FROM settings WHERE key = '${INDEX_VERSION_KEY}'`);
-  return row ? Number(row.value) : 1;
-}
-
-/** Records `top` as the head of `id` and indexes it if it is active. */
-function writeHead(db: Database, id: string, top: Row): void {
-  db.run('INSERT OR REPLACE INTO heads (id, version, fact_row) VALUES (?, ?, ?)', [id, top.version!, top.row!]);
-  if (top.state !== 'active') return;
-  addToIndex(db, Number(top.row), String(top.text), String(top.translation));
-  indexAdded(db, Number(top.row));
-}
 
 /** Opens, runs, and always closes (and unlocks), like libsql's withClient. */
 export async function withStore<T>(
