@@ -10,7 +10,7 @@ import { hasChangesInPlace } from '../store/fact-index.js';
 import { INDEX_VERSION, indexTerms } from '../text/tokenize.js';
 import { restoreJit } from '../util/jit.js';
 import { mark } from '../util/profile.js';
-import { garbageBound } from '../util/garbage.js';
+import { collectLeftGarbage, garbageBound } from '../util/garbage.js';
 import { SearchFileWriter } from './encode.js';
 import type { SnapshotDoc } from './format.js';
 import { currentStamp, removeFile, replaceFileWith, snapshotFiles, unlessBroken } from './files.js';
@@ -60,6 +60,7 @@ function build(db: Database, real: string): boolean {
   // old terms of rows another program changed in place: SQLite answers until memcue's next write.
   if (hasChangesInPlace(db)) return false;
   restoreJit(); // a loop over every fact
+  collectLeftGarbage();
   const scopesInUse = db.all('SELECT DISTINCT scope FROM facts').map((r) => String(r.scope));
   // fact_usage is never written (the table stays in schema v2 only): the file carries no usage.
   const usage: Record<string, number> = {};
