@@ -87,16 +87,16 @@ function insertNew(store: Store, lines: Iterable<ImportLine>) {
       // pending terms at every row (the facts triggers open a savepoint), which doubled an import's
       // CPU. A repeat later in the file has the same id, version, time and host: rowOf sees it.
       const fresh = newFact(store, fact);
-      if (!fresh || store.rowOf(fresh) !== undefined) skipped++;
-      else if (fresh.id !== fact.id) {
-        store.insertVersionOnly(fresh);
-        added++;
-      } else {
-        // Its text's id is taken by an earlier fact since forgotten or edited: a new id, found
-        // again only through the index, so its head and index entry are written at once.
-        store.insertVersion(fresh);
-        added++;
+      if (!fresh || store.rowOf(fresh) !== undefined) {
+        skipped++;
+        continue;
       }
+      // A fact under its text's id is found again by that id. One under a new id (the text's id is
+      // taken by an earlier fact since forgotten or edited) is found only through the index, so its
+      // head and index entry are written at once.
+      if (fresh.id !== fact.id) store.insertVersionOnly(fresh);
+      else store.insertVersion(fresh);
+      added++;
       continue;
     }
     const row = store.rowOf(fact);

@@ -16,14 +16,11 @@ let floor: number | undefined;
 
 /** A tick for one long loop. Under Node (no Bun.gc) it does nothing: V8 sees its strings' size. */
 export function garbageBound(): () => void {
-  const collect = (globalThis as { Bun?: { gc?: Collect } }).Bun?.gc;
-  if (!collect) return () => {};
+  if (!bunCollect()) return () => {};
   floor ??= residentBytes();
   let items = 0;
   return () => {
-    if (++items % CHECK_EVERY !== 0 || residentBytes() - floor! < SLACK_BYTES) return;
-    collect(true);
-    floor = residentBytes();
+    if (++items % CHECK_EVERY === 0) collectPastSlack();
   };
 }
 
@@ -33,10 +30,19 @@ export function garbageBound(): () => void {
  * the last floor, so the second does not grow on top of it. Nothing under Node.
  */
 export function collectLeftGarbage(): void {
-  const collect = (globalThis as { Bun?: { gc?: Collect } }).Bun?.gc;
-  if (!collect || floor === undefined || residentBytes() - floor < SLACK_BYTES) return;
+  if (floor !== undefined) collectPastSlack();
+}
+
+/** A full collection once the resident set is SLACK_BYTES past the last floor (Bun only). */
+function collectPastSlack(): void {
+  const collect = bunCollect();
+  if (!collect || residentBytes() - floor! < SLACK_BYTES) return;
   collect(true);
   floor = residentBytes();
+}
+
+function bunCollect(): Collect | undefined {
+  return (globalThis as { Bun?: { gc?: Collect } }).Bun?.gc;
 }
 
 function residentBytes(): number {
