@@ -14,7 +14,8 @@ export type ErrorCode =
   | 'READONLY'
   | 'DISK_FULL'
   | 'IO'
-  | 'SYNC';
+  | 'SYNC'
+  | 'ENGINE';
 
 /** A problem the user can act on: exit code 1, one line, maybe a hint. */
 export class MemcueError extends Error {

@@ -9,6 +9,7 @@
 // Node has no way to call either: there, foreign-locks.ts reads /proc/locks to see other programs.
 // Not on Windows (SQLite locks there with LockFileEx): see docs/ARCHITECTURE.md.
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { MemcueError } from '../errors.js';
 import { fcntlLocks } from './fcntl-locks.js';
 import { F_GETLK, F_SETLK, F_SETLKW, F_UNLCK, PENDING_BYTE, type LockCalls, type NativeLocks } from './lock-bytes.js';
 import type { BunFfi } from './libc.js';
@@ -59,14 +60,24 @@ export function foreignLocksHidden(): boolean {
 /** How SQLite's locks are taken: with fcntl, with lockf, or not at all (detection, foreign-writes.ts). */
 export type LockWay = 'fcntl' | 'lockf' | undefined;
 
+/** MEMCUE_NATIVE_LOCKS's values; unset or empty: the platform's way. */
+const LOCK_WAYS_ASKED = new Set(['', '0', 'fcntl', 'lockf']);
+
 /**
  * The way for this runtime and platform: fcntl on Linux, lockf on macOS, none under Node or on
  * Windows. MEMCUE_NATIVE_LOCKS=0 takes none, =lockf takes lockf on Linux too (how macOS's way is
- * tested here), =fcntl insists on fcntl (Linux only); other values are ignored (a diagnostic, not a
- * setting: a throw here would come from inside the WASM's instantiation, far from any message).
+ * tested here), =fcntl insists on fcntl (Linux only). Any other value is refused in every runtime:
+ * a diagnostic typed wrong (`lokf`) must not quietly test the default way instead.
  */
 export function lockWay(bun: boolean, platform: string, env: Record<string, string | undefined>): LockWay {
   const asked = env.MEMCUE_NATIVE_LOCKS;
+  if (asked !== undefined && !LOCK_WAYS_ASKED.has(asked)) {
+    throw new MemcueError(
+      'USAGE',
+      `MEMCUE_NATIVE_LOCKS=${JSON.stringify(asked).slice(1, -1)} is not a value memcue knows`,
+      'accepted: 0 (no native locks), fcntl (Linux), lockf; unset it for the default',
+    );
+  }
   if (!bun || asked === '0' || env.MEMCUE_FOREIGN_LOCKS === '0') return undefined;
   if (platform === 'linux') return asked === 'lockf' ? 'lockf' : 'fcntl';
   if (platform === 'darwin') return asked === 'fcntl' ? undefined : 'lockf';

@@ -3,9 +3,7 @@
 import { isAbsolute, relative } from 'node:path';
 import type { SqliteModule } from '../../wasm/sqlite3.mjs';
 import { SqliteError } from '../errors.js';
-import { mark, watchWasmMemory } from '../util/profile.js';
-import { routeFileSyscalls } from './file-syscalls.js';
-import { nativeLocks } from './native-locks.js';
+import { loadModule } from './sqlite-loader.js';
 
 const SQLITE_OK = 0;
 const SQLITE_BUSY = 5;
@@ -27,37 +25,8 @@ export type Params = readonly SqlValue[];
 /** Called each time SQLite's lock is found busy: waits a little, or throws to give up. */
 export type BusyWait = (attempt: number) => void;
 
-/** Loads the module once per process; only commands that touch the database pay for it. */
-let modulePromise: Promise<SqliteModule> | undefined;
-export function loadModule(): Promise<SqliteModule> {
-  modulePromise ??= (async () => {
-    const [{ default: loadSqlite }, { compileWasm }] = await Promise.all([
-      import('../../wasm/sqlite3.mjs'),
-      import('./wasm-binary.js'),
-    ]);
-    // Usually compiling since the process started (src/start.ts).
-    const wasmModule = await compileWasm();
-    mark('wasm compiled');
-    const m = await loadSqlite({
-      instantiateWasm: (imports, receive) => {
-        let memory: WebAssembly.Memory | undefined;
-        routeFileSyscalls(imports, () => memory!, nativeLocks());
-        void WebAssembly.instantiate(wasmModule, imports).then((instance) => {
-          memory = Object.values(instance.exports).find((e): e is WebAssembly.Memory => e instanceof WebAssembly.Memory);
-          receive(instance, wasmModule);
-        });
-        return {};
-      },
-    });
-    mark('wasm instantiated');
-    watchWasmMemory(() => m.HEAPU8.length);
-    // Built with SQLITE_OMIT_AUTOINIT: initialise once here instead of on every API call.
-    const rc = m._sqlite3_initialize();
-    if (rc !== SQLITE_OK) throw new SqliteError(rc, 'SQLite failed to initialise');
-    return m;
-  })();
-  return modulePromise;
-}
+/** Kept here too: callers know the module from the binding. */
+export { loadModule };
 
 export interface OpenOptions {
   readonly?: boolean;

@@ -21,6 +21,15 @@ describe('lockWay', () => {
     expect(lockWay(true, 'darwin', { MEMCUE_NATIVE_LOCKS: 'fcntl' })).toBeUndefined(); // fcntl cannot be called there
     expect(lockWay(true, 'linux', { MEMCUE_NATIVE_LOCKS: '0' })).toBeUndefined();
     expect(lockWay(true, 'darwin', { MEMCUE_FOREIGN_LOCKS: '0' })).toBeUndefined();
-    expect(lockWay(true, 'linux', { MEMCUE_NATIVE_LOCKS: 'something else' })).toBe('fcntl');
+  });
+
+  it('refuses a value it does not know in every runtime, naming the accepted ones (a typo must not test the default way)', () => {
+    for (const bun of [true, false]) {
+      for (const value of ['lokf', 'LOCKF', '1', ' lockf']) {
+        expect(() => lockWay(bun, 'linux', { MEMCUE_NATIVE_LOCKS: value })).toThrow(/is not a value memcue knows/);
+      }
+    }
+    expect(() => lockWay(true, 'linux', { MEMCUE_NATIVE_LOCKS: 'x\u001b[2J' })).toThrow('MEMCUE_NATIVE_LOCKS=x\\u001b[2J is not');
+    expect(lockWay(true, 'linux', { MEMCUE_NATIVE_LOCKS: '' })).toBe('fcntl');
   });
 });
