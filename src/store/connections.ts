@@ -54,10 +54,10 @@ export class Connections {
     return this.reader;
   }
 
-  /** The file readers read: the database itself, or for a reader no writer knows of, a private copy. */
+  /** The file readers read: the database itself, or for a reader some writers cannot know of, a private copy. */
   private readPath(): string {
-    if (!this.ticket?.unregistered) return this.file.real;
-    this.copy ??= privateCopy(this.file, this.readTimeoutMs);
+    if (!this.ticket?.unguarded) return this.file.real;
+    this.copy ??= privateCopy(this.file, this.readTimeoutMs, this.ticket.unguarded);
     return this.copy.path;
   }
 

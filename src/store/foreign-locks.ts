@@ -142,10 +142,11 @@ export function waitForForeign(file: DbFile, busy: () => ForeignHolder | undefin
  * SQLite's SHARED lock, taken the way SQLite takes it (a read lock on PENDING while a read lock on
  * the SHARED range is set), for our readers' `immutable=1` connections, which take none themselves:
  * a foreign writer then cannot change the file under them. Returns the release, or undefined where
- * no lock can be taken (Node; lockf on a file this user may only read); false while a writer holds
- * PENDING or EXCLUSIVE.
+ * this runtime takes no locks (Node), 'unlockable' where it does but not on this file (lockf, a file
+ * this user may only read: other programs' writers cannot see this reader); false while a writer
+ * holds PENDING or EXCLUSIVE.
  */
-export function trySharedLock(file: DbFile): (() => void) | false | undefined {
+export function trySharedLock(file: DbFile): (() => void) | false | 'unlockable' | undefined {
   const locks = nativeLocks();
   if (!locks) return undefined;
   let fd: number;
@@ -154,7 +155,7 @@ export function trySharedLock(file: DbFile): (() => void) | false | undefined {
   } catch {
     return undefined; // not created yet: nothing to protect
   }
-  if (!locks.canShare(fd)) return undefined;
+  if (!locks.canShare(fd)) return 'unlockable';
   if (!locks.set(fd, F_RDLCK, PENDING_BYTE, 1)) return false;
   const got = locks.set(fd, F_RDLCK, SHARED_FIRST, SHARED_SIZE);
   locks.set(fd, F_UNLCK, PENDING_BYTE, 1);

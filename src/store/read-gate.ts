@@ -34,10 +34,17 @@ const HOLD_MS = 500;
 const GAP_MS = 25;
 const PAUSE_MS = 2;
 
+export type Unguarded = 'unregistered' | 'unlocked';
+
 export interface ReadTicket {
   leave(): void;
-  /** No reader file and no SQLite lock: writers cannot know of this reader (see private-copy.ts). */
-  unregistered?: boolean;
+  /**
+   * Some writers cannot know of this reader, so it reads a private copy (private-copy.ts):
+   * 'unregistered': no reader file and no SQLite lock, no writer knows of it; 'unlocked': a reader
+   * file but no SQLite lock (lockf cannot lock a file this user may only read), so memcue's writers
+   * wait for it but other programs' writers do not.
+   */
+  unguarded?: Unguarded;
 }
 
 /** Errors for which a reader proceeds without a ticket: no writer can change that folder's files either. */
@@ -67,6 +74,7 @@ export function enterReader(file: DbFile, timeoutMs: number): ReadTicket | 'reco
         waitForForeignWriter(foreignHolder(file, true));
         continue;
       }
+      if (shared === 'unlockable') return { leave: ticket.leave, unguarded: ticket.unguarded ?? 'unlocked' };
       return shared ? { leave: () => (shared(), ticket.leave()) } : ticket;
     }
     ticket.leave();
@@ -143,7 +151,7 @@ function register(file: DbFile): ReadTicket {
     // The file may have been created empty before its content failed (a full disk): an empty reader
     // file would hold writers off until it goes stale.
     safeUnlink(path);
-    if (CANNOT_REGISTER.has((err as NodeJS.ErrnoException).code ?? '')) return { leave() {}, unregistered: true };
+    if (CANNOT_REGISTER.has((err as NodeJS.ErrnoException).code ?? '')) return { leave() {}, unguarded: 'unregistered' };
     throw err;
   }
   return { leave: () => safeUnlink(path) };

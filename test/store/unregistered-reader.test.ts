@@ -8,11 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BINARY, ROOT, isolatedEnv, runProcess, tempDir } from '../helpers.js';
+import { canRunAsNobody, stoppedReader as stoppedAs } from './other-user.js';
 
 const BUNDLE_JS = join(ROOT, 'dist', 'memcue.mjs');
-const NOBODY = ['--reuid=65534', '--regid=65534', '--clear-groups'];
 const copies = () => new Set(readdirSync(tmpdir()).filter((name) => name.startsWith('memcue-reader-copy-')));
-const canRunAsNobody = process.getuid?.() === 0 && existsSync('/usr/bin/setpriv');
 
 function factsFile(count: number, what: string): string {
   const file = join(tempDir(), `${what}.jsonl`);
@@ -44,35 +43,9 @@ function bundleForNobody(): string {
   return join(dir, 'memcue.mjs');
 }
 
-/** `node dist/memcue.mjs <args>` (or `reader`) as nobody, stopped with SIGSTOP once its first output arrived. */
-async function stoppedReader(env: Record<string, string>, args: string[], reader = [process.execPath, bundleForNobody()]) {
-  const home = tempDir();
-  chmodSync(home, 0o777);
-  const child = spawn('setpriv', [...NOBODY, ...reader, ...args], {
-    env: { ...env, HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_STATE_HOME: join(home, 'state') },
-    cwd: home,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      if (!stdout) child.kill('SIGSTOP'); // part way through the read
-      stdout += chunk;
-      resolve();
-    });
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    void exited.then(() => reject(new Error(`the reader ended before it was stopped: ${stderr}`)));
-  });
-  return {
-    kill: async () => (child.kill('SIGKILL'), await exited),
-    finish: async () => {
-      child.kill('SIGCONT');
-      const code = await exited;
-      return { code, stdout, stderr };
-    },
-  };
+/** `node dist/memcue.mjs <args>` (or `reader`) as nobody, stopped part way through its read. */
+function stoppedReader(env: Record<string, string>, args: string[], reader = [process.execPath, bundleForNobody()]) {
+  return stoppedAs(env, args, reader);
 }
 
 describe.skipIf(!canRunAsNobody || !existsSync(BINARY) || !existsSync(BUNDLE_JS))('an unregistered reader under Node (the npm route)', () => {

@@ -1,0 +1,76 @@
+// A reader that can register (it may write the database's folder) but may only read the database
+// file itself (issue 19, leftovers item 2). memcue's writers wait for its reader file; other
+// programs' writers look only at SQLite's locks. With fcntl (Linux) a descriptor open for reading
+// takes SQLite's read lock, so a sqlite3 writer waits for the read; lockf (macOS's way) has write
+// locks alone, which a read-only descriptor cannot take: such a reader read the file in place with
+// no lock, and a foreign commit landed under it. It now reads a private copy (private-copy.ts).
+// The reader runs as nobody; the foreign writer is the sqlite3 shell, run as root.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BINARY, isolatedEnv, runProcess, tempDir } from '../helpers.js';
+import { canRunAsNobody, stoppedReader } from './other-user.js';
+import { sql } from './foreign-program.js';
+
+const copies = () => new Set(readdirSync(tmpdir()).filter((name) => name.startsWith('memcue-reader-copy-')));
+const haveShell = spawnSync('sqlite3', ['-version']).status === 0;
+const MODES = [
+  { name: 'lockf', env: { MEMCUE_NATIVE_LOCKS: 'lockf' } as Record<string, string>, readLocks: false },
+  ...(process.platform === 'linux' ? [{ name: 'fcntl', env: { MEMCUE_NATIVE_LOCKS: 'fcntl' }, readLocks: true }] : []),
+];
+
+/** A memory in a folder anyone may write (readers register), its database file only root may write. */
+function readOnlyFileMemory(facts: number): Record<string, string> {
+  const dir = tempDir();
+  chmodSync(dir, 0o777);
+  const env = { ...isolatedEnv(dir), MEMCUE_DB: join(dir, 'memcue.db') };
+  const file = join(tempDir(), 'seed.jsonl');
+  writeFileSync(file, Array.from({ length: facts }, (_, i) => JSON.stringify({ text: `seed fact ${i} keeps shard ${i % 97} of the cache warm` })).join('\n'));
+  expect(runProcess(BINARY, ['import', file], { env, cwd: dir }).code).toBe(0);
+  chmodSync(env.MEMCUE_DB, 0o644);
+  return env;
+}
+
+/** The sqlite3 shell rewrites every facts row in place (each grows: pages split all over the tree). */
+function foreignRewrite(db: string): Promise<{ code: number | null; stderr: string; at: number }> {
+  return new Promise((resolve) => {
+    const child = spawn('sqlite3', ['-cmd', '.timeout 60000', db, "update facts set quote = quote || hex(randomblob(40))"], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stderr, at: Date.now() }));
+  });
+}
+
+describe.skipIf(!canRunAsNobody || !haveShell || !existsSync(BINARY))('a registered reader that may only read the database file', () => {
+  for (const mode of MODES) {
+    it(`${mode.name}: a sqlite3 writer rewriting every row during its read never tears it`, async () => {
+      const env = { ...readOnlyFileMemory(3000), ...mode.env };
+      const before = runProcess(BINARY, ['export'], { env }).stdout;
+      const old = copies();
+      const reader = await stoppedReader(env, ['export'], [BINARY]);
+      // It registered: memcue's writers know of it.
+      expect(readdirSync(join(env.MEMCUE_DB!, '..')).filter((name) => name.startsWith('memcue.db.reader-'))).toHaveLength(1);
+      const writer = foreignRewrite(env.MEMCUE_DB!);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const resumedAt = Date.now();
+      const read = await reader.finish();
+      expect([read.code, read.stderr]).toEqual([0, '']);
+      expect(read.stdout).toBe(before);
+      const wrote = await writer;
+      expect([wrote.code, wrote.stderr]).toEqual([0, '']);
+      if (mode.readLocks) {
+        // fcntl's read lock held the writer off until the read was over, in place.
+        expect(wrote.at).toBeGreaterThanOrEqual(resumedAt);
+        expect([...copies()].filter((name) => !old.has(name))).toEqual([]);
+      } else {
+        // lockf: nothing held the writer off; the reader had its own copy.
+        expect(wrote.at).toBeLessThan(resumedAt);
+        expect([...copies()].filter((name) => !old.has(name))).toEqual([]); // removed once read
+      }
+      expect(sql(env.MEMCUE_DB!, 'pragma integrity_check')).toBe('ok');
+      expect(runProcess(BINARY, ['export'], { env }).stdout).not.toBe(before);
+    }, 300_000);
+  }
+});
