@@ -2,12 +2,13 @@
 // keeps no copy of its terms (`content=''`, ~140 B a fact), so a row leaves it through FTS5's
 // 'delete' command given the very terms it was added with: memcue makes them again from the facts
 // row (indexText), which memcue never updates in place. Another program may (sqlite3, DB Browser):
-// triggers that run inside any SQLite program record such a row as it was, and memcue's next write
-// takes it out of the index with those terms before anything else (repairOutsideChanges). A 'delete'
+// triggers that run inside any SQLite program record such a row as it was (trigger-guard.ts), and
+// memcue's next write takes it out of the index with those terms before anything else. A 'delete'
 // with other terms than the row's would leave postings and totals that no row holds.
 // Schema v4's index (terms copied) deletes by rowid; such files are converted by `memcue compact`.
 import type { Database } from './sqlite.js';
 import { indexText } from '../text/tokenize.js';
+import { guardProblems } from './trigger-guard.js';
 
 /** Terms are produced by src/text/tokenize.ts; the FTS tokenizer only has to split on spaces and
  * keep the identifier connectors `- _ . /` inside a term. */
@@ -18,37 +19,6 @@ const INDEX_TOKENIZER = `unicode61 remove_diacritics 0 tokenchars '-_./' categor
 export function indexTableSql(compact: boolean): string {
   return `CREATE VIRTUAL TABLE fact_index USING fts5(terms, translation_terms, ${compact ? "content = '', " : ''}tokenize = "${INDEX_TOKENIZER}");`;
 }
-
-/**
- * Facts rows changed or deleted in place by another program, as they were when first changed (what
- * the index holds for them). memcue itself only inserts facts rows, so its own writes add nothing.
- */
-export const OUTSIDE_CHANGES_SQL = `
-  CREATE TABLE facts_changed_in_place (
-    row         INTEGER PRIMARY KEY,
-    id          TEXT NOT NULL,
-    text        TEXT NOT NULL,
-    translation TEXT NOT NULL
-  );
-  CREATE TRIGGER facts_updated_in_place AFTER UPDATE ON facts BEGIN
-    INSERT OR IGNORE INTO facts_changed_in_place VALUES (OLD.rowid, OLD.id, OLD.text, OLD.translation);
-  END;
-  CREATE TRIGGER facts_deleted_in_place AFTER DELETE ON facts BEGIN
-    INSERT OR IGNORE INTO facts_changed_in_place VALUES (OLD.rowid, OLD.id, OLD.text, OLD.translation);
-  END;
-  -- A REPLACE (INSERT OR REPLACE, or an UPDATE OR REPLACE meeting another row's key) deletes the row
-  -- in its way without firing delete triggers: the row is recorded before it. memcue's own INSERTs
-  -- never meet an existing key, so for them this is one key lookup that finds nothing.
-  CREATE TRIGGER facts_replaced_by_insert BEFORE INSERT ON facts BEGIN
-    INSERT OR IGNORE INTO facts_changed_in_place SELECT rowid, id, text, translation FROM facts
-      WHERE (id = NEW.id AND version = NEW.version AND created_at = NEW.created_at AND host = NEW.host) OR rowid = NEW.rowid;
-  END;
-  CREATE TRIGGER facts_replaced_by_update BEFORE UPDATE ON facts BEGIN
-    INSERT OR IGNORE INTO facts_changed_in_place SELECT rowid, id, text, translation FROM facts
-      WHERE rowid <> OLD.rowid
-        AND ((id = NEW.id AND version = NEW.version AND created_at = NEW.created_at AND host = NEW.host) OR rowid = NEW.rowid);
-  END;
-`;
 
 /** Whether the file's index keeps no copy of its terms: schema v5 and later (schema.ts). */
 export function isCompact(db: Database): boolean {
@@ -85,9 +55,11 @@ export function clearIndex(db: Database, compact: boolean): void {
 }
 
 /** Whether rows another program changed in place wait for memcue's next write to leave the index
- * (until then it holds their old terms, which their text no longer gives). */
+ * (until then it holds their old terms, which their text no longer gives), or may have: the guard
+ * that records them is not as memcue made it (trigger-guard.ts), and the next write rebuilds it. */
 export function hasChangesInPlace(db: Database): boolean {
-  return isCompact(db) && db.get('SELECT 1 AS x FROM facts_changed_in_place LIMIT 1') !== undefined;
+  if (!isCompact(db)) return false;
+  return guardProblems(db).length > 0 || db.get('SELECT 1 AS x FROM facts_changed_in_place LIMIT 1') !== undefined;
 }
 
 /**

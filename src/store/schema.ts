@@ -3,7 +3,8 @@
 import type { Database } from './sqlite.js';
 import { MemcueError } from '../errors.js';
 import { canonicalizeLegacyRows } from './legacy-rows.js';
-import { indexTableSql, OUTSIDE_CHANGES_SQL } from './fact-index.js';
+import { indexTableSql } from './fact-index.js';
+import { OUTSIDE_CHANGES_SQL } from './trigger-guard.js';
 
 /** What a new database is made as. */
 export const SCHEMA_VERSION = 5;

@@ -14,6 +14,8 @@ import { headerIsCurrent, inspectDatabasePath, prepareFolder, refuseEmptyForRead
 import { compactSchema, ensureSchema, refuseForeign } from './schema.js';
 import { isCompact, removeFromIndex, takeOutChangedRows } from './fact-index.js';
 import { mergeSmallSegments } from './index-segments.js';
+import { restoreGuard } from './trigger-guard.js';
+import { note } from '../util/safe-file.js';
 import { type Database, loadModule } from './sqlite.js';
 import { mark } from '../util/profile.js';
 import { filterClause, toFact, type ListFilter } from './rows.js';
@@ -161,6 +163,13 @@ export class Store {
   private beginIndexWork(): void {
     this.compact = isCompact(this.db);
     if (!this.compact) return;
+    const problems = restoreGuard(this.db, this.file.real);
+    if (problems.length > 0) {
+      // Changes made while it was down went unrecorded: the index is made again from the facts.
+      rebuildDerived(this.db);
+      note(`${this.path}: memcue's triggers on facts were not as memcue made them (${problems.join(', ')}; another program dropped or changed them): put back, and the search index rebuilt from the facts`);
+      return;
+    }
     const ids = takeOutChangedRows(this.db);
     if (ids.size === 0) return;
     indexRebuilt(this.db); // the search file's delta cannot describe another program's change

@@ -26,6 +26,11 @@ export function setOddFileNotes(sink: ((line: string) => void) | undefined): ((l
   return previous;
 }
 
+/** A note for the user about something memcue found and dealt with (where notes go: setOddFileNotes). */
+export function note(line: string): void {
+  noteSink?.(line);
+}
+
 function noteOdd(path: string, why: string): void {
   if (noted.has(path)) return; // once per file and command: several readers may meet it
   noted.add(path);

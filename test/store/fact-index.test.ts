@@ -5,6 +5,7 @@
 // counts the live facts) can never be built again. After each such write the index equals the facts,
 // FTS5's integrity-check passes, and the search file answers as SQLite does.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openLiveIndex } from '../../src/snapshot/files.js';
 import { Database } from '../../src/store/sqlite.js';
@@ -177,6 +178,77 @@ describe('the index without a copy of its terms', () => {
     // memcue's next write takes the row out with its old terms: then the file is built again.
     expect((await ws.run(['add', '--scope', 'global', 'Something else entirely'])).code).toBe(0);
     await expectSameAnswers(ws);
+  });
+
+  // The triggers above run inside any SQLite program, but a program can drop them first (DB
+  // Browser's "delete trigger", a script's DROP TRIGGER): its changes then go unrecorded, and the
+  // index kept their postings for good. memcue's next write sees the schema cookie move, finds the
+  // guard gone (src/store/trigger-guard.ts), puts it back and makes the index again from the facts.
+  describe.skipIf(!hasSqlite3)("after another program dropped memcue's triggers and then changed rows", () => {
+    const TRIGGERS = ['facts_updated_in_place', 'facts_deleted_in_place', 'facts_replaced_by_insert', 'facts_replaced_by_update'];
+    const dropAndChange = (ws: Awaited<ReturnType<typeof memory>>, drop: string) =>
+      sqlite3(
+        ws.db,
+        `${drop}
+         UPDATE facts SET text = 'Deploys went out twice' WHERE rowid = ${headRow(ws.ids.edited!)};
+         DELETE FROM facts WHERE rowid = ${headRow(ws.ids.deleted!)};`,
+      );
+    const NOTE = /^memcue: note: .*memcue's triggers on facts were not as memcue made them \(.*\): put back, and the search index rebuilt from the facts\n$/;
+
+    it.each([
+      ['every trigger dropped', TRIGGERS.map((t) => `DROP TRIGGER ${t};`).join(' ')],
+      ['the triggers and their table dropped', `${TRIGGERS.map((t) => `DROP TRIGGER ${t};`).join(' ')} DROP TABLE facts_changed_in_place;`],
+      ['one trigger emptied', 'DROP TRIGGER facts_updated_in_place; CREATE TRIGGER facts_updated_in_place AFTER UPDATE ON facts BEGIN SELECT 1; END; DROP TRIGGER facts_deleted_in_place;'],
+    ])('%s: the next write puts them back and rebuilds the index from the facts, with a note', async (_label, drop) => {
+      const ws = await memory();
+      dropAndChange(ws, drop);
+      const added = await ws.run(['add', '--scope', 'global', 'Canary rollouts take an hour']);
+      expect(added.code).toBe(0);
+      expect(added.stderr).toMatch(NOTE);
+      await expectIndexOfFacts(ws.db);
+      expect(sqlite3(ws.db, 'PRAGMA integrity_check').trim()).toBe('ok');
+      expect(sqlite3(ws.db, "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND sql NOT LIKE '%SELECT 1;%'").trim()).toBe('4');
+      await expectSameAnswers(ws);
+      expect((await ws.run(['search', '--in', 'all', 'went', 'twice'])).stdout).toContain(ws.ids.edited);
+      expect((await ws.run(['search', '--in', 'all', 'staging', 'cluster'])).stdout).toBe('');
+      expect((await ws.run(['search', '--in', 'all', 'vault', 'tokens'])).stdout).toBe('');
+      // Put back for good: the triggers record the next change in place again, and no note repeats.
+      sqlite3(ws.db, `UPDATE facts SET text = 'The build cache is kept' WHERE rowid = ${headRow(ws.ids.kept!)};`);
+      expect(sqlite3(ws.db, 'SELECT count(*) FROM facts_changed_in_place').trim()).toBe('1');
+      const next = await ws.run(['add', '--scope', 'global', 'Rollbacks take a minute']);
+      expect([next.code, next.stderr]).toEqual([0, '']);
+      await expectIndexOfFacts(ws.db);
+    });
+
+    it('until then a read changes nothing and answers from SQLite: the search file is not made from rows the index does not hold', async () => {
+      const ws = await memory();
+      // Seven terms for seven: FTS5's totals would not tell the search file that anything changed.
+      sqlite3(
+        ws.db,
+        `${TRIGGERS.map((t) => `DROP TRIGGER ${t};`).join(' ')}
+         UPDATE facts SET text = 'Builds run inside the canary fleet today' WHERE rowid = ${headRow(ws.ids.edited!)};`,
+      );
+      const before = readFileSync(ws.db);
+      for (const q of ['canary fleet', 'staging cluster', 'cache']) {
+        const withFile = await ws.run(['search', '--in', 'all', '--json', q]);
+        const plain = await cli(['search', '--in', 'all', '--json', q], { env: { ...ws.env, MEMCUE_SEARCH_FILE: '0' }, cwd: ws.cwd });
+        expect(withFile.stdout, q).toBe(plain.stdout);
+        expect(withFile.stderr, q).toBe(plain.stderr);
+      }
+      expect((await ws.run(['list'])).code).toBe(0);
+      expect(readFileSync(ws.db).equals(before)).toBe(true);
+    });
+
+    it("another program's own tables and memcue's VACUUM move the cookie too: no note, nothing rebuilt", async () => {
+      const ws = await memory();
+      sqlite3(ws.db, 'CREATE TABLE scratch (a); DROP TABLE scratch; CREATE TABLE notes_of_mine (a);');
+      for (const args of [['add', 'A fact after their table'], ['compact'], ['add', 'A fact after the vacuum']]) {
+        const r = await ws.run(args);
+        expect(r.code, args.join(' ')).toBe(0);
+        expect(r.stderr, args.join(' ')).toBe('');
+      }
+      await expectIndexOfFacts(ws.db);
+    });
   });
 
   it.skipIf(!hasSqlite3)("is read and queried by Debian's sqlite3 3.40 shell (content='' is old syntax)", async () => {
