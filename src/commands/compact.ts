@@ -1,6 +1,8 @@
 // `memcue compact`: a database made before schema v5 gets v5's index, which keeps no copy of each
 // fact's terms (~140 B a fact), and the file gives the space back. Opening never does this: it
-// re-indexes every fact (seconds at 100k facts), too long for an `add` or a session hook.
+// re-indexes every fact (seconds at 100k facts), too long for an `add` or a session hook. On a file
+// already compact it is the repair `memcue doctor` names: heads and the index rebuilt from the facts
+// when they disagree with them (another program wrote them; heads.ts derivedDisagreement).
 import { existsSync } from 'node:fs';
 import type { Context } from '../context.js';
 import { json } from '../format.js';
@@ -15,12 +17,15 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<void>
   const result = await withStore(path, true, (store) => {
     const before = store!.bytes();
     const compacted = store!.compactIndex();
-    return { before, compacted, after: store!.bytes() };
+    // A converted file's heads and index were just made from the facts.
+    const repaired = compacted ? [] : store!.repairDerived();
+    return { before, compacted, repaired, after: store!.bytes() };
   });
+  const sized = result.compacted || result.after < result.before ? `${path}: ${result.before} → ${result.after} bytes` : `${path} is already compact`;
   report(ctx, opts, {
     path,
     ...result,
-    note: result.compacted || result.after < result.before ? `${path}: ${result.before} → ${result.after} bytes` : `${path} is already compact`,
+    note: result.repaired.length ? `${sized}; heads and the search index rebuilt from the facts (${result.repaired.join(', ')})` : sized,
   });
 }
 

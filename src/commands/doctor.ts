@@ -17,6 +17,9 @@ import { openLiveIndex, searchFileEnabled, snapshotFiles } from '../snapshot/fil
 import { dbFile } from '../store/db-file.js';
 import { SCHEMA_VERSION, schemaVersion } from '../store/schema.js';
 import { withStore } from '../store/store.js';
+import { isCompact } from '../store/fact-index.js';
+import { derivedDisagreement } from '../store/heads.js';
+import { guardProblems } from '../store/trigger-guard.js';
 import { VERSION } from '../version.js';
 import { json } from '../format.js';
 
@@ -28,6 +31,10 @@ interface DatabaseHealth {
   schema?: number;
   facts?: number;
   versions?: number;
+  /** memcue's triggers on facts, where not as memcue made them (trigger-guard.ts). */
+  triggers?: string[];
+  /** How heads and the index disagree with the facts (heads.ts). */
+  derived?: string[];
   error?: string;
 }
 
@@ -61,6 +68,10 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<void>
     lines.push(`database  ${db.path}: integrity ${db.integrity}, schema ${db.schema}, ${db.facts} facts, ${db.versions} versions, ${db.bytes} bytes`);
     // A v4 file works as it is; converting it is the user's call (it re-indexes every fact).
     if (db.schema !== undefined && db.schema < SCHEMA_VERSION) lines.push(`${' '.repeat(10)}\`memcue compact\` gives it the smaller index of schema ${SCHEMA_VERSION} (~140 bytes a fact less)`);
+    if (db.triggers?.length) {
+      lines.push(`${' '.repeat(10)}memcue's triggers on facts are not as memcue made them (${db.triggers.join(', ')}; another program dropped or changed them): the next write (e.g. \`memcue add\`) puts them back and rebuilds the search index from the facts`);
+    }
+    if (db.derived?.length) lines.push(`${' '.repeat(10)}heads and the search index disagree with the facts (${db.derived.join(', ')}): \`memcue compact\` rebuilds them from the facts`);
   }
   lines.push(`search    ${describeSearchFile(report.search_file)}`);
   lines.push(`repo      ${report.repo ? `${report.repo.id} (${report.repo.root})` : `none: ${ctx.cwd} is not in a git repository`}`);
@@ -91,14 +102,19 @@ async function databaseHealth(ctx: Context): Promise<DatabaseHealth> {
   try {
     return await withStore(path, false, (store) => {
       const db = store!.db;
+      const integrity = String(db.get('PRAGMA integrity_check')?.integrity_check ?? 'unknown');
+      // Heads and the guard are asked of a sound file only: a damaged one says so first.
+      const sound = integrity === 'ok';
       return {
         path,
         exists: true,
         bytes: statSync(path).size,
-        integrity: String(db.get('PRAGMA integrity_check')?.integrity_check ?? 'unknown'),
+        integrity,
         schema: schemaVersion(db),
         facts: Number(db.get(`SELECT count(*) AS n FROM heads h JOIN facts f ON f.rowid = h.fact_row WHERE f.state = 'active'`)?.n ?? 0),
         versions: Number(db.get('SELECT count(*) AS n FROM facts')?.n ?? 0),
+        triggers: sound && isCompact(db) ? guardProblems(db) : [],
+        derived: sound ? derivedDisagreement(db) : [],
       };
     });
   } catch (err) {

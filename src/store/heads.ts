@@ -18,9 +18,10 @@ const HEADS_WINDOW = 20_000;
  * read, so a fact's history, export and sync go on from its real versions.
  */
 export const REAL_VERSION = `f.version <= ${MAX_VERSION}`;
-/** The current version of a fact: the highest (version, created_at, host). */
-const CURRENT_VERSION = `SELECT rowid AS row, version, state, text, translation FROM facts f WHERE id = ? AND ${REAL_VERSION}
+/** `columns` of the current version of the fact whose id is `id` (a parameter, or a column outside): the highest (version, created_at, host). */
+const currentVersion = (columns: string, id: string) => `SELECT ${columns} FROM facts f WHERE id = ${id} AND ${REAL_VERSION}
   ORDER BY version DESC, created_at DESC, host DESC LIMIT 1`;
+const CURRENT_VERSION = currentVersion('rowid AS row, version, state, text, translation', '?');
 /** A fact's head row and the texts it was indexed with (none if another program deleted the row). */
 export const HEAD_ROW = 'SELECT h.fact_row, f.text, f.translation FROM heads h LEFT JOIN facts f ON f.rowid = h.fact_row WHERE h.id = ?';
 
@@ -87,4 +88,27 @@ export function writeHead(db: Database, id: string, top: Row): void {
   if (top.state !== 'active') return;
   addToIndex(db, Number(top.row), String(top.text), String(top.translation));
   indexAdded(db, Number(top.row));
+}
+
+/**
+ * How heads and the index disagree with the facts, one phrase per kind (empty: they agree). memcue
+ * keeps them itself; another program writing `heads` (or the index) is not guarded by any trigger, so
+ * `memcue doctor` asks this and `memcue compact` rebuilds them (rebuildDerived) when it finds any.
+ */
+export function derivedDisagreement(db: Database): string[] {
+  const count = (sql: string) => Number(db.get(sql)?.n ?? 0);
+  const found: [number, string][] = [
+    [count(`SELECT count(*) AS n FROM (SELECT DISTINCT id FROM facts f WHERE ${REAL_VERSION}) f WHERE NOT EXISTS (SELECT 1 FROM heads h WHERE h.id = f.id)`), 'facts without a head'],
+    [count('SELECT count(*) AS n FROM heads h LEFT JOIN facts f ON f.rowid = h.fact_row WHERE f.rowid IS NULL OR f.id <> h.id OR f.version <> h.version'), 'heads pointing at no row of their fact'],
+    [
+      count(`SELECT count(*) AS n FROM heads h JOIN facts f ON f.rowid = h.fact_row
+        WHERE f.rowid <> (${currentVersion('rowid', 'h.id')})`),
+      "heads not at their fact's current version",
+    ],
+  ];
+  const problems = found.filter(([n]) => n > 0).map(([n, what]) => `${what}: ${n}`);
+  const indexed = count('SELECT count(*) AS n FROM fact_index_docsize');
+  const active = count("SELECT count(*) AS n FROM heads h JOIN facts f ON f.rowid = h.fact_row WHERE f.state = 'active'");
+  if (indexed !== active) problems.push(`rows in the search index: ${indexed}, active facts: ${active}`);
+  return problems;
 }

@@ -22,7 +22,7 @@ import { filterClause, toFact, type ListFilter } from './rows.js';
 // Row helpers live in rows.ts (no SQLite behind them: the search file's path needs them alone).
 export { filterClause, toFact, type ListFilter } from './rows.js';
 import { indexRebuilt } from '../snapshot/delta.js';
-import { HEAD_ROW, indexVersion, REAL_VERSION, rebuildDerived, refreshHead, refreshHeadsBetween, writeHead } from './heads.js';
+import { derivedDisagreement, HEAD_ROW, indexVersion, REAL_VERSION, rebuildDerived, refreshHead, refreshHeadsBetween, writeHead } from './heads.js';
 // Callers have long taken these from the store.
 export { indexVersion, REAL_VERSION, rebuildDerived } from './heads.js';
 
@@ -197,6 +197,18 @@ export class Store {
     // pages free: they are given back when compact runs again.
     if (converted || Number(this.db.get('PRAGMA freelist_count')?.freelist_count ?? 0) > 0) this.vacuum();
     return converted;
+  }
+
+  /**
+   * `memcue compact` on a file already compact: heads and the index rebuilt from the facts where they
+   * disagree with them (another program wrote them: heads.ts derivedDisagreement). Returns what was wrong.
+   */
+  repairDerived(): string[] {
+    return this.write(() => {
+      const problems = derivedDisagreement(this.db);
+      if (problems.length > 0) rebuildDerived(this.db);
+      return problems;
+    });
   }
 
   /** VACUUM cannot run inside a transaction: it runs under the lock, with readers kept out throughout. */
