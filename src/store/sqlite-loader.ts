@@ -71,7 +71,7 @@ function engineError(err: unknown): MemcueError {
   const error = new MemcueError(
     'ENGINE',
     `SQLite's engine (sqlite3.wasm) could not be set up: ${reason.split('\n')[0]}`,
-    'reinstall memcue (its program and sqlite3.wasm must come from the same release); the database was not touched',
+    'reinstall memcue: its program and sqlite3.wasm must come from the same release; the database was not touched',
   );
   if (err instanceof Error && err.stack) error.stack = `${error.stack}\ncaused by: ${err.stack}`;
   return error;
