@@ -72,5 +72,23 @@ describe.skipIf(!canRunAsNobody || !haveShell || !existsSync(BINARY))('a registe
       expect(sql(env.MEMCUE_DB!, 'pragma integrity_check')).toBe('ok');
       expect(runProcess(BINARY, ['export'], { env }).stdout).not.toBe(before);
     }, 300_000);
+
+    it(`${mode.name}: reads in a loop beside a sqlite3 writer in a loop: none fails, each sees every fact once`, async () => {
+      const env = { ...readOnlyFileMemory(1500), ...mode.env };
+      const db = env.MEMCUE_DB!;
+      // Each statement grows every row a little: the whole facts tree moves under any reader in place.
+      const loop = `i=0; while [ ! -e "$DB.done" ]; do sqlite3 -cmd '.timeout 20000' "$DB" "update facts set quote = quote || '$i'" || fails=$((fails+1)); i=$((i+1)); done`;
+      const writer = new Promise<number | null>((res) => spawn('sh', ['-c', `fails=0; ${loop}; exit $fails`], { env: { ...process.env, DB: db }, stdio: 'ignore' }).on('exit', res));
+      const failed: string[] = [];
+      for (let i = 0; i < 12; i++) {
+        const r = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', BINARY, 'export'], { env: { ...env, HOME: '/tmp' }, cwd: '/', encoding: 'utf8', maxBuffer: 64 << 20 });
+        const ids = r.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line).id as string);
+        if (r.status !== 0 || ids.length !== 1500 || new Set(ids).size !== 1500) failed.push(`exit ${r.status}, ${ids.length} rows: ${r.stderr.trim()}`);
+      }
+      writeFileSync(`${db}.done`, '');
+      expect(await writer).toBe(0);
+      expect(failed).toEqual([]);
+      expect(sql(db, 'pragma integrity_check')).toBe('ok');
+    }, 300_000);
   }
 });
