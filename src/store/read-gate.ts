@@ -132,7 +132,7 @@ export function refuseOddJournal(file: DbFile): void {
   } catch {
     return; // none
   }
-  const odd = oddKind(stat) ?? (stat.isSymbolicLink() ? 'a link' : undefined);
+  const odd = oddKind(stat);
   if (odd) {
     throw new MemcueError(
       'NOT_A_DATABASE',

@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { withStore } from '../store/store.js';
 import { Git } from './git.js';
+import { followDatabasePrivacy } from './privacy.js';
 import { configureRepo, createOrAdopt, defaultRepoDir, saveRepoDir, savedRepoDir } from './repo.js';
 import type { SyncTarget } from './sync.js';
 
@@ -16,6 +17,7 @@ export async function initRepo(target: SyncTarget & { cwd: string }, remote: str
   const dir = resolve(target.cwd, dirOption ?? saved ?? defaultRepoDir(target.dbPath));
   const git = new Git(dir, target.env, target.host);
   const how = createOrAdopt(dir, remote, git, target.cwd);
+  followDatabasePrivacy(dir, target.dbPath);
   const changed = configureRepo(git);
   if (changed.length) {
     git.run(['add', '--', ...changed]);

@@ -15,6 +15,7 @@ import { Git, gitError } from './git.js';
 import { journalFiles, readJournal, writeJournal, type Skipped } from './journal.js';
 import { pauseAt } from './pause.js';
 import { repairRepo } from './repair.js';
+import { followDatabasePrivacy } from './privacy.js';
 import { BRANCH, configureRepo, originUrl } from './repo.js';
 import { SNAPSHOT, readSnapshot, writeSnapshot } from './snapshot.js';
 import { concurrentEdits, type ConcurrentEdit } from './concurrent.js';
@@ -54,6 +55,7 @@ export interface SyncReport {
 }
 
 export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?: boolean } = {}): Promise<SyncReport> {
+  followDatabasePrivacy(dir, target.dbPath); // first: a repo made before the database was made private
   const git = new Git(dir, target.env, target.host);
   const gitDir = git.run(['rev-parse', '--absolute-git-dir']);
   const scratch = join(gitDir, 'memcue', 'scratch');

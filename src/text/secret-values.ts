@@ -111,8 +111,14 @@ export function isCredentialLike(raw: string, ctx: ValueContext): boolean {
 export function isPasswordAfterWord(raw: string, followedByWord: boolean): boolean {
   const value = raw.replace(TRAILING_PUNCTUATION, '');
   if (value.length < 8 || value.length > 64 || !/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/[^A-Za-z]/.test(value)) return false;
-  if (CAMEL_WORDS.test(value.replace(/\d+/g, '')) || wordShare(value) >= 0.5) return false;
+  if (readsAsName(value) || wordShare(value) >= 0.5) return false;
   return isCredentialLike(value, { quoted: false, strongKey: true, followedByWord });
+}
+
+/** `1Password`, `MyAppStack2`: CamelCase words. `Xk2mP9qLw7` alternates case too, but has no words. */
+function readsAsName(value: string): boolean {
+  const letters = value.replace(/\d+/g, '');
+  return CAMEL_WORDS.test(letters) && wordShare(letters) >= 0.7;
 }
 
 /**

@@ -43,9 +43,15 @@ const PROSE = new RegExp(
 // `webhook secret 9f8e…`, `API key 8phgZ…`: the name right before a value, no separator; only a
 // random-looking value counts.
 const NAMED_VALUE = new RegExp(`(?<key>${KEYS})\\s+(?<bare>[A-Za-z0-9+/=_.~-]{16,})(?![A-Za-z0-9+/=_.~-])`, 'iy');
-// `пароль Ueqt!LqwKrK`, `with password bc59u$2O0BaF`: the word, a space, the value (judged strictly:
-// secret-values.ts). \b does not see Cyrillic word edges, hence the lookbehind.
-const PASSWORD_THEN_VALUE = /(?<![\p{L}\p{N}_])(?:password|passwd|passphrase|пароль|passwort|contraseña|contrasena)\s+(\S+)(?=(\s+[\p{L}])?)/giu;
+// `пароль Ueqt!LqwKrK`, `with password bc59u$2O0BaF`, `с паролем Hq7$wR2mPz`: the word, a space, the
+// value (judged strictly: secret-values.ts); or the word, a short phrase that starts with a
+// preposition (`пароль от wifi в офисе Kj6^hG3fDs`), then the value. \b does not see Cyrillic word
+// edges, hence the lookarounds.
+const PASSWORD_WORD = /(?<![\p{L}\p{N}_])(?:password|passwd|passphrase|пароль|паролем|passwort|contraseña|contrasena)(?![\p{L}\p{N}_])/giu;
+const NEXT_WORD = /\s+(\S+)/y;
+const PHRASE_START = /^(?:for|of|on|to|at|from|для|от|к|на|в|у)$/i;
+/** Words a phrase may hold after its preposition, the value among them. */
+const PHRASE_WORDS = 4;
 /** Keys whose value is a credential whatever it looks like; `token`/`secret` also name types and settings. */
 const STRONG_KEY = /^(?:password|passwd|passphrase|pwd|пароль|contraseña|contrasena|passwort)$/i;
 /** Keys too common in ordinary text to trust: only a random-looking value counts. */
@@ -141,6 +147,18 @@ function assignedCredential(m: RegExpMatchArray, pattern: RegExp): boolean {
   return isCredentialLike(value, { quoted: quotedValue !== undefined, strongKey, followedByWord: g.after !== undefined });
 }
 
+/** The words after a password word that ends at `end`: the first, or a phrase's when it starts one. */
+function passwordAfterWord(text: string, end: number): boolean {
+  const words: string[] = [];
+  NEXT_WORD.lastIndex = end;
+  for (let m; words.length <= PHRASE_WORDS + 1 && (m = NEXT_WORD.exec(text)); ) words.push(m[1]!);
+  const candidates = PHRASE_START.test(words[0] ?? '') ? PHRASE_WORDS + 1 : 1;
+  for (let i = 0; i < Math.min(candidates, words.length); i++) {
+    if (isPasswordAfterWord(words[i]!, /^\p{L}/u.test(words[i + 1] ?? ''))) return true;
+  }
+  return false;
+}
+
 function findAssignedSecret(text: string): SecretFinding | undefined {
   // One scan for the names; the three patterns are tried only where a name starts (sticky).
   for (const name of text.matchAll(KEY_NAME)) {
@@ -151,8 +169,8 @@ function findAssignedSecret(text: string): SecretFinding | undefined {
       if (m && assignedCredential(m, pattern)) return ASSIGNED;
     }
   }
-  for (const m of text.matchAll(PASSWORD_THEN_VALUE)) {
-    if (isPasswordAfterWord(m[1] ?? '', m[2] !== undefined)) return ASSIGNED;
+  for (const m of text.matchAll(PASSWORD_WORD)) {
+    if (passwordAfterWord(text, m.index + m[0].length)) return ASSIGNED;
   }
   for (const m of text.matchAll(URL_CREDENTIALS)) {
     const [, user = '', password = '', host = ''] = m;

@@ -37,9 +37,10 @@ function noteOdd(path: string, why: string): void {
   noteSink?.(`${path} is ${why}: ignored (memcue writes a new one)`);
 }
 
-/** What a stat says a non-regular file is, or undefined for a regular one. */
+/** What a stat (or an lstat) says a non-regular file is, or undefined for a regular one. */
 export function oddKind(stat: Stats): string | undefined {
   if (stat.isFile()) return undefined;
+  if (stat.isSymbolicLink()) return 'a link, not a regular file'; // an lstat's (fstat follows links)
   if (stat.isFIFO()) return 'not a regular file (a FIFO)';
   if (stat.isDirectory()) return 'not a regular file (a folder)';
   if (stat.isSocket()) return 'not a regular file (a socket)';

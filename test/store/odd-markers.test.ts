@@ -4,7 +4,7 @@
 // (SQLite's file, not ours to remove) is reported in one line. The binary runs with a timeout that
 // fails the test instead of hanging it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, lstatSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BINARY, isolatedEnv } from '../helpers.js';
 
@@ -54,4 +54,22 @@ describe.skipIf(!existsSync(BINARY) || process.platform === 'win32')('odd files 
     }
     expect(lstatSync(journal).isFIFO()).toBe(true);
   });
+
+  // Found end to end (issue 19 recheck): a link there was called "a device", which sends the user
+  // looking for the wrong thing.
+  for (const target of ['a regular file', 'nowhere'] as const) {
+    it(`<db>-journal as a link to ${target}: one line that calls it a link, nothing is removed`, () => {
+      const env = isolatedEnv();
+      expect(memcue(env, ['add', 'a fact before the prank']).code).toBe(0);
+      const journal = `${env.MEMCUE_DB}-journal`;
+      const aim = `${env.HOME}/aim`;
+      if (target === 'a regular file') writeFileSync(aim, 'not a journal');
+      symlinkSync(aim, journal);
+      const r = memcue(env, ['add', 'a fact after the prank']);
+      expect(r.code).toBe(1);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toContain(`${journal} is a link, not a regular file`);
+      expect(lstatSync(journal).isSymbolicLink()).toBe(true);
+    });
+  }
 });

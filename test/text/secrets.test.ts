@@ -166,6 +166,12 @@ describe('issue 19: a password right after the word, and generated resource name
     ['English prose, no separator', '…use user backup with password bc59u$2O0BaF'],
     ['at the end of a sentence', 'the staging box takes password Tq7#mVx2Lp.'],
     ['passphrase before more words', 'unlock it with passphrase Zr4!kW9qPm then run make'],
+    // Found again end to end (issue 19 recheck): the instrumental case, a value of letters and digits
+    // only whose case alternates (not a CamelCase name), and a value after a short "от/for …" phrase.
+    ['Russian instrumental, no separator', 'на стейджинге заходим под admin с паролем Hq7$wR2mPz'],
+    ['letters and digits only', 'log into the router with admin and password Xk2mP9qLw7'],
+    ['after a short phrase, Russian', 'пароль от wifi в офисе Kj6^hG3fDs'],
+    ['after a short phrase, English', 'the password for the office wifi Kj6^hG3fDs'],
   ])('catches %s', (_name, text) => {
     expect(findSecretRule(text)?.rule).toBe('password-assignment');
   });
@@ -177,6 +183,10 @@ describe('issue 19: a password right after the word, and generated resource name
     ['prose about the password word', 'the password field on the login page needs autocomplete=off'],
     ['a product name after the word', 'password manager is 1Password, vault Infra'],
     ['Russian prose about passwords', 'пароль ПользователяСервиса меняется раз в год'],
+    ['a product name after a phrase', 'пароль от базы лежит в 1Password, запись prod db'],
+    ['a service name after a phrase', 'the password for MyService2 lives in the team vault'],
+    ['an account name after a phrase', 'the password for svc-Backup01 rotates every 90 days'],
+    ['a CamelCase name right after the word', 'password policy for the MyAppStack2 service'],
   ])('lets through %s', (_name, text) => {
     expect(findSecretRule(text)).toBeUndefined();
   });
