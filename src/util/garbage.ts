@@ -57,7 +57,7 @@ function bunCollector(): Collector | undefined {
     const bun = (globalThis as { Bun?: { gc?: (full: boolean) => void } }).Bun;
     // Hidden from the bundler: bun:jsc exists only under Bun.
     const jsc = bun?.gc && (import.meta as unknown as { require: (id: string) => { edenGC?: () => number } }).require(`bun:${'jsc'}`);
-    collector = bun?.gc && jsc?.edenGC ? { young: jsc.edenGC, full: () => bun.gc!(true) } : null;
+    collector = bun?.gc ? { young: () => void jsc?.edenGC?.(), full: () => bun.gc!(true) } : null;
   }
   return collector ?? undefined;
 }
