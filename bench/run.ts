@@ -3,7 +3,8 @@
 // 500k), against the native sqlite3 shell running the same FTS5 query on the same file and against a
 // Bun hello world, and at 5k facts each command's cold start against the hello world (all measured in
 // the same run, pair by pair, so the ratios survive a noisy machine). A second table has what grows
-// with the memory: peak memory of a search and an import, import time, bytes per fact on disk.
+// with the memory: peak memory of a search, an add, a session-start hook and a card (no card cached)
+// and an import, import time, bytes per fact on disk.
 import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -63,6 +64,9 @@ try {
     const searchFileBytes = statSync(`${db}.search`, { throwIfNoEntry: false })?.size ?? 0;
     const searchPeak = timeWithMemory(BINARY, ['search', ...queries[0]!.split(' ')], env)?.rss;
     const addPeak = timeWithMemory(BINARY, ['add', 'one more benchmark fact about deploy latency'], addEnv)?.rss;
+    // A session start and a card with no card cached (empty cache folders): each makes the card.
+    const hookPeak = timeWithMemory(BINARY, ['hook', 'claude', 'session-start'], { ...env, XDG_CACHE_HOME: join(work, `hook-cache-${size}`) })?.rss;
+    const cardPeak = timeWithMemory(BINARY, ['card'], { ...env, XDG_CACHE_HOME: join(work, `card-cache-${size}`) })?.rss;
     const mb = (value: number | undefined) => value?.toFixed(0) ?? 'n/a';
     rmSync(addDb, { force: true });
     rmSync(nativeDb, { force: true });
@@ -72,6 +76,8 @@ try {
       mb(searchPeak),
       `${summary(add, helloAdd).cpuRatio.toFixed(1)}x`,
       mb(addPeak),
+      mb(hookPeak),
+      mb(cardPeak),
       (imported.wall / 1000).toFixed(1),
       (imported.cpu / 1000).toFixed(1),
       mb(imported.rss),
@@ -110,8 +116,8 @@ printTable(
   rows,
 );
 printTable(
-  'what grows with the memory: search and add CPU against a Bun hello world in the same run (medians, pair by pair), peak memory (MB), the import of the generated facts (one run), bytes per fact on disk',
-  ['facts', 'search vs hello', 'search peak MB', 'add vs hello', 'add peak MB', 'import s', 'import cpu s', 'import peak MB', 'db B/fact', 'search file B/fact', 'total B/fact'],
+  'what grows with the memory: search and add CPU against a Bun hello world in the same run (medians, pair by pair), peak memory (MB; hook and card with no card cached), the import of the generated facts (one run), bytes per fact on disk',
+  ['facts', 'search vs hello', 'search peak MB', 'add vs hello', 'add peak MB', 'hook peak MB', 'card peak MB', 'import s', 'import cpu s', 'import peak MB', 'db B/fact', 'search file B/fact', 'total B/fact'],
   scale,
 );
 if (startup.length) {
