@@ -5,6 +5,7 @@
 // spelled as commander takes it, then the same command module runs on the same context. Any other
 // form (help, an unknown or malformed option, a word that starts with `-`) takes the CLI, which
 // parses and reports it as always. Keep this module's imports light.
+import type { AddOptions } from './commands/add.js';
 import type { Io } from './context.js';
 
 /** add's options (src/cli/core.ts), as commander names them in the options object; true: takes a value. */
@@ -20,7 +21,7 @@ const ADD_OPTIONS = new Map<string, [key: string, takesValue: boolean]>([
 
 export interface AddArgs {
   words: string[];
-  opts: Record<string, string | boolean>;
+  opts: AddOptions;
 }
 
 /**
@@ -31,7 +32,8 @@ export interface AddArgs {
 export function plainAddArgs(argv: readonly string[]): AddArgs | undefined {
   if (argv[0] !== 'add') return undefined;
   const words: string[] = [];
-  const opts: Record<string, string | boolean> = { kind: 'note' };
+  const opts: AddOptions = { kind: 'note' };
+  const set = opts as unknown as Record<string, string | boolean>;
   for (let i = 1; i < argv.length; i++) {
     const word = argv[i]!;
     if (word === '--') {
@@ -51,13 +53,13 @@ export function plainAddArgs(argv: readonly string[]): AddArgs | undefined {
     const [key, takesValue] = option;
     if (!takesValue) {
       if (eq >= 0) return undefined;
-      opts[key] = true;
+      set[key] = true;
       continue;
     }
     const value = eq >= 0 ? word.slice(eq + 1) : argv[++i];
     // A missing value, or one commander might read otherwise: its parse decides.
     if (value === undefined || (eq < 0 && value.startsWith('-'))) return undefined;
-    opts[key] = value;
+    set[key] = value;
   }
   return words.length > 0 ? { words, opts } : undefined;
 }
@@ -75,7 +77,7 @@ export async function runAddFastPath(argv: readonly string[], io: Io, db?: strin
   try {
     const ctx = makeContext(io, db);
     setOddFileNotes((line) => io.stderr(`memcue: note: ${line}\n`));
-    await add.run(ctx, args.words, args.opts as Parameters<typeof add.run>[2]);
+    await add.run(ctx, args.words, args.opts);
     return 0;
   } catch (err) {
     return reportError(err, io);

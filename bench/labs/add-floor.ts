@@ -11,6 +11,7 @@
 // Every run inserts a distinct text (the process id and the clock): the same text costs nothing new.
 import wasmPath from '../../wasm/sqlite3.wasm' with { type: 'file' };
 import { compileWasm, useEmbeddedWasm } from '../../src/store/wasm-binary.js';
+import { mark, report } from '../../src/util/profile.js';
 
 const [step, db] = [process.argv[2], process.argv[3]];
 
@@ -43,14 +44,22 @@ async function run(): Promise<void> {
   conn.close();
 }
 
+/** MEMCUE_PROFILE=1 (with MEMCUE_PROFILE_CPU=1 or thread) prints the phases, as memcue does. */
+async function profiled(): Promise<void> {
+  await run();
+  mark(step!);
+  report((text) => process.stderr.write(text));
+}
+
 if (step === 'build') {
   // The binary's flags, this lab as the entry.
-  const { spawnSync } = await import('node:child_process');
-  const { COMPILE_FLAGS } = await import('../../scripts/build-bin.js');
-  const r = spawnSync(process.execPath, ['build', new URL(import.meta.url).pathname, ...COMPILE_FLAGS, '--outfile', db!], { stdio: 'inherit' });
+  const [{ spawnSync }, { fileURLToPath }] = await Promise.all([import('node:child_process'), import('node:url')]);
+  // scripts/ is outside the typed tree: imported by URL.
+  const { COMPILE_FLAGS } = (await import(String(new URL('../../scripts/build-bin.ts', import.meta.url)))) as { COMPILE_FLAGS: string[] };
+  const r = spawnSync(process.execPath, ['build', fileURLToPath(import.meta.url), ...COMPILE_FLAGS, '--outfile', db!], { stdio: 'inherit' });
   process.exit(r.status ?? 1);
 } else if (step === 'compile' || step === 'open' || step === 'insert') {
-  await run();
+  await profiled();
 } else {
   process.stderr.write('usage: add-floor build OUT | add-floor compile|open|insert DB\n');
   process.exit(2);
