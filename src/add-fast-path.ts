@@ -1,10 +1,9 @@
-// `memcue add` is what agents run in the middle of their work, and its start-up is mostly not
-// SQLite's: loading commander, the command definitions and the entry's embedded files cost an add
-// more CPU than its own statements (docs/benchmarks.md, "What an add costs"). So the way in
-// (src/start.ts) sends the add's plain forms here: the options `memcue add --help` lists, each
-// spelled as commander takes it, then the same command module runs on the same context. Any other
-// form (help, an unknown or malformed option, a word that starts with `-`) takes the CLI, which
-// parses and reports it as always. Keep this module's imports light.
+// `memcue add` is what agents run in the middle of their work. Loading commander, defining the
+// commands and the entry's embedded files cost an add ~5 % of its CPU for nothing the add uses
+// (docs/add-cost.md). So the way in (src/start.ts) sends the add's plain forms here: the options
+// `memcue add --help` lists, each spelled as commander takes it, then the same command module runs
+// on the same context. Any other form (help, an unknown or malformed option, a word that starts with
+// `-`) takes the CLI, which parses and reports it as always. Keep this module's imports light.
 import type { AddOptions } from './commands/add.js';
 import type { Io } from './context.js';
 
