@@ -8,7 +8,7 @@ import type { AddOptions } from './commands/add.js';
 import type { Io } from './context.js';
 
 /** add's options (src/cli/core.ts), as commander names them in the options object; true: takes a value. */
-const ADD_OPTIONS = new Map<string, [key: string, takesValue: boolean]>([
+export const ADD_OPTIONS = new Map<string, [key: string, takesValue: boolean]>([
   ['--kind', ['kind', true]],
   ['--scope', ['scope', true]],
   ['--quote', ['quote', true]],

@@ -3,7 +3,7 @@
 // way stores and prints what the CLI's add does, errors included.
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { plainAddArgs, runAddFastPath } from '../src/add-fast-path.js';
+import { ADD_OPTIONS, plainAddArgs, runAddFastPath } from '../src/add-fast-path.js';
 import { withTwoDashes } from '../src/cli.js';
 import { defineCoreCommands } from '../src/cli/core.js';
 import type { Io } from '../src/context.js';
@@ -45,6 +45,13 @@ const PLAIN_FORMS = [
 ];
 
 describe('memcue add without commander', () => {
+  it('knows the options the CLI defines for add, no more and no fewer', () => {
+    const program = new Command('memcue');
+    defineCoreCommands(program, () => async () => {});
+    const add = program.commands.find((c) => c.name() === 'add')!;
+    expect(new Map(add.options.map((o) => [o.long, [o.attributeName(), o.required]]))).toEqual(ADD_OPTIONS);
+  });
+
   it('parses the plain forms as commander does', async () => {
     for (const argv of PLAIN_FORMS) {
       const ours = plainAddArgs(argv);
