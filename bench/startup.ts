@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { interleaved, timeProcess, timingCells, type Timing } from './measure.js';
 
 /** Builds the baseline with the flags a plain Bun user would use; `use` gets its path. */
@@ -25,6 +26,20 @@ export function measureAgainstHello(hello: string, env: NodeJS.ProcessEnv, comma
   const all: [string, () => Timing][] = [['hello world', () => timeProcess(hello, [], env)], ...commands];
   const cells = timingCells(interleaved(all.map(([, run]) => run), runs));
   return all.map(([label], i) => [label, ...cells[i]!]);
+}
+
+/**
+ * The floor under an add (bench/labs/add-floor.ts, built here with the binary's flags): SQLite's WASM
+ * compiled; then the database opened; then one fact inserted, no more. What memcue's add costs above
+ * the last row is memcue's own.
+ */
+function floorRows(db: string, scratch: string, env: NodeJS.ProcessEnv): [string, () => Timing][] {
+  const floor = join(scratch, 'add-floor');
+  const built = spawnSync(process.execPath, [fileURLToPath(new URL('labs/add-floor.ts', import.meta.url)), 'build', floor], { encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`could not build bench/labs/add-floor.ts: ${built.stderr}`);
+  const copy = join(scratch, 'floor.db');
+  copyFileSync(db, copy);
+  return (['compile', 'open', 'insert'] as const).map((step) => [`floor: ${step}`, () => timeProcess(floor, [step, copy], env)]);
 }
 
 export function startupRows(binary: string, env: NodeJS.ProcessEnv, db: string, queries: string[], runs: number): string[][] {
@@ -80,6 +95,7 @@ export function startupRows(binary: string, env: NodeJS.ProcessEnv, db: string, 
         ['memcue add', onCopy(['add', 'benchmark fact about deploy latency'])],
         // The first add ever: no database yet, so the file and its schema are made.
         ['memcue add (new db)', () => timeProcess(binary, ['add', 'a first fact'], { ...env, MEMCUE_DB: join(scratch, `new-${fresh++}.db`) })],
+        ...floorRows(db, scratch, env),
       ], runs);
     } finally {
       rmSync(scratch, { recursive: true, force: true });

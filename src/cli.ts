@@ -44,7 +44,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
  * The seed's one-dash long options (`-in all`, `-keywords=a,b`) as commander reads them (`--in all`):
  * every long option some command declares. After `--` every word is an argument, kept as written.
  */
-function withTwoDashes(argv: string[], program: Command): string[] {
+export function withTwoDashes(argv: string[], program: Command): string[] {
   const long = new Set<string>();
   const collect = (cmd: Command): void => {
     for (const option of cmd.options) if (option.long) long.add(option.long.slice(1));

@@ -5,7 +5,8 @@
 //   1. `memcue --version` alone is answered before anything else is loaded;
 //   2. a command that will open the database starts compiling SQLite (off the main thread, while the
 //      rest loads); a long command gets the JIT back;
-//   3. a plain `hook` and a cached `card` are served by src/hook-fast-path.ts, without commander;
+//   3. a plain `hook` and a cached `card` are served by src/hook-fast-path.ts, a plain `add` by
+//      src/add-fast-path.ts, without commander;
 //   4. otherwise the entry's extras load (embedded files) beside src/cli.ts, which parses the
 //      arguments and runs the command's module from src/commands/.
 // First the options typed before the command (`--db F`, `--json`, `-n 3`) are moved behind it
@@ -95,10 +96,18 @@ function earlyStart(line: CommandLine): void {
   if (opensDatabase(line)) compileWasm().catch(() => {});
 }
 
-/** Whether the fast path served the command line (then the exit code is set): a plain `hook`, a cached `card`. */
+/** The fast paths, by command: each serves the plain forms of its command and leaves the rest to the CLI. */
+const FAST_PATHS: Record<string, () => Promise<(argv: readonly string[], io: Io, db?: string) => Promise<number | undefined>>> = {
+  hook: async () => (await import('./hook-fast-path.js')).runFastPath,
+  card: async () => (await import('./hook-fast-path.js')).runFastPath,
+  add: async () => (await import('./add-fast-path.js')).runAddFastPath,
+};
+
+/** Whether a fast path served the command line (then the exit code is set): a plain `hook` or `add`, a cached `card`. */
 async function servedFast(line: CommandLine): Promise<boolean> {
-  if (line.words[0] !== 'hook' && line.words[0] !== 'card') return false;
-  const { runFastPath } = await import('./hook-fast-path.js');
+  const load = Object.hasOwn(FAST_PATHS, line.words[0] ?? '') ? FAST_PATHS[line.words[0]!] : undefined;
+  if (!load) return false;
+  const runFastPath = await load();
   mark('fast path loaded');
   let out = ''; // written in one piece at the end, through Bun's writer (src/util/stdio.ts)
   const io: Io = { env: process.env, cwd: process.cwd(), stdout: (text) => (out += text), stderr: (text) => process.stderr.write(text), readStdin };

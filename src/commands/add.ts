@@ -8,7 +8,7 @@ import { checkField } from '../store/validate.js';
 import { factJson, json } from '../format.js';
 import { findSameText } from '../audit/same-text.js';
 
-interface AddOptions {
+export interface AddOptions {
   kind: string;
   scope?: string;
   quote?: string;
