@@ -90,13 +90,20 @@ function skeleton(key: string): string {
 /**
  * Whether a Russian term's key and a Latin term's key name the same thing: the same consonants with
  * vowels at most one or two edits apart, or the Russian one a short form the Latin one starts with
- * (or lacks only its last vowel).
+ * (or lacks only its last vowel); failing that, the same after what the keys keep of English spelling
+ * is taken off both (loose()).
  */
 export function sameName(russianKey: string, latinKey: string): boolean {
   // Snowball takes a Russian word's last vowel (`джира` → `джир`): the Latin name may keep it.
   if (russianKey.length >= MIN_KEY_LENGTH - 1 && latinKey.length === russianKey.length + 1 && latinKey.startsWith(russianKey) && /[aeiouy]$/.test(latinKey)) return true;
   if (russianKey.length < MIN_KEY_LENGTH || latinKey.length < MIN_KEY_LENGTH) return false;
   if (russianKey.length >= MIN_PREFIX_KEY && latinKey.startsWith(russianKey)) return true;
+  if (soundAlike(russianKey, latinKey)) return true;
+  const [russian, latin] = [loose(russianKey), loose(latinKey)];
+  return (russian !== russianKey || latin !== latinKey) && soundAlike(russian, latin);
+}
+
+function soundAlike(russianKey: string, latinKey: string): boolean {
   if (russianKey === latinKey) return true;
   const consonants = skeleton(russianKey);
   // Two consonants leave too many words alike (редис ~ ready): the same key, or three consonants at least.
@@ -104,6 +111,15 @@ export function sameName(russianKey: string, latinKey: string): boolean {
   // Vowels are where spellings of a name part most (вайргард ~ WireGuard); enough consonants are the name.
   if (consonants.length >= SKELETON_ENOUGH) return true;
   return editDistance(russianKey, latinKey, 2) <= (Math.max(russianKey.length, latinKey.length) >= 7 ? 2 : 1);
+}
+
+/**
+ * Where a Russian spelling follows the English sound, not its letters: `ea` said as и (релиз ~
+ * release), `ey`/`ei` as ей (стейдж ~ stage), an s said as з, a g before a stem's lost e as ж (мерж ~
+ * merge), a silent last e, a first u said as а (анлиш ~ Unleash). Applied to both keys alike.
+ */
+export function loose(key: string): string {
+  return key.replace(/^u/, 'a').replace(/ea/g, 'i').replace(/ey|ei/g, 'e').replace(/z/g, 's').replace(/g/g, 'j').replace(/(?<=.{3})e$/, '');
 }
 
 /** Optimal-string-alignment distance (a swap of two neighbours is one edit), or max + 1 when above `max`. */
@@ -140,6 +156,24 @@ const INITIALS: Readonly<Record<string, string>> = {
 
 export function initialsFor(keyInitial: string): string[] {
   return [...(INITIALS[keyInitial] ?? '')];
+}
+
+/** The first letters of keys loose() can make alike with a key starting with `keyInitial`: a first u said as а. */
+export function looseInitials(keyInitial: string): string[] {
+  return keyInitial === 'a' || keyInitial === 'u' ? ['a', 'u'] : [keyInitial];
+}
+
+/**
+ * The keys a query word is compared by: its index key, and for a Russian word also the key of its
+ * Latin letters not stemmed again as English (`конфлюенс` keeps the s that English stemming takes
+ * from `konflyuens`, as `confluence` keeps it) and with -ик spelt -ic (`семантик` ~ semantic). The
+ * index keeps one key per term; these cost the query word alone.
+ */
+export function queryKeys(term: string, key: string): string[] {
+  if (!isCyrillicTerm(term)) return [key];
+  const latin = toLatin(term);
+  const keys = [key, soundKey(latin), soundKey(stemEnglish(latin.replace(/ik$/, 'ic')))];
+  return [...new Set(keys)];
 }
 
 /** INITIALS worked out from the keys: each first letter, followed by any letter and a vowel of its script. */
