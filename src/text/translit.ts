@@ -98,20 +98,44 @@ export function sameName(russianKey: string, latinKey: string): boolean {
   if (russianKey.length >= MIN_KEY_LENGTH - 1 && latinKey.length === russianKey.length + 1 && latinKey.startsWith(russianKey) && /[aeiouy]$/.test(latinKey)) return true;
   if (russianKey.length < MIN_KEY_LENGTH || latinKey.length < MIN_KEY_LENGTH) return false;
   if (russianKey.length >= MIN_PREFIX_KEY && latinKey.startsWith(russianKey)) return true;
-  if (soundAlike(russianKey, latinKey)) return true;
-  const [russian, latin] = [loose(russianKey), loose(latinKey)];
-  return (russian !== russianKey || latin !== latinKey) && soundAlike(russian, latin);
-}
-
-function soundAlike(russianKey: string, latinKey: string): boolean {
   if (russianKey === latinKey) return true;
   const consonants = skeleton(russianKey);
-  // Two consonants leave too many words alike (редис ~ ready): the same key, or three consonants at least.
-  if (consonants.length < 3 || consonants !== skeleton(latinKey)) return false;
+  const latinConsonants = skeleton(latinKey);
+  // Two consonants leave too many words alike (редис ~ ready): the same key, or three consonants at
+  // least. loose() changes no skeleton's length, and most terms fail here, before any loose() call.
+  if (consonants.length < 3 || consonants.length !== latinConsonants.length) return false;
+  if (consonants === latinConsonants && vowelsAlike(russianKey, latinKey, consonants)) return true;
+  if (!looselyEqual(consonants, latinConsonants)) return false;
+  const [russian, latin] = [loose(russianKey), loose(latinKey)];
+  if (russian === russianKey && latin === latinKey) return false;
+  if (russian === latin) return true;
+  const looseConsonants = skeleton(russian);
+  return looseConsonants === skeleton(latin) && vowelsAlike(russian, latin, looseConsonants);
+}
+
+/** Keys of the same consonants name one thing if there are enough of them, else if their vowels are near. */
+function vowelsAlike(russianKey: string, latinKey: string, consonants: string): boolean {
   // Vowels are where spellings of a name part most (вайргард ~ WireGuard); enough consonants are the name.
   if (consonants.length >= SKELETON_ENOUGH) return true;
   return editDistance(russianKey, latinKey, 2) <= (Math.max(russianKey.length, latinKey.length) >= 7 ? 2 : 1);
 }
+
+/**
+ * Whether two skeletons of one length can be alike after loose(): each letter the same, or both
+ * s/z, both g/j, or both vowels first. A loop, not loose() itself: most terms a search compares stop here.
+ */
+function looselyEqual(a: string, b: string): boolean {
+  for (let i = 0; i < a.length; i++) {
+    const [x, y] = [a[i]!, b[i]!];
+    if (x === y || (SZ.includes(x) && SZ.includes(y)) || (GJ.includes(x) && GJ.includes(y))) continue;
+    if (i === 0 && FIRST_VOWELS.includes(x) && FIRST_VOWELS.includes(y)) continue;
+    return false;
+  }
+  return true;
+}
+const SZ = 'sz';
+const GJ = 'gj';
+const FIRST_VOWELS = 'aeiouy';
 
 /**
  * Where a Russian spelling follows the English sound, not its letters: `ea` said as и (релиз ~
