@@ -7,8 +7,7 @@
 // `npx bun bench/labs/hypernym-lab.ts [variant...]` (LAB_SPLIT, LAB_DIFF: bench/labs/lab-runner.ts).
 import { parseFacts } from '../../src/eval/dataset.js';
 import { queryItems, type QueryItem } from '../../src/search/query.js';
-import { occurrences } from '../../src/search/rerank.js';
-import { trigrams } from '../../src/search/trigram-score.js';
+import { occurrences, trigrams } from '../../src/search/rerank.js';
 import { fold, indexText, stemWord } from '../../src/text/tokenize.js';
 import { runLab } from './lab-runner.js';
 import { readWordNet, type WordNet } from './wordnet.js';

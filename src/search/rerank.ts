@@ -10,11 +10,13 @@
 // Word IDF counts the whole index (search.ts); average lengths and trigram IDF come from the
 // candidates, which measured the same (bench/RESULTS.md, 21) and needs no extra index.
 // A query word and the other spellings expand.ts adds for it count as one word (bench/RESULTS.md, 41).
-import type { QueryItem } from './query.js';
-import { gramScores, mean, saturate, speltWords } from './trigram-score.js';
+import { isStopWord } from '../text/stopwords.js';
+import { fold } from '../text/tokenize.js';
+import { MAX_QUERY_TERMS, type QueryItem } from './query.js';
 
 /** Candidates taken from FTS5 before re-scoring; the final order within them almost never needs more. */
 export const POOL_SIZE = 30;
+const GRAM_B = 0.75;
 
 /** The re-ranker's settings; bench/labs/pool-lab.ts varies them (bench/RESULTS.md, 26–). */
 export interface Ranking {
@@ -39,11 +41,10 @@ export interface Ranking {
    * the IDF of the facts matching any of them; `common` the IDF of the most common one (RESULTS 41).
    */
   spellings?: 'apart' | 'best' | 'one' | 'common';
-  /** A query word's other-script spellings count in the trigram score as the word (the best of them; trigram-score.ts). */
-  spellingGrams?: boolean;
 }
 
-export const RANKING: Ranking = { k1: 1.2, b: 0.3, gramWeight: 0.1, columnWeights: [1, 1], columnCaps: [Infinity, Infinity], diminish: 0, spellings: 'common', spellingGrams: true };
+export const RANKING: Ranking = { k1: 1.2, b: 0.3, gramWeight: 0.1, columnWeights: [1, 1], columnCaps: [Infinity, Infinity], diminish: 0, spellings: 'common' };
+const WORD = /[\p{L}\p{N}]+/gu;
 
 export interface Candidate {
   /** Index terms of each column (text, translation), as FTS5 sees them: a phrase never spans two. */
@@ -61,8 +62,7 @@ export interface ItemStats {
 /** Scores for the candidates, in their order (higher is better). */
 export function rescore(query: string, items: readonly QueryItem[], stats: ItemStats, candidates: readonly Candidate[], ranking = RANKING): number[] {
   const words = wordScores(items, stats, candidates, ranking);
-  const spelt = ranking.spellingGrams ? speltWords(query, items) : [];
-  const grams = ranking.gramWeight ? gramScores(query, candidates.map((c) => c.text), ranking.k1, spelt) : [];
+  const grams = ranking.gramWeight ? gramScores(query, candidates, ranking.k1) : [];
   return candidates.map((_, i) => words[i]! + (ranking.gramWeight ? ranking.gramWeight * grams[i]! : 0));
 }
 
@@ -117,6 +117,47 @@ function weightedOccurrences(item: QueryItem, candidate: Candidate, ranking: Ran
   return ranking.bestColumn ? best : sum;
 }
 
+/**
+ * Trigram BM25 of the query's content words against each candidate. Its statistics come from the
+ * candidates alone: it only re-orders them, and needs no second index.
+ */
+function gramScores(query: string, candidates: readonly Candidate[], k1: number): number[] {
+  const wanted = new Map<string, number>();
+  // A pasted page of text is a query too: as with its terms, its first (64 content) words decide.
+  forEachTrigram(query, true, (g) => !wanted.has(g) && wanted.set(g, wanted.size), MAX_QUERY_TERMS);
+  if (wanted.size === 0) return candidates.map(() => 0);
+  // Only the query's trigrams are counted in a candidate, each by a native search of its padded
+  // words (a call per trigram per word costs a cold process ~0.5 ms); its length is all of its
+  // trigrams: a padded word of n code units has n.
+  const grams = [...wanted.keys()];
+  const lengths: number[] = [];
+  const counts = candidates.map((c) => {
+    const words = fold(c.text).match(WORD) ?? [];
+    lengths.push(words.reduce((n, word) => n + word.length, 0));
+    // Words apart by one space: a trigram across two has the space inside, as no query trigram does.
+    const padded = ` ${words.join(' ')} `;
+    return grams.map((gram) => {
+      let n = 0;
+      for (let at = padded.indexOf(gram); at >= 0; at = padded.indexOf(gram, at + 1)) n++;
+      return n;
+    });
+  });
+  const averageLength = mean(lengths);
+  const idf = [...wanted.values()].map((k) => {
+    const n = counts.filter((tf) => tf[k]! > 0).length;
+    return Math.log(1 + (candidates.length - n + 0.5) / (n + 0.5));
+  });
+  return counts.map((tf, i) => {
+    const norm = 1 - GRAM_B + (GRAM_B * lengths[i]!) / averageLength;
+    return tf.reduce((score, f, k) => score + idf[k]! * saturate(f, norm, k1), 0);
+  });
+}
+
+/** BM25's term-frequency part. */
+function saturate(tf: number, norm: number, k1: number): number {
+  return tf === 0 ? 0 : (tf * (k1 + 1)) / (tf + k1 * norm);
+}
+
 /** How often an item occurs in a candidate, column by column (as FTS5 counts it). */
 export function occurrencesIn(item: QueryItem, candidate: Pick<Candidate, 'columns'>): number {
   return candidate.columns.reduce((n, column) => n + occurrences(item, column), 0);
@@ -136,4 +177,26 @@ export function occurrences(item: QueryItem, terms: readonly string[]): number {
     if (match) count++;
   }
   return count;
+}
+
+/** Trigrams of each word, padded so that word starts and ends count (` pu`, `pup`, `upp`, `ppy`, `py `). */
+export function trigrams(text: string, skipStopWords: boolean): string[] {
+  const out: string[] = [];
+  forEachTrigram(text, skipStopWords, (g) => out.push(g));
+  return out;
+}
+
+function forEachTrigram(text: string, skipStopWords: boolean, visit: (gram: string) => void, maxWords = Infinity): void {
+  let words = 0;
+  for (const match of fold(text).matchAll(WORD)) {
+    const word = match[0];
+    if (skipStopWords && isStopWord(word)) continue;
+    if (++words > maxWords) break;
+    const padded = ` ${word} `;
+    for (let i = 0; i + 3 <= padded.length; i++) visit(padded.slice(i, i + 3));
+  }
+}
+
+function mean(xs: readonly number[]): number {
+  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length || 1 : 1;
 }

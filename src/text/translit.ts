@@ -101,16 +101,17 @@ export function sameName(russianKey: string, latinKey: string): boolean {
   if (russianKey === latinKey) return true;
   const consonants = skeleton(russianKey);
   const latinConsonants = skeleton(latinKey);
-  // Two consonants leave too many words alike (редис ~ ready): the same key, or three consonants at
-  // least. loose() changes no skeleton's length, and most terms fail here, before any loose() call.
-  if (consonants.length < 3 || consonants.length !== latinConsonants.length) return false;
-  if (consonants === latinConsonants && vowelsAlike(russianKey, latinKey, consonants)) return true;
+  // loose() changes no skeleton's length: most terms a search compares stop here, before any loose() call.
+  if (consonants.length !== latinConsonants.length) return false;
+  // Two consonants leave too many words alike (редис ~ ready): the same key, or three consonants at least.
+  const enough = consonants.length >= 3;
+  if (enough && consonants === latinConsonants && vowelsAlike(russianKey, latinKey, consonants)) return true;
   if (!looselyEqual(consonants, latinConsonants)) return false;
   const [russian, latin] = [loose(russianKey), loose(latinKey)];
   if (russian === russianKey && latin === latinKey) return false;
   if (russian === latin) return true;
   const looseConsonants = skeleton(russian);
-  return looseConsonants === skeleton(latin) && vowelsAlike(russian, latin, looseConsonants);
+  return enough && looseConsonants === skeleton(latin) && vowelsAlike(russian, latin, looseConsonants);
 }
 
 /** Keys of the same consonants name one thing if there are enough of them, else if their vowels are near. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadFacts } from '../../src/eval/run.js';
 import { newId } from '../../src/store/facts.js';
 import { queryItems } from '../../src/search/query.js';
-import { occurrences, RANKING, rescore, type Ranking } from '../../src/search/rerank.js';
+import { occurrences, RANKING, rescore, trigrams, type Ranking } from '../../src/search/rerank.js';
 import { itemStats, search } from '../../src/search/search.js';
 import { Store } from '../../src/store/store.js';
 import { tempDir } from '../helpers.js';
@@ -26,6 +26,13 @@ describe('occurrences (FTS5 semantics)', () => {
     expect(occurrences({ terms: ['trip', 'road'], prefix: false }, terms)).toBe(0);
     expect(occurrences({ terms: ['informac'], prefix: true }, terms)).toBe(2);
     expect(occurrences({ terms: ['informac'], prefix: false }, terms)).toBe(1);
+  });
+});
+
+describe('trigrams', () => {
+  it('pads each word and leaves out function words on request', () => {
+    expect(trigrams('the Pup', false)).toEqual([' th', 'the', 'he ', ' pu', 'pup', 'up ']);
+    expect(trigrams('the Pup', true)).toEqual([' pu', 'pup', 'up ']);
   });
 });
 
