@@ -2,6 +2,8 @@
 // term, appended to one temporary file beside the search file, then read back run by run, in
 // 64 KiB steps, while they are merged (and the dictionary that merge writes parked after them).
 import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { garbageBound } from '../util/garbage.js';
+import { compareBytes } from './format.js';
 
 /** Bytes parked in the run file until they are copied, in order, into the search file. */
 export interface Spool {
@@ -109,5 +111,25 @@ export class RunReader {
     this.filled = readSync(this.fd, this.buffer, 0, n, this.position);
     this.position += this.filled;
     this.at = 0;
+  }
+}
+
+/**
+ * A k-way merge of runs whose entries each start with a length-prefixed key, sorted by its bytes:
+ * for the smallest key left, `visit` gets the readers whose next key it is (in run order, so docs
+ * stay ascending) and reads each one's entry that follows the key.
+ */
+export function mergeByKey(readers: RunReader[], visit: (key: Uint8Array, holders: RunReader[]) => void): void {
+  const nextKey = (r: RunReader) => (r.done ? undefined : r.bytes(r.varint()));
+  const heads = readers.map(nextKey);
+  const tick = garbageBound();
+  for (;;) {
+    tick();
+    let key: Uint8Array | undefined;
+    for (const head of heads) if (head && (!key || compareBytes(head, key) < 0)) key = head;
+    if (!key) return;
+    const holding = heads.flatMap((head, r) => (head && compareBytes(head, key!) === 0 ? [r] : []));
+    visit(key, holding.map((r) => readers[r]!));
+    for (const r of holding) heads[r] = nextKey(readers[r]!);
   }
 }
