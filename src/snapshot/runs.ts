@@ -122,14 +122,23 @@ export class RunReader {
 export function mergeByKey(readers: RunReader[], visit: (key: Uint8Array, holders: RunReader[]) => void): void {
   const nextKey = (r: RunReader) => (r.done ? undefined : r.bytes(r.varint()));
   const heads = readers.map(nextKey);
+  // Arrays reused for every key: a merge visits a key per term or per fact.
+  const holding: number[] = [];
+  const holders: RunReader[] = [];
   const tick = garbageBound();
   for (;;) {
     tick();
     let key: Uint8Array | undefined;
     for (const head of heads) if (head && (!key || compareBytes(head, key) < 0)) key = head;
     if (!key) return;
-    const holding = heads.flatMap((head, r) => (head && compareBytes(head, key!) === 0 ? [r] : []));
-    visit(key, holding.map((r) => readers[r]!));
+    holding.length = 0;
+    holders.length = 0;
+    heads.forEach((head, r) => {
+      if (!head || compareBytes(head, key!) !== 0) return;
+      holding.push(r);
+      holders.push(readers[r]!);
+    });
+    visit(key, holders);
     for (const r of holding) heads[r] = nextKey(readers[r]!);
   }
 }
