@@ -11,7 +11,7 @@
 // Sections of the body:
 // - dict: the terms in UTF-8 byte order, front-coded in blocks of DICT_BLOCK (string-table.ts), each
 //   with its number of facts and where its postings are; dictIndex: each block's offset and first term (string-table.ts);
-// - posts: per term, (fact delta, tf) varints, facts ascending (encode.ts writePosting);
+// - posts: per term, (fact delta, tf) varints, facts ascending (postings-batch.ts writePosting);
 // - docs: a fixed DOC_RECORD bytes per fact (row, created rank, length, scope, kind);
 // - facts: the candidates' fields and index terms, deflated in blocks of FACT_BLOCK facts; factIndex
 //   says where each block starts;

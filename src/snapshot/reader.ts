@@ -134,7 +134,7 @@ export class SearchFile {
       }
     };
     for (let k = 0; k < entry.docs; k++) {
-      // (writePosting in encode.ts): the delta times two, odd for "once in the text only".
+      // (writePosting in postings-batch.ts): the delta times two, odd for "once in the text only".
       const head = bytes[at] !== undefined && bytes[at]! < 0x80 ? bytes[at++]! : next();
       doc += Math.floor(head / 2);
       docs[k] = doc;

@@ -1,6 +1,7 @@
-// The postings runs a search file's build spills (encode.ts): each batch of postings, grouped by
-// term, appended to one temporary file beside the search file, then read back run by run, in
-// 64 KiB steps, while they are merged (and the dictionary that merge writes parked after them).
+// The sorted runs a search file's build spills (postings-batch.ts, created-ranks.ts): each batch,
+// sorted by its key (a term, a created_at value), appended to one temporary file beside the search
+// file, then read back run by run, in 64 KiB steps, while they are merged (and what that merge writes,
+// such as the dictionary, parked after them).
 import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { garbageBound } from '../util/garbage.js';
 import { compareBytes } from './format.js';
