@@ -94,8 +94,11 @@ function xquadParts(): Part[] {
   return parts;
 }
 
-/** `AGENT_QUERIES=round2` measures the second writer's queries (bench/data/agent-queries.instruction.md). */
-const ROUND = process.env.AGENT_QUERIES === 'round2' ? '.round2' : '';
+/**
+ * `AGENT_QUERIES=round2` measures the second writer's queries, `round3` the third's (written from the
+ * card as it is now: bench/data/agent-queries.instruction.md).
+ */
+const ROUND = ['round2', 'round3'].includes(process.env.AGENT_QUERIES ?? '') ? `.${process.env.AGENT_QUERIES}` : '';
 const AGENT_QUERIES: Partial<Record<Part['dataset'], string>> = {
   LoCoMo: `locomo.agent-queries${ROUND}.tsv`,
   'XQuAD-ru': `xquad-ru.agent-queries${ROUND}.tsv`,

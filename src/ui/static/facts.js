@@ -40,7 +40,7 @@ export function Filters({ view, setView, scopes, withQuery }) {
     return () => clearTimeout(timer);
   }, [typed]);
   return html`<form class="filters" role="search" onSubmit=${(e) => e.preventDefault()}>
-    ${withQuery && html`<input type="search" name="q" aria-label="search" placeholder="search: words, synonyms, both languages" value=${typed} onInput=${(e) => setTyped(e.target.value)} />`}
+    ${withQuery && html`<input type="search" name="q" aria-label="search" placeholder="search: names and distinctive words" value=${typed} onInput=${(e) => setTyped(e.target.value)} />`}
     <select name="in" value=${view.in} onChange=${set('in')} aria-label="repository or scope">
       <option value="all">every scope</option>
       ${scopes.own && html`<option value="repo">this repo + machine + global</option>`}
