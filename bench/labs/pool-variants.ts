@@ -44,6 +44,10 @@ export interface Variant {
 export const VARIANTS: Record<string, Variant> = {
   shipped: {},
   'no cut-off': { cutoff: 0 },
+  'cut-off 0.4': { cutoff: 0.4 },
+  'cut-off 0.45': { cutoff: 0.45 },
+  'cut-off 0.5': { cutoff: 0.5 },
+  'cut-off 0.55': { cutoff: 0.55 },
   'FTS5 bm25 order': { fts: true },
   porter: { porter: 0.6 },
   'porter, no cut-off': { porter: 0 },
