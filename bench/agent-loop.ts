@@ -4,6 +4,10 @@
 //                                                  memcue prints and logs it in DIR/transcript.jsonl
 //   (the model writes DIR/answers.jsonl: {"qid": "...", "ids": ["first 8 characters of an id", …]})
 //   npx bun bench/agent-loop.ts score SET DIR      first-search hit, any-search hit, chosen hit, searches/question
+//   npx bun bench/agent-loop.ts keep DIR OUT        the run without the set's text, for bench/data/agent-loop/:
+//                                                  the card, the searches run, the ids each one showed, the
+//                                                  answers and the id map (LoCoMo's text is CC BY-NC); `score
+//                                                  SET OUT` scores it again
 // SET: `dev:tune` / `dev:hold-out` (bench/data/dev), or a LoCoMo conversation (`conv-26`; shared data).
 // The model sees only DIR/card.md, DIR/questions.jsonl and the search output; the answers stay here.
 // The instruction to hand it: bench/data/agent-loop.instruction.md.
@@ -72,8 +76,11 @@ function score(name: string, d: string): void {
   // A run may cover a subset of the set's questions (DIR/questions.jsonl cut short): score those.
   const asked = new Set(readFileSync(join(d, 'questions.jsonl'), 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { qid: string }).qid));
   const queries = loadSet(name).queries.filter((q) => asked.has(q.id));
-  const toSet = new Map(Object.entries(JSON.parse(readFileSync(join(d, '.ids.json'), 'utf8')) as Record<string, string>));
-  const setIdOf = (shown: string) => [...toSet].find(([id]) => id.startsWith(shown))?.[1];
+  const idMap = existsSync(join(d, '.ids.json')) ? '.ids.json' : 'ids.json'; // `keep` names it visibly
+  const toSet = new Map(Object.entries(JSON.parse(readFileSync(join(d, idMap), 'utf8')) as Record<string, string>));
+  // An id as the output shows it or its first 8 characters (the card's rule); anything shorter, an
+  // empty line included, names no fact (every id starts with '').
+  const setIdOf = (shown: string) => (shown.length < 8 ? undefined : [...toSet].find(([id]) => id.startsWith(shown))?.[1]);
   const transcript = readFileSync(join(d, 'transcript.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { qid: string; output: string });
   const answers = existsSync(join(d, 'answers.jsonl')) ? readFileSync(join(d, 'answers.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { qid: string; ids: string[] }) : [];
   const found = (output: string, q: EvalQuery) => output.split('\n').some((line) => q.relevant.has(setIdOf(line.split(' ')[0] ?? '') ?? ''));
@@ -90,7 +97,22 @@ function score(name: string, d: string): void {
   console.log(`${name}: ${n} questions; first search ${(first / n).toFixed(3)}, any search ${(any / n).toFixed(3)}, chosen ${(chosen / n).toFixed(3)}, ${(searches / n).toFixed(2)} searches per question`);
 }
 
+/** A result line's id, or the line itself where it is not a result (a note such as "no facts match"). */
+const shownId = (line: string) => (/^[0-9a-z]{20} /.test(line) ? line.slice(0, 20) : line);
+
+function keep(d: string, out: string): void {
+  mkdirSync(out, { recursive: true });
+  const jsonl = (file: string) => readFileSync(join(d, file), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+  const write = (file: string, rows: unknown[]) => writeFileSync(join(out, file), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  write('questions.jsonl', jsonl('questions.jsonl').map(({ qid }) => ({ qid })));
+  write('transcript.jsonl', jsonl('transcript.jsonl').map(({ qid, argv, output }) => ({ qid, argv, output: String(output).split('\n').filter(Boolean).map(shownId).join('\n') + '\n' })));
+  write('answers.jsonl', jsonl('answers.jsonl'));
+  writeFileSync(join(out, 'card.md'), readFileSync(join(d, 'card.md')));
+  writeFileSync(join(out, 'ids.json'), readFileSync(join(d, '.ids.json')));
+}
+
 if (command === 'prepare') await prepare(set!, dir!);
 else if (command === 'search') await search(set!, dir!, rest);
 else if (command === 'score') score(set!, dir!);
-else console.error('usage: agent-loop.ts prepare SET DIR | search DIR QID WORDS… | score SET DIR');
+else if (command === 'keep') keep(set!, dir!);
+else console.error('usage: agent-loop.ts prepare SET DIR | search DIR QID WORDS… | score SET DIR | keep DIR OUT');

@@ -1,0 +1,56 @@
+// The agent-loop benchmark's scoring (bench/agent-loop.ts, issue 23): a run kept without the set's
+// text scores as the run itself, and a line that shows no id counts for no fact (an empty line once
+// matched every id, so a question about the first fact loaded was "found" by any search).
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { locomoDir } from '../../bench/quality-sets.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const bun = join(root, 'node_modules/.bin/bun');
+const loop = (...args: string[]) => {
+  const run = spawnSync(bun, ['bench/agent-loop.ts', ...args], { cwd: root, encoding: 'utf8' });
+  expect(run.status, run.stderr).toBe(0);
+  return run.stdout;
+};
+const work = mkdtempSync(join(tmpdir(), 'memcue-agent-loop-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the agent-loop benchmark', () => {
+  it('scores a kept run as the run, and an empty line finds nothing', { timeout: 120_000 }, () => {
+    const dir = join(work, 'run');
+    loop('prepare', 'dev:tune', dir);
+    // Two questions whose fact is the first one loaded (d001, `redis` on staging), searched with words
+    // that find other facts only, and one searched with the fact's own words.
+    writeFileSync(join(dir, 'questions.jsonl'), ['q001', 'q002', 'q003'].map((qid) => JSON.stringify({ qid })).join('\n') + '\n');
+    const unrelated = loop('search', dir, 'q001', 'tailwind', 'classes');
+    expect(unrelated).not.toMatch(/6380/);
+    loop('search', dir, 'q002', 'tailwind', 'classes');
+    const found = loop('search', dir, 'q003', 'redis', 'staging', 'port');
+    expect(found).toMatch(/6380/);
+    appendFileSync(join(dir, 'answers.jsonl'), JSON.stringify({ qid: 'q003', ids: [found.slice(0, 8)] }) + '\n');
+    const scored = loop('score', 'dev:tune', dir);
+    expect(scored).toContain('3 questions; first search 0.333, any search 0.333, chosen 0.333, 1.00 searches per question');
+    const kept = join(work, 'kept');
+    loop('keep', dir, kept);
+    expect(readdirSync(kept).sort()).toEqual(['answers.jsonl', 'card.md', 'ids.json', 'questions.jsonl', 'transcript.jsonl']);
+    // Ids only: no fact's text leaves the run.
+    expect(readFileSync(join(kept, 'transcript.jsonl'), 'utf8')).not.toMatch(/6380|tailwind purges/i);
+    expect(loop('score', 'dev:tune', kept)).toBe(scored);
+  });
+
+  const kept = readdirSync(join(root, 'bench/data/agent-loop')).filter((name) => name.startsWith('locomo-') && existsSync(join(root, 'bench/data/agent-loop', name, 'ids.json')));
+  if (!locomoDir()) console.log('skipped: re-scoring the kept LoCoMo agent-loop runs (LoCoMo is CC BY-NC, not in the repository; set MEMCUE_SHARED_DATA to the shared data folder)');
+  it.runIf(locomoDir())('re-scores the kept LoCoMo runs as their READMEs say', { timeout: 120_000 }, () => {
+    expect(kept.length).toBeGreaterThan(0);
+    for (const name of kept) {
+      const dir = join(root, 'bench/data/agent-loop', name);
+      const set = /conv-\d+/.exec(name)![0];
+      const score = loop('score', set, dir).trim();
+      expect(readFileSync(join(dir, 'README.md'), 'utf8'), name).toContain(score);
+    }
+  });
+});
