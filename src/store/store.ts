@@ -163,7 +163,7 @@ export class Store {
   private beginIndexWork(): void {
     this.compact = isCompact(this.db);
     if (!this.compact) return;
-    const problems = restoreGuard(this.db, this.file.real);
+    const problems = restoreGuard(this.db);
     if (problems.length > 0) {
       // Changes made while it was down went unrecorded: the index is made again from the facts.
       rebuildDerived(this.db);
