@@ -1,7 +1,8 @@
 // The `npm run bench:robust` row for parallel MCP calls, a [result, detail] pair:
 //   parallel MCP calls rounds of 6 adds sent at once to one `memcue mcp` (as Claude Code calls tools)
 //                      → answered / stored / errors, the median round beside the same 6 sent one after
-//                      another, the server's CPU; then stdin closed with a round queued: the wait to exit
+//                      another, the server's CPU; then stdin closed with a round queued: the wait to
+//                      exit, and how many of the queued calls ran and were answered
 import { spawnSync } from 'node:child_process';
 import { median } from './measure.js';
 import { addCall, startMcp, type McpAnswer } from './mcp-session.js';
@@ -22,7 +23,8 @@ const MCP_BATCH = 6;
 /**
  * Rounds of MCP_BATCH adds sent at once (as Claude Code calls tools), alternating with the same number
  * sent one after another: the server queues parallel calls, so a round at once should cost about what
- * the sequential one does. Then stdin is closed with a round still queued: the wait until exit.
+ * the sequential one does. Then stdin is closed with a round still queued: the wait until exit, and
+ * how many of those calls ran (each must be answered: done, or "not run" past the grace period).
  */
 export async function parallelMcp(binary: string, env: Env, work: string, tools: Tools): Promise<string[]> {
   const { factCount, integrity, childCpuMs } = tools;
@@ -49,7 +51,8 @@ export async function parallelMcp(binary: string, env: Env, work: string, tools:
     oneByOne.push(performance.now() - start);
   }
   const sent = 2 * MCP_ROUNDS * MCP_BATCH;
-  for (let i = 0; i < MCP_BATCH; i++) server.send(addCall(id++, `queued at close ${i}`));
+  const queued = Array.from({ length: MCP_BATCH }, () => id++);
+  for (const n of queued) server.send(addCall(n, `queued at close ${n}`));
   const closing = performance.now();
   server.child.stdin.end();
   const code = await server.exited;
@@ -57,10 +60,14 @@ export async function parallelMcp(binary: string, env: Env, work: string, tools:
   const serverCpu = childCpuMs() - cpu; // the server, reaped: its CPU for every call and the start
   const stored = factCount(env) - 1;
   const ranAfterClose = stored - Math.min(stored, sent);
+  // Each call queued at the close is answered: run, or "not run" when its turn came past the grace period.
+  const closeAnswers = queued.map((n) => server.answers.get(n));
+  const answeredAfterClose = closeAnswers.filter((a) => a?.result && !a.result.isError).length;
+  const notRun = closeAnswers.filter((a) => /^not run/.test(a?.result?.content[0]?.text ?? '')).length;
   const ms = (n: number) => `${n.toFixed(0)} ms`;
   return [
     `${answered} / ${stored - ranAfterClose} / ${errors} of ${sent}`,
     `round of ${MCP_BATCH} at once ${ms(median(atOnce))} median (max ${ms(Math.max(...atOnce))}), one by one ${ms(median(oneByOne))} (${(median(atOnce) / median(oneByOne)).toFixed(2)}×); ` +
-      `server CPU ${ms(serverCpu)} in all (${(serverCpu / sent).toFixed(1)} ms a call); stdin closed with ${MCP_BATCH} queued: exit ${code} after ${ms(exitMs)}, ${ranAfterClose} of them ran; integrity ${integrity(env)}`,
+      `server CPU ${ms(serverCpu)} in all (${(serverCpu / sent).toFixed(1)} ms a call); stdin closed with ${MCP_BATCH} queued: exit ${code} after ${ms(exitMs)}, ${ranAfterClose} of them ran (answered: ${answeredAfterClose} done, ${notRun} not run, ${closeAnswers.filter((a) => !a).length} never); integrity ${integrity(env)}`,
   ];
 }

@@ -26,7 +26,17 @@ export function defineAgentCommands(program: Command, lazy: Lazy): void {
     .command('doctor')
     .description('version, database health, repo identity, which agents are wired, last hook errors')
     .option('--json', 'print JSON')
-    .addHelpText('after', '\nExample:\n  memcue doctor')
+    .addHelpText(
+      'after',
+      [
+        '\nExit status:',
+        '  0  all is well, or only advice (a v4 file `memcue compact` would convert, past hook errors, an agent not wired)',
+        '  3  doctor found something wrong: a database damaged or not memcue\'s, memcue\'s triggers missing, heads or',
+        '     the search index disagreeing with the facts, a wired hook or binary that fails when run (listed on stderr)',
+        '  1  a usage error',
+        '\nExample:\n  memcue doctor && echo "memory works"',
+      ].join('\n'),
+    )
     .action(lazy(() => import('../commands/doctor.js')));
 
   program

@@ -6,7 +6,9 @@
 import { existsSync } from 'node:fs';
 import type { Context } from '../context.js';
 import { json } from '../format.js';
-import { withStore } from '../store/store.js';
+import { derivedDisagreement, rebuildDerived } from '../store/heads.js';
+import { compactSchema } from '../store/schema.js';
+import { withStore, type Store } from '../store/store.js';
 
 export async function run(ctx: Context, opts: { json?: boolean }): Promise<void> {
   const path = ctx.dbPath;
@@ -16,9 +18,9 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<void>
   }
   const result = await withStore(path, true, (store) => {
     const before = store!.bytes();
-    const compacted = store!.compactIndex();
+    const compacted = compactIndex(store!);
     // A converted file's heads and index were just made from the facts.
-    const repaired = compacted ? [] : store!.repairDerived();
+    const repaired = compacted ? [] : repairDerived(store!);
     return { before, compacted, repaired, after: store!.bytes() };
   });
   const sized = result.compacted || result.after < result.before ? `${path}: ${result.before} → ${result.after} bytes` : `${path} is already compact`;
@@ -26,6 +28,32 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<void>
     path,
     ...result,
     note: result.repaired.length ? `${sized}; heads and the search index rebuilt from the facts (${result.repaired.join(', ')})` : sized,
+  });
+}
+
+/**
+ * A v4 file's index becomes v5's, which keeps no copy of the terms, and the space it held is given
+ * back (VACUUM). False when the file was already compact.
+ */
+function compactIndex(store: Store): boolean {
+  const converted = store.write(() => {
+    if (!compactSchema(store.db)) return false;
+    rebuildDerived(store.db);
+    return true;
+  });
+  // A conversion whose VACUUM never ran (the process killed, the disk full) left the old index's
+  // pages free: they are given back when compact runs again.
+  if (converted || Number(store.db.get('PRAGMA freelist_count')?.freelist_count ?? 0) > 0) store.vacuum();
+  return converted;
+}
+
+/** On a file already compact: heads and the index rebuilt from the facts where they disagree with
+ * them (another program wrote them: heads.ts derivedDisagreement). Returns what was wrong. */
+function repairDerived(store: Store): string[] {
+  return store.write(() => {
+    const problems = derivedDisagreement(store.db);
+    if (problems.length > 0) rebuildDerived(store.db);
+    return problems;
   });
 }
 

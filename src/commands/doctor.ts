@@ -22,6 +22,7 @@ import { derivedDisagreement } from '../store/heads.js';
 import { guardProblems } from '../store/trigger-guard.js';
 import { VERSION } from '../version.js';
 import { json } from '../format.js';
+import { visible } from '../store/validate.js';
 
 interface DatabaseHealth {
   path: string;
@@ -46,20 +47,60 @@ interface AgentWiring {
   notes: string[];
 }
 
-export async function run(ctx: Context, opts: { json?: boolean }): Promise<void> {
+/** The exit status when doctor finds something wrong (1 stays a usage error, 2 memcue's own failure). */
+export const FOUND_PROBLEMS = 3;
+
+export async function run(ctx: Context, opts: { json?: boolean }): Promise<number> {
   const repo = ctx.repo();
-  const report = {
+  const database = await databaseHealth(ctx);
+  const agents = agentWirings(ctx);
+  const report: DoctorReport = {
     version: VERSION,
-    database: await databaseHealth(ctx),
+    database,
     search_file: searchFileHealth(ctx),
     repo: repo ? { id: repo.id, root: repo.root } : null,
-    agents: agentWirings(ctx),
+    agents,
     hook_log: hookLog(ctx),
+    problems: problemsOf(database, agents),
   };
-  if (opts.json) {
-    ctx.stdout(json(report));
-    return;
+  if (opts.json) ctx.stdout(json(report));
+  else printReport(ctx, report);
+  const { problems } = report;
+  if (problems.length === 0) return 0;
+  ctx.stderr(`memcue: doctor found ${problems.length} problem${problems.length === 1 ? '' : 's'}: ${visible(problems.join('; '))}\n`);
+  return FOUND_PROBLEMS;
+}
+
+/**
+ * What stops memory from working, in a few words each. Advice is not among them: a v4 file works as
+ * it is (compact is the user's call), past hook errors are history, an agent not wired may be unused,
+ * Codex's trust and dsh's bridge are steps the doctor's text names.
+ */
+function problemsOf(db: DatabaseHealth, agents: AgentWiring[]): string[] {
+  const problems: string[] = [];
+  if (db.error) problems.push(`the database: ${db.error}`);
+  else if (db.integrity !== undefined && db.integrity !== 'ok') problems.push(`the database's integrity check: ${db.integrity.split('\n')[0]}`);
+  if (db.triggers?.length) problems.push(`memcue's triggers on facts (${db.triggers.join(', ')})`);
+  if (db.derived?.length) problems.push(`heads and the search index disagree with the facts (${db.derived.join(', ')})`);
+  for (const { agent, wired } of agents) {
+    for (const probe of wired.flatMap((w) => w.runs ?? [])) {
+      if (probe.exit_code !== 0) problems.push(`${agent}: ${probe.command} ${probe.exit_code === null ? probe.result : `exits ${probe.exit_code}`}`);
+    }
   }
+  return problems;
+}
+
+interface DoctorReport {
+  version: string;
+  database: DatabaseHealth;
+  search_file: SearchFileHealth;
+  repo: { id: string; root: string } | null;
+  agents: AgentWiring[];
+  hook_log: ReturnType<typeof hookLog>;
+  problems: string[];
+}
+
+function printReport(ctx: Context, report: DoctorReport): void {
   const db = report.database;
   const lines = [`memcue ${report.version}`];
   if (db.error) lines.push(`database  ${db.path}: ERROR ${db.error}`);

@@ -11,28 +11,35 @@ import { instructionsFor } from '../mcp/instructions.js';
 import { callTool, TOOLS } from '../mcp/tools.js';
 import { CallQueue } from '../mcp/queue.js';
 
+/**
+ * How long after the client closed its input the calls it sent still start (queue.ts says why it is
+ * bounded). Under the 2 s an SDK client waits before it sends SIGTERM, so the call running then can end.
+ */
+export const CLOSING_GRACE_MS = 1500;
+
 export async function run(ctx: Context): Promise<void> {
-  // The SDK's transport does not watch for the end of stdin; the client closing it is our exit
-  // (the MCP stdio shutdown). Watched from the start: a client may close right after initialize.
-  const stdinEnded = new Promise<void>((resolve) => {
-    process.stdin.once('end', resolve);
-    process.stdin.once('close', resolve);
-  });
   // Whatever opens the database runs one at a time (queue.ts says why), the card for initialize too.
   const calls = new CallQueue();
   // The card, unless the client's own memcue hook gives it: the client names itself in initialize,
   // so the server is made once that has come (mcp/first-message.ts).
   const { clientName, input } = await readFirstMessage(process.stdin);
+  // The SDK's transport does not watch for the end of its input; the client closing it is our exit
+  // (the MCP stdio shutdown). The end of `input`, not of process.stdin: it comes only after the
+  // transport has been handed every request before it, so each of them is queued by then.
+  const inputEnded = new Promise<void>((resolve) => input.once('end', resolve));
   const instructions = await calls.run(() => instructionsFor(ctx, clientName), () => '');
   const server = new Server({ name: 'memcue', version: VERSION }, { capabilities: { tools: {} }, instructions });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
-  server.setRequestHandler(CallToolRequestSchema, (req) => calls.run(() => callTool(ctx, req.params.name, req.params.arguments), shuttingDown));
+  server.setRequestHandler(CallToolRequestSchema, (req) => calls.run(() => callTool(ctx, req.params.name, req.params.arguments), notRun));
   const closed = new Promise<void>((resolve) => (server.onclose = resolve));
   const connected = server.connect(new StdioServerTransport(input, process.stdout));
-  // The call in progress finishes, so a write lands whole or not at all; calls still queued are not run.
-  void stdinEnded.then(() => connected).then(() => calls.close()).then(() => server.close());
+  // Every call sent before the end is answered (those reached too late without being run), then the server closes.
+  void inputEnded.then(() => connected).then(() => calls.close(CLOSING_GRACE_MS)).then(() => server.close());
   await connected;
   await closed;
 }
 
-const shuttingDown = () => ({ content: [{ type: 'text' as const, text: 'not run: the client closed the connection' }], isError: true });
+const notRun = () => ({
+  content: [{ type: 'text' as const, text: `not run: the client closed the connection, and this call's turn came more than ${CLOSING_GRACE_MS / 1000} s later` }],
+  isError: true,
+});

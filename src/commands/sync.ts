@@ -25,13 +25,23 @@ export function printReport(ctx: Context, r: SyncReport): void {
     ctx.stderr(`memcue: left out fact ${x.id} v${x.version} from ${visible(x.host)}: its ${x.field} looks like ${x.label} (rule ${x.rule}); not stored here, it stays in the memory repo (if it is one: rotate the secret, forget the fact on ${visible(x.host)})\n`);
   }
   for (const [where, why] of r.skipped) ctx.stderr(`memcue: skipped ${visible(where)}: ${visible(why)}\n`);
-  const skipped = r.skipped.size ? `, ${r.skipped.size} rows, lines or files skipped (see above)` : '';
-  const counts = `sent ${r.sent}, received ${counted(r.received, 'fact version')}${r.compacted ? ', compacted the journal' : ''}${skipped}`;
+  const counts = `sent ${r.sent}, received ${counted(r.received, 'fact version')}${r.compacted ? ', compacted the journal' : ''}${leftOut(r)}`;
   if (r.remote) ctx.stdout(`synced with ${visible(r.remote)}: ${counts}\n`);
   else ctx.stdout(`no remote: committed locally in ${r.dir} (${counts}); add one with \`memcue sync init URL\`\n`);
   for (const edit of r.concurrent) ctx.stdout(`${concurrentLine(edit)}\n`);
   for (const c of r.changed.slice(0, CHANGES_SHOWN)) ctx.stdout(`changed by ${visible(c.host)}: ${c.id} (${describeChange(c)}; \`memcue show ${c.id}\`)\n`);
   if (r.changed.length > CHANGES_SHOWN) ctx.stdout(`changed by other hosts: ${r.changed.length - CHANGES_SHOWN} more facts\n`);
+}
+
+/** What was left out, new (said above) and said by an earlier sync (counted only: sync/said-before.ts). */
+function leftOut(r: SyncReport): string {
+  const where = (fresh: number, before: number) => [fresh && 'see above', before && `${before} said by an earlier sync`].filter(Boolean).join('; ');
+  const skipped = r.skipped.size + r.skippedBefore;
+  const refused = r.refused.length + r.refusedBefore;
+  return (
+    (skipped ? `, ${skipped} rows, lines or files skipped (${where(r.skipped.size, r.skippedBefore)})` : '') +
+    (r.refusedBefore ? `, ${counted(refused, 'secret-looking fact version')} left out (${where(r.refused.length, r.refusedBefore)})` : '')
+  );
 }
 
 function describeChange(c: HeadChange): string {

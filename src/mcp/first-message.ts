@@ -40,6 +40,8 @@ export function readFirstMessage(stdin: Readable): Promise<FirstMessage> {
       if (!chunk.includes(0x0a) && held < MAX_FIRST_LINE) return;
       handOn();
       stdin.pipe(input); // resumes stdin: the rest flows on, in order, and its end ends `input`
+      // A stdin that breaks or is closed without an end ends `input` too: the server then winds down, never waits.
+      stdin.once('close', () => input.writableEnded || input.end());
     };
     const onEnd = () => {
       handOn();

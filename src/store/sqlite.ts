@@ -1,27 +1,21 @@
-// A thin synchronous binding over our own WASM build of SQLite (wasm/). The WASM talks to the real
-// file through Emscripten's NODERAWFS, so pages are read and written in place, never the whole file.
+// A thin synchronous binding over our own WASM build of SQLite (wasm/): the connection, its
+// transactions and its busy waits. The WASM talks to the real file through Emscripten's NODERAWFS,
+// so pages are read and written in place, never the whole file.
 import { isAbsolute, relative } from 'node:path';
 import type { SqliteModule } from '../../wasm/sqlite3.mjs';
 import { SqliteError } from '../errors.js';
 import { loadModule } from './sqlite-loader.js';
+import { allocString, SQLITE_OK, Statement, type Params, type Row, type StatementOwner } from './sqlite-statement.js';
 
-const SQLITE_OK = 0;
 const SQLITE_BUSY = 5;
 const SQLITE_CORRUPT = 11;
-const SQLITE_ROW = 100;
-const SQLITE_DONE = 101;
-const SQLITE_INTEGER = 1;
-const SQLITE_FLOAT = 2;
-const SQLITE_NULL = 5;
 const OPEN_READONLY = 0x1;
 const OPEN_READWRITE = 0x2;
 const OPEN_CREATE = 0x4;
 const OPEN_URI = 0x40;
-const SQLITE_TRANSIENT = -1;
 
-export type SqlValue = string | number | null;
-export type Row = Record<string, SqlValue>;
-export type Params = readonly SqlValue[];
+// Values, rows and statements live in sqlite-statement.ts; callers take their types from the binding.
+export type { Params, Row, SqlValue } from './sqlite-statement.js';
 /** Called each time SQLite's lock is found busy: waits a little, or throws to give up. */
 export type BusyWait = (attempt: number) => void;
 
@@ -37,7 +31,7 @@ export interface OpenOptions {
   immutable?: boolean;
 }
 
-export class Database {
+export class Database implements StatementOwner {
   private readonly m: SqliteModule;
   private handle: number;
   private readonly cache = new Map<string, Statement>();
@@ -209,139 +203,6 @@ export class Database {
   }
 }
 
-export class Statement {
-  private handle: number;
-
-  constructor(
-    private readonly m: SqliteModule,
-    private readonly db: Database,
-    sql: string,
-  ) {
-    const sqlPtr = allocString(m, sql);
-    const out = m._malloc(4);
-    try {
-      const rc = m._sqlite3_prepare_v2(db.rawHandle, sqlPtr, -1, out, 0);
-      if (rc !== SQLITE_OK) db.fail(rc);
-      this.handle = m.HEAP32[out >> 2]!;
-    } finally {
-      m._free(sqlPtr);
-      m._free(out);
-    }
-  }
-
-  all(params: Params, limit = Infinity): Row[] {
-    return this.db.retrying(() => this.allOnce(params, limit));
-  }
-
-  private allOnce(params: Params, limit: number): Row[] {
-    const m = this.m;
-    this.bind(params);
-    const rows: Row[] = [];
-    try {
-      const names = this.columnNames();
-      while (rows.length < limit) {
-        const row = this.step(names);
-        if (!row) break;
-        rows.push(row);
-      }
-    } finally {
-      m._sqlite3_reset(this.handle);
-    }
-    return rows;
-  }
-
-  /** Steps through the result one row at a time; stopping early (break, return) resets it too. */
-  *rows(params: Params): Generator<Row> {
-    this.bind(params);
-    try {
-      const names = this.columnNames();
-      // Only the first step can find the lock busy: later ones read under the lock it took.
-      const first = this.db.retrying(() => {
-        this.m._sqlite3_reset(this.handle);
-        return this.step(names);
-      });
-      for (let row = first; row; row = this.step(names)) yield row;
-    } finally {
-      this.m._sqlite3_reset(this.handle);
-    }
-  }
-
-  private columnNames(): string[] {
-    const m = this.m;
-    const names: string[] = [];
-    const ncol = m._sqlite3_column_count(this.handle);
-    for (let i = 0; i < ncol; i++) names.push(m.UTF8ToString(m._sqlite3_column_name(this.handle, i)));
-    return names;
-  }
-
-  /** The next row, or undefined when done. */
-  private step(names: string[]): Row | undefined {
-    const rc = this.m._sqlite3_step(this.handle);
-    if (rc === SQLITE_DONE) return undefined;
-    if (rc !== SQLITE_ROW) this.db.fail(rc);
-    const row: Row = {};
-    for (let i = 0; i < names.length; i++) row[names[i]!] = this.column(i);
-    return row;
-  }
-
-  run(params: Params): number {
-    return this.db.retrying(() => this.runOnce(params));
-  }
-
-  private runOnce(params: Params): number {
-    const m = this.m;
-    this.bind(params);
-    try {
-      const rc = m._sqlite3_step(this.handle);
-      if (rc !== SQLITE_DONE && rc !== SQLITE_ROW) this.db.fail(rc);
-      return m._sqlite3_changes(this.db.rawHandle);
-    } finally {
-      m._sqlite3_reset(this.handle);
-    }
-  }
-
-  finalize(): void {
-    if (this.handle) this.m._sqlite3_finalize(this.handle);
-    this.handle = 0;
-  }
-
-  private bind(params: Params): void {
-    const m = this.m;
-    m._sqlite3_clear_bindings(this.handle);
-    params.forEach((value, i) => {
-      let rc: number;
-      if (value === null) rc = m._sqlite3_bind_null(this.handle, i + 1);
-      else if (typeof value === 'number') {
-        rc = Number.isInteger(value) && Math.abs(value) < 2 ** 31
-          ? m._sqlite3_bind_int(this.handle, i + 1, value)
-          : m._sqlite3_bind_double(this.handle, i + 1, value);
-      } else {
-        const ptr = allocString(m, value);
-        // TRANSIENT: SQLite copies the text, so the buffer can be freed at once.
-        rc = m._sqlite3_bind_text(this.handle, i + 1, ptr, -1, SQLITE_TRANSIENT);
-        m._free(ptr);
-      }
-      if (rc !== SQLITE_OK) this.db.fail(rc);
-    });
-  }
-
-  private column(i: number): SqlValue {
-    const m = this.m;
-    switch (m._sqlite3_column_type(this.handle, i)) {
-      case SQLITE_NULL:
-        return null;
-      case SQLITE_INTEGER:
-      case SQLITE_FLOAT:
-        return m._sqlite3_column_double(this.handle, i);
-      default: {
-        const ptr = m._sqlite3_column_text(this.handle, i);
-        const len = m._sqlite3_column_bytes(this.handle, i);
-        return decoder.decode(m.HEAPU8.subarray(ptr, ptr + len));
-      }
-    }
-  }
-}
-
 /**
  * The WASM build's VFS is SQLite's unix one: it treats a path not starting with `/` as relative to
  * the cwd. On Windows an absolute `C:\\…` path would be mangled, so it is given relative to the cwd
@@ -357,15 +218,4 @@ function pathForSqlite(path: string): string {
 /** A `file:` URI for the path (`?`, `#` and `%` escaped), opened immutable. */
 function immutableUri(path: string): string {
   return `file:${path.replace(/[%?#]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}?immutable=1`;
-}
-
-const decoder = new TextDecoder();
-const encoder = new TextEncoder();
-
-function allocString(m: SqliteModule, s: string): number {
-  const bytes = encoder.encode(s);
-  const ptr = m._malloc(bytes.length + 1);
-  m.HEAPU8.set(bytes, ptr);
-  m.HEAPU8[ptr + bytes.length] = 0;
-  return ptr;
 }

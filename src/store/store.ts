@@ -11,23 +11,21 @@ import { COLUMNS, type Fact } from './facts.js';
 import { MAX_VERSION } from './validate.js';
 import { busyTimeout } from './lock.js';
 import { headerIsCurrent, inspectDatabasePath, prepareFolder, refuseEmptyForRead } from './open-checks.js';
-import { compactSchema, ensureSchema, refuseForeign } from './schema.js';
-import { isCompact, removeFromIndex, takeOutChangedRows } from './fact-index.js';
+import { ensureSchema, refuseForeign } from './schema.js';
+import { isCompact } from './fact-index.js';
+import { countListedFacts, exportRows, headOf, lastRow, listedFacts, listedVersions, resolveId, rowOf, versionsOf, type RowKey } from './fact-reads.js';
 import { mergeSmallSegments } from './index-segments.js';
-import { restoreGuard } from './trigger-guard.js';
-import { note } from '../util/safe-file.js';
+import { takeInOutsideChanges } from './outside-changes.js';
 import { type Database, loadModule } from './sqlite.js';
 import { mark } from '../util/profile.js';
-import { filterClause, toFact, type ListFilter } from './rows.js';
+import type { ListFilter } from './rows.js';
 // Row helpers live in rows.ts (no SQLite behind them: the search file's path needs them alone).
 export { filterClause, toFact, type ListFilter } from './rows.js';
-import { indexRebuilt } from '../snapshot/delta.js';
-import { derivedDisagreement, HEAD_ROW, indexVersion, REAL_VERSION, rebuildDerived, refreshHead, refreshHeadsBetween, writeHead } from './heads.js';
+import { indexVersion, rebuildDerived, refreshHead, refreshHeadsBetween, writeHead } from './heads.js';
 // Callers have long taken these from the store.
 export { indexVersion, REAL_VERSION, rebuildDerived } from './heads.js';
 
 const INSERT_FACT = `INSERT INTO facts (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`;
-const FACT_COLUMNS = COLUMNS.map((c) => `f.${c}`).join(', ');
 
 export type VersionedField = 'text' | 'translation' | 'kind' | 'scope' | 'source' | 'quote' | 'state';
 
@@ -159,56 +157,10 @@ export class Store {
   /** Whether this transaction's index keeps no copy of its terms (its rows are removed with them). */
   private compact = false;
 
-  /** First in a write transaction: the index's layout, and rows changed in place by others taken out. */
+  /** First in a write transaction: the index's layout, and what other programs changed taken in. */
   private beginIndexWork(): void {
     this.compact = isCompact(this.db);
-    if (!this.compact) return;
-    const problems = restoreGuard(this.db, this.file.real);
-    if (problems.length > 0) {
-      // Changes made while it was down went unrecorded: the index is made again from the facts.
-      rebuildDerived(this.db);
-      note(`${this.path}: memcue's triggers on facts were not as memcue made them (${problems.join(', ')}; another program dropped or changed them): put back, and the search index rebuilt from the facts`);
-      return;
-    }
-    const ids = takeOutChangedRows(this.db);
-    if (ids.size === 0) return;
-    indexRebuilt(this.db); // the search file's delta cannot describe another program's change
-    for (const id of ids) {
-      // The head's own index row, if it was not one of the changed rows, goes too: then the head is
-      // worked out again from the rows as they are now.
-      const head = this.db.get(HEAD_ROW, [id]);
-      if (head) removeFromIndex(this.db, true, Number(head.fact_row), head.text, head.translation);
-      this.db.run('DELETE FROM heads WHERE id = ?', [id]);
-      this.refreshHead(id);
-    }
-  }
-
-  /**
-   * `memcue compact`: a v4 file's index becomes v5's, which keeps no copy of the terms, and the space
-   * it held is given back (VACUUM). False when the file was already compact.
-   */
-  compactIndex(): boolean {
-    const converted = this.write(() => {
-      if (!compactSchema(this.db)) return false;
-      rebuildDerived(this.db);
-      return true;
-    });
-    // A conversion whose VACUUM never ran (the process killed, the disk full) left the old index's
-    // pages free: they are given back when compact runs again.
-    if (converted || Number(this.db.get('PRAGMA freelist_count')?.freelist_count ?? 0) > 0) this.vacuum();
-    return converted;
-  }
-
-  /**
-   * `memcue compact` on a file already compact: heads and the index rebuilt from the facts where they
-   * disagree with them (another program wrote them: heads.ts derivedDisagreement). Returns what was wrong.
-   */
-  repairDerived(): string[] {
-    return this.write(() => {
-      const problems = derivedDisagreement(this.db);
-      if (problems.length > 0) rebuildDerived(this.db);
-      return problems;
-    });
+    if (this.compact) takeInOutsideChanges(this.db, this.path);
   }
 
   /** VACUUM cannot run inside a transaction: it runs under the lock, with readers kept out throughout. */
@@ -268,21 +220,11 @@ export class Store {
     refreshHead(this.db, this.compact, id);
   }
 
+  // Reads (fact-reads.ts), on the connection to use now.
+
   /** The full id for an id or a unique prefix of one (at least 4 characters). */
   resolveId(idOrPrefix: string): string {
-    const wanted = idOrPrefix.trim().toLowerCase();
-    // A prefix of 1–3 characters picks a fact by luck more than by intent.
-    if (wanted.length < 4) throw new MemcueError('USAGE', `id "${idOrPrefix}" is too short`, 'give at least 4 characters of the id');
-    if (wanted.length >= 4 && /^[0-9a-z]+$/.test(wanted)) {
-      // An exact id wins over being the prefix of a longer one (imported ids may have any length).
-      if (this.db.get('SELECT 1 AS x FROM heads WHERE id = ?', [wanted])) return wanted;
-      const rows = this.db.all('SELECT id FROM heads WHERE id >= ? AND id < ? LIMIT 2', [wanted, `${wanted}\u{10ffff}`]);
-      if (rows.length === 1) return String(rows[0]!.id);
-      if (rows.length > 1) {
-        throw new MemcueError('USAGE', `id prefix "${idOrPrefix}" matches several facts`, 'give more characters of the id');
-      }
-    }
-    throw new MemcueError('NOT_FOUND', `no fact with id "${idOrPrefix}"`, 'find ids with `memcue search` or `memcue list`');
+    return resolveId(this.db, idOrPrefix);
   }
 
   current(id: string): Fact {
@@ -293,12 +235,11 @@ export class Store {
 
   /** The current version of the fact with this exact id, if there is one. */
   head(id: string): Fact | undefined {
-    const row = this.db.get(`SELECT ${FACT_COLUMNS} FROM heads h JOIN facts f ON f.rowid = h.fact_row WHERE h.id = ?`, [id]);
-    return row ? toFact(row) : undefined;
+    return headOf(this.db, id);
   }
 
   versions(id: string): Fact[] {
-    return this.db.all(`SELECT ${FACT_COLUMNS} FROM facts f WHERE f.id = ? AND ${REAL_VERSION} ORDER BY f.version, f.created_at, f.host`, [id]).map(toFact);
+    return versionsOf(this.db, id);
   }
 
   /** Current facts (active unless `filter.state` says otherwise), newest first. */
@@ -306,62 +247,33 @@ export class Store {
     return [...this.listed(filter)];
   }
 
-  /** The same, one at a time; with a limit SQLite keeps only the newest `limit` while it sorts (after
-   * skipping `offset`: the viewer's later pages). */
-  *listed(filter: ListFilter = {}, limit?: number, offset = 0): Generator<Fact> {
-    const { where, params } = filterClause({ ...filter, state: filter.state ?? 'active' });
-    const sql = `SELECT ${FACT_COLUMNS} FROM heads h JOIN facts f ON f.rowid = h.fact_row
-         WHERE 1 ${where} ORDER BY f.created_at DESC, f.id${limit === undefined ? '' : ' LIMIT ? OFFSET ?'}`;
-    for (const row of this.db.iterate(sql, limit === undefined ? params : [...params, limit, offset])) yield toFact(row);
+  listed(filter: ListFilter = {}, limit?: number, offset = 0): Generator<Fact> {
+    return listedFacts(this.db, filter, limit, offset);
   }
 
-  /** How many facts `listed(filter)` gives, without reading them (the viewer's "100 of 10,000"). */
   countListed(filter: ListFilter = {}): number {
-    const { where, params } = filterClause({ ...filter, state: filter.state ?? 'active' });
-    return Number(this.db.get(`SELECT COUNT(*) AS n FROM heads h JOIN facts f ON f.rowid = h.fact_row WHERE 1 ${where}`, params)?.n ?? 0);
+    return countListedFacts(this.db, filter);
   }
 
-  /** Every version row (superseded and forgotten ones too), newest first: the history behind `list`. */
-  listVersions(filter: ListFilter = {}): Fact[] {
-    return [...this.listedVersions(filter)];
+  listedVersions(filter: ListFilter = {}, limit?: number): Generator<Fact> {
+    return listedVersions(this.db, filter, limit);
   }
 
-  /** The same, one at a time (with a limit, only the newest `limit`). */
-  *listedVersions(filter: ListFilter = {}, limit?: number): Generator<Fact> {
-    const { where, params } = filterClause(filter);
-    const sql = `SELECT ${FACT_COLUMNS} FROM facts f WHERE ${REAL_VERSION} ${where} ORDER BY f.created_at DESC, f.id, f.version DESC${limit === undefined ? '' : ' LIMIT ?'}`;
-    for (const row of this.db.iterate(sql, limit === undefined ? params : [...params, limit])) yield toFact(row);
-  }
-
-  /** Every version row (or only current ones), in a stable order, for export: one at a time. */
-  *rows(allVersions: boolean): Generator<Fact> {
-    // Both orders are those of a key, so SQLite reads in order and never sorts in memory (ORDER BY
-    // f.id on the join did: 0.8 GB at 500k facts).
-    const sql = allVersions
-      ? `SELECT ${FACT_COLUMNS} FROM facts f WHERE ${REAL_VERSION} ORDER BY f.id, f.version`
-      : `SELECT ${FACT_COLUMNS} FROM heads h JOIN facts f ON f.rowid = h.fact_row ORDER BY h.id`;
-    for (const row of this.db.iterate(sql)) yield toFact(row);
+  rows(allVersions: boolean): Generator<Fact> {
+    return exportRows(this.db, allVersions);
   }
 
   /** Whether this exact version row (same key) is already stored. */
-  hasRow(fact: Pick<Fact, 'id' | 'version' | 'created_at' | 'host'>): boolean {
-    return this.rowOf(fact) !== undefined;
+  hasRow(key: RowKey): boolean {
+    return rowOf(this.db, key) !== undefined;
   }
 
-  /** The rowid of this exact version row, if stored. */
-  rowOf(fact: Pick<Fact, 'id' | 'version' | 'created_at' | 'host'>): number | undefined {
-    const row = this.db.get('SELECT rowid AS row FROM facts WHERE id = ? AND version = ? AND created_at = ? AND host = ?', [
-      fact.id,
-      fact.version,
-      fact.created_at,
-      fact.host,
-    ]);
-    return row ? Number(row.row) : undefined;
+  rowOf(key: RowKey): number | undefined {
+    return rowOf(this.db, key);
   }
 
-  /** The highest rowid of the fact rows: rows inserted later (rows are never deleted) lie above it. */
   lastRow(): number {
-    return Number(this.db.get('SELECT max(rowid) AS row FROM facts')?.row ?? 0);
+    return lastRow(this.db);
   }
 
   /** refreshHead for every fact with a row above `row` (after a bulk insert; heads.ts). */
@@ -374,7 +286,6 @@ export class Store {
     return statSync(this.path).size;
   }
 }
-
 
 /** Opens, runs, and always closes (and unlocks), like libsql's withClient. */
 export async function withStore<T>(

@@ -4,11 +4,13 @@
 // write can take its old terms out of the index (content='' keeps no copy of them). A program may
 // also drop the triggers first: its changes then go unrecorded and the index keeps their postings
 // for good. So every write checks that the guard is as memcue made it, cheaply: SQLite's schema
-// cookie (header offset 40) moves with every CREATE and DROP by any program, and memcue records the
-// cookie it last saw with the guard intact; only when the header's differs does it read sqlite_master.
+// cookie (PRAGMA schema_version, kept in the file's header) moves with every CREATE and DROP by any
+// program, and memcue records the cookie it last saw with the guard intact; only when the current one
+// differs does it read sqlite_master. Asked inside the write transaction, the cookie comes from the
+// page SQLite has just read under its lock: no second read of the file, and no program can move it
+// between the check and the write.
 // A guard found missing or changed is put back, and the caller rebuilds heads and index from the facts.
 import type { Database } from './sqlite.js';
-import { readFileBytes } from './native-locks.js';
 
 interface GuardObject {
   type: 'table' | 'trigger';
@@ -86,29 +88,18 @@ export function guardProblems(db: Database): string[] {
   return problems;
 }
 
-/** SQLite's schema cookie from the file's header, or undefined (no file yet). */
-function schemaCookie(path: string): string | undefined {
-  try {
-    const { bytes, read } = readFileBytes(path, 44);
-    return read === 44 ? String(bytes.readUInt32BE(40)) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * In a write transaction on a v5 file, before anything else: the guard put back where it is missing
  * or changed. Returns what was wrong (empty: nothing); then heads and the index must be rebuilt from
- * the facts, as changes made meanwhile went unrecorded. `path`: the database file, whose header the
- * transaction has not yet changed.
+ * the facts, as changes made meanwhile went unrecorded.
  */
-export function restoreGuard(db: Database, path: string): string[] {
-  const cookie = schemaCookie(path);
-  if (cookie !== undefined && db.get(`SELECT value FROM settings WHERE key = '${COOKIE_KEY}'`)?.value === cookie) return [];
+export function restoreGuard(db: Database): string[] {
+  const cookie = String(db.get('PRAGMA schema_version')?.schema_version);
+  if (db.get(`SELECT value FROM settings WHERE key = '${COOKIE_KEY}'`)?.value === cookie) return [];
   const problems = guardProblems(db);
   if (problems.length === 0) {
     // Our own schema changes (a migration, VACUUM) and other programs' tables move the cookie too.
-    if (cookie !== undefined) db.run('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)', [COOKIE_KEY, cookie]);
+    db.run('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)', [COOKIE_KEY, cookie]);
     return [];
   }
   // The table first: the triggers write into it. The next write records the cookie these moved.

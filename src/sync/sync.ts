@@ -15,6 +15,7 @@ import { Git, gitError } from './git.js';
 import { journalFiles, readJournal, writeJournal, type Skipped } from './journal.js';
 import { pauseAt } from './pause.js';
 import { repairRepo } from './repair.js';
+import { notSaidBefore } from './said-before.js';
 import { followDatabasePrivacy } from './privacy.js';
 import { BRANCH, configureRepo, originUrl } from './repo.js';
 import { SNAPSHOT, readSnapshot, writeSnapshot } from './snapshot.js';
@@ -46,12 +47,16 @@ export interface SyncReport {
   concurrent: ConcurrentEdit[];
   pushed: boolean;
   repaired: string[];
-  /** Journal lines, files or snapshot rows left out (where → why), each once however often read. */
+  /** Journal lines, files or snapshot rows left out (where → why), each once however often read;
+   * only those an earlier sync did not say (said-before.ts). */
   skipped: Skipped;
+  /** How many more were left out as an earlier sync said. */
+  skippedBefore: number;
   /** Facts whose kind or scope another host changed. */
   changed: HeadChange[];
-  /** Rows from the repo left out of the live database because a field looks like a secret. */
+  /** Rows from the repo left out of the live database because a field looks like a secret (the new ones, as `skipped`). */
   refused: RefusedRow[];
+  refusedBefore: number;
 }
 
 export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?: boolean } = {}): Promise<SyncReport> {
@@ -66,7 +71,7 @@ export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?
   lock.acquire(SYNC_WAIT_MS);
   try {
     pause('locked');
-    const report: SyncReport = { dir, remote: originUrl(git), sent: 0, received: 0, compacted: false, concurrent: [], pushed: false, repaired: [], skipped: new Map(), changed: [], refused: [] };
+    const report: SyncReport = { dir, remote: originUrl(git), sent: 0, received: 0, compacted: false, concurrent: [], pushed: false, repaired: [], skipped: new Map(), skippedBefore: 0, changed: [], refused: [], refusedBefore: 0 };
     const skipped = report.skipped;
     report.repaired = repairRepo(git, gitDir, scratch);
     stage(git, configureRepo(git));
@@ -92,10 +97,17 @@ export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?
     ({ added: report.received, changed: report.changed, concurrent: report.concurrent, refused: report.refused } = await foldIntoLive(target, dir, skipped));
     pause('folded');
     if (failure) throw failure;
-    return report;
+    return sayOnce(report, join(gitDir, 'memcue'));
   } finally {
     lock.release();
   }
+}
+
+/** The report with only what an earlier sync did not say; what it did is counted (said-before.ts). */
+function sayOnce(report: SyncReport, folder: string): SyncReport {
+  const skipped = notSaidBefore(join(folder, 'said-skipped.json'), [...report.skipped], ([where, why]) => `skipped\u0000${where}\u0000${why}`);
+  const refused = notSaidBefore(join(folder, 'said-refused.json'), report.refused, (x) => `refused\u0000${x.id}\u0000${x.version}\u0000${x.host}\u0000${x.rule}`);
+  return { ...report, skipped: new Map(skipped.fresh), skippedBefore: skipped.before, refused: refused.fresh, refusedBefore: refused.before };
 }
 
 /** Writes the rows the live database has and the repo lacks as a new journal file; returns their count. */

@@ -106,14 +106,24 @@ export function isCredentialLike(raw: string, ctx: ValueContext): boolean {
 /**
  * A password written right after the word, with no separator (`пароль Ueqt!LqwKrK`, `with password
  * bc59u$2O0BaF`). Prose puts words there (`password field`, `password manager 1Password`), so only a
- * value that reads as a typed password counts: both cases and a digit or symbol, no words, no name.
+ * value that reads as a typed password counts: both cases and a digit or symbol, no words, no name;
+ * or, ending the sentence, words and a year (WORDS_AND_YEAR).
  */
 export function isPasswordAfterWord(raw: string, followedByWord: boolean): boolean {
   const value = raw.replace(TRAILING_PUNCTUATION, '');
   if (value.length < 8 || value.length > 64 || !/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/[^A-Za-z]/.test(value)) return false;
+  if (!followedByWord && WORDS_AND_YEAR.test(value)) return true;
   if (readsAsName(value) || wordShare(value) >= 0.5) return false;
   return isCredentialLike(value, { quoted: false, strongKey: true, followedByWord });
 }
+
+/**
+ * `rootRoot2024`, `rootAdmin2024!`: words joined camelCase from a lower-case start, then two or more
+ * digits (a year, a counter), maybe a symbol: a password as people make them up. Names of products
+ * and types start upper-case (`AcmeCorp2024`, `MyService2`); an identifier is followed by what it
+ * names (`userAccount42 expires`), so only a value that ends the sentence counts.
+ */
+const WORDS_AND_YEAR = /^[a-z]{3,}(?:[A-Z][a-z]+)+\d{2,}[!@#$%^&*?]?$/;
 
 /** `1Password`, `MyAppStack2`: CamelCase words. `Xk2mP9qLw7` alternates case too, but has no words. */
 function readsAsName(value: string): boolean {

@@ -5,10 +5,10 @@
 // - heads (and the index kept to them), which no trigger guards: written by another program, they
 //   disagree with the facts; doctor counts how, and `memcue compact` rebuilds them from the facts.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Database } from '../../src/store/sqlite.js';
-import { workspace } from '../helpers.js';
+import { BINARY, runProcess, workspace } from '../helpers.js';
 import { indexDifferences } from '../store/index-state.js';
 
 const hasSqlite3 = spawnSync('sqlite3', ['-version'], { stdio: 'ignore' }).status === 0;
@@ -88,5 +88,57 @@ describe.skipIf(!hasSqlite3)('memcue doctor, after another program wrote the dat
     expect((await ws.run(['search', '--in', 'all', 'vault', 'tokens'])).stdout).toContain(deleted);
     expect((await ws.run(['search', '--in', 'all', 'canary', 'rollout'])).stdout).toContain(edited);
     expect((await ws.run(['compact'])).stdout).toBe(`${ws.db} is already compact\n`);
+  });
+});
+
+// `memcue doctor && …` in a script: the exit status says whether memory works, through the binary.
+describe.skipIf(!hasSqlite3 || !existsSync(BINARY))('memcue doctor exit status (the compiled binary)', () => {
+  const doctor = (env: Record<string, string>) => runProcess(BINARY, ['doctor'], { env, cwd: env.HOME });
+
+  it('0 for a sound database and for none yet', async () => {
+    const ws = await memory();
+    expect([doctor(ws.env).code, doctor(ws.env).stderr]).toEqual([0, '']);
+    const fresh = workspace();
+    expect(doctor(fresh.env).code).toBe(0);
+  });
+
+  it('3 for a file that is not a memcue database, with one line naming it', () => {
+    const ws = workspace();
+    writeFileSync(ws.env.MEMCUE_DB!, 'hello, not a database');
+    const r = doctor(ws.env);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toMatch(/database .*: ERROR .*not a memcue database/);
+    expect(r.stderr).toMatch(/^memcue: doctor found 1 problem: the database: .*not a memcue database.*\n$/);
+  });
+
+  it('3 for dropped triggers and for heads that disagree with the facts; 0 again once repaired', async () => {
+    const ws = await memory();
+    sqlite3(ws.db, 'DROP TRIGGER facts_updated_in_place;');
+    const dropped = doctor(ws.env);
+    expect(dropped.code).toBe(3);
+    expect(dropped.stderr).toBe("memcue: doctor found 1 problem: memcue's triggers on facts (trigger facts_updated_in_place missing)\n");
+    sqlite3(ws.db, `DELETE FROM heads WHERE id = '${ws.ids[1]}';`);
+    expect(doctor(ws.env).stderr).toMatch(/^memcue: doctor found 2 problems: memcue's triggers on facts \(.*\); heads and the search index disagree with the facts \(facts without a head: 1, /);
+    const json = runProcess(BINARY, ['doctor', '--json'], { env: ws.env, cwd: ws.env.HOME });
+    expect(json.code).toBe(3);
+    expect(JSON.parse(json.stdout).problems).toHaveLength(2);
+    expect(runProcess(BINARY, ['compact'], { env: ws.env }).code).toBe(0);
+    expect(doctor(ws.env).code).toBe(0);
+  });
+
+  it('3 for a wired hook that fails when run; a past hook error alone is not a failure', async () => {
+    const ws = await memory();
+    expect(runProcess(BINARY, ['hook', 'claude', 'session-start'], { env: ws.env, stdin: 'not json' }).code).toBe(0);
+    expect(doctor(ws.env).code).toBe(0);
+    expect(runProcess(BINARY, ['install', 'claude'], { env: { ...ws.env, MEMCUE_BIN: '/nowhere/memcue' } }).code).toBe(0);
+    const r = doctor(ws.env);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe('memcue: doctor found 1 problem: claude: /nowhere/memcue hook claude session-start exits 127\n');
+  });
+
+  it('`doctor --help` says what each exit status means', () => {
+    const help = runProcess(BINARY, ['doctor', '--help'], { env: workspace().env }).stdout;
+    expect(help).toMatch(/^Exit status:\n {2}0 {2}all is well/m);
+    expect(help).toMatch(/^ {2}3 {2}doctor found something wrong/m);
   });
 });

@@ -1,4 +1,5 @@
-// The MCP server's call queue: one call at a time, in arrival order; after close, queued calls are dropped.
+// The MCP server's call queue: one call at a time, in arrival order; after close, queued calls still
+// run for a grace period, and those whose turn comes later are answered without running.
 import { describe, expect, it } from 'vitest';
 import { CallQueue } from '../../src/mcp/queue.js';
 
@@ -22,20 +23,37 @@ describe('CallQueue', () => {
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual(['a', 'b', 'c']);
   });
 
-  it('after close, finishes the call in progress and answers the queued ones with `dropped`', async () => {
+  it('after close, still runs the calls queued, the one in progress first, and closes once they are answered', async () => {
     const queue = new CallQueue();
     let release!: () => void;
     const first = queue.run(() => new Promise<string>((resolve) => (release = () => resolve('first'))), () => 'dropped');
     const second = queue.run(async () => 'second', () => 'dropped');
     while (!release) await tick();
     let closed = false;
-    const closing = queue.close().then(() => (closed = true));
-    const closingAgain = queue.close(); // stdin's 'end' and 'close' both close it
+    const closing = queue.close(60_000).then(() => (closed = true));
+    const closingAgain = queue.close(60_000); // stdin's 'end' and 'close' both close it
     await tick();
     expect(closed).toBe(false); // waits for the call in progress
+    const third = queue.run(async () => 'third', () => 'dropped'); // read in the same turn as the end
     release();
     await Promise.all([closing, closingAgain]);
-    expect([await first, await second]).toEqual(['first', 'dropped']);
+    expect([await first, await second, await third]).toEqual(['first', 'second', 'third']);
+  });
+
+  it('after close, a call whose turn comes past the grace period is answered with `dropped`, not run', async () => {
+    const queue = new CallQueue();
+    let release!: () => void;
+    let ran = 0;
+    const first = queue.run(() => new Promise<string>((resolve) => (release = () => resolve('first'))), () => 'dropped');
+    const later = [1, 2].map(() => queue.run(async () => String(++ran), () => 'dropped'));
+    while (!release) await tick();
+    const closing = queue.close(20);
+    // The call in progress outlasts the grace period (a wait for another process's lock, say).
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    release();
+    await closing;
+    expect([await first, ...(await Promise.all(later))]).toEqual(['first', 'dropped', 'dropped']);
+    expect(ran).toBe(0);
     expect(await queue.run(async () => 'late', () => 'dropped')).toBe('dropped');
   });
 });

@@ -23,7 +23,7 @@ function machineWithRemote() {
 }
 
 function pushJournal(root: string, remote: string, name: string, content: string): void {
-  const clone = join(root, 'forger');
+  const clone = join(root, `forger-${name}`);
   execFileSync('git', ['clone', '--quiet', '--branch', 'main', remote, clone]);
   mkdirSync(join(clone, 'journal'), { recursive: true });
   writeFileSync(join(clone, 'journal', name), content);
@@ -46,6 +46,26 @@ describe('forged versions', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(new RegExp(`skipped journal/20990101T000000000Z-mallory-ffffff\\.jsonl:1: "version" must be a whole number from 1 to ${MAX_VERSION}, got ${FORGED}`));
     expect(await textOf(memcue, id)).toBe('deploys go through the release branch');
+  });
+
+  it('a forged row is said once: later syncs count it, and say only a new one', async () => {
+    const { root, remote, memcue } = machineWithRemote();
+    const id = (await memcue('add', '--scope', 'global', 'deploys go through the release branch')).stdout.trim();
+    expect((await memcue('sync', 'init', remote)).code).toBe(0);
+    const head = JSON.parse((await memcue('show', id, '--json')).stdout);
+    const forged = (version: number) => `${JSON.stringify({ ...head, versions: undefined, version, text: 'deploys go straight to main', host: 'mallory' })}\n`;
+    pushJournal(root, remote, '20990101T000000000Z-mallory-ffffff.jsonl', forged(FORGED));
+    const first = await memcue('sync');
+    expect(first.stderr).toMatch(/^memcue: skipped journal\/20990101T000000000Z-mallory-ffffff\.jsonl:1: /);
+    expect(first.stdout).toMatch(/, 1 rows, lines or files skipped \(see above\)\n/);
+    const second = await memcue('sync');
+    expect([second.code, second.stderr]).toEqual([0, '']);
+    expect(second.stdout).toMatch(/, 1 rows, lines or files skipped \(1 said by an earlier sync\)\n/);
+    pushJournal(root, remote, '20990101T000000001Z-mallory-eeeeee.jsonl', forged(FORGED - 1));
+    const third = await memcue('sync');
+    expect(third.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^memcue: skipped journal\/20990101T000000001Z-mallory-eeeeee\.jsonl:1: /)]);
+    expect(third.stdout).toMatch(/, 2 rows, lines or files skipped \(see above; 1 said by an earlier sync\)\n/);
+    expect((await memcue('sync')).stderr).toBe('');
   });
 
   it('import refuses a version over the bound in one line; nothing is imported', async () => {

@@ -172,6 +172,10 @@ describe('issue 19: a password right after the word, and generated resource name
     ['letters and digits only', 'log into the router with admin and password Xk2mP9qLw7'],
     ['after a short phrase, Russian', 'пароль от wifi в офисе Kj6^hG3fDs'],
     ['after a short phrase, English', 'the password for the office wifi Kj6^hG3fDs'],
+    // A password made of words and a year, as people type them (the issue 19 recheck's known miss).
+    ['words and digits, Russian', 'в phpmyadmin входим как dbadmin с паролем rootRoot2024'],
+    ['words and digits, English', 'the NAS takes user admin and password rootAdmin2024!'],
+    ['words and digits after a phrase', 'пароль от роутера в офисе officeWifi77'],
   ])('catches %s', (_name, text) => {
     expect(findSecretRule(text)?.rule).toBe('password-assignment');
   });
@@ -187,6 +191,9 @@ describe('issue 19: a password right after the word, and generated resource name
     ['a service name after a phrase', 'the password for MyService2 lives in the team vault'],
     ['an account name after a phrase', 'the password for svc-Backup01 rotates every 90 days'],
     ['a CamelCase name right after the word', 'password policy for the MyAppStack2 service'],
+    ['a camelCase name with digits before a word', 'the password for userAccount42 expires in May'],
+    ['a product name with a year at the end', 'reset the password for AcmeCorp2024'],
+    ['a camelCase word without digits', 'the password is in userSettings'],
   ])('lets through %s', (_name, text) => {
     expect(findSecretRule(text)).toBeUndefined();
   });
