@@ -5,7 +5,7 @@
 // - for a word that matches no fact and has neither, the nearest index term (`postgress` → postgres),
 //   reported so that the caller can say so: never a silent empty result.
 import { isStopWord } from '../text/stopwords.js';
-import { editDistance, initialsFor, isCyrillicTerm, LATIN_LETTERS, RUSSIAN_LETTERS, sameName, startAgrees } from '../text/translit.js';
+import { editDistance, initialsFor, isCyrillicTerm, LATIN_LETTERS, looseInitials, queryKeys, RUSSIAN_LETTERS, sameName, startAgrees } from '../text/translit.js';
 import { fold, stemWord } from '../text/tokenize.js';
 import { devWordItems } from './dev-words.js';
 import { MAX_QUERY_TERMS, type QueryItem } from './query.js';
@@ -56,7 +56,9 @@ export function expandItems(query: string, items: QueryItem[], vocabulary: Vocab
   }
   // Only a query that would find nothing is corrected: a word no fact holds beside words that match
   // is mostly a word the memory lacks, and its nearest term noise (held out: LoCoMo −2 at hit@5).
-  const matchedSome = fromTable.length > 0 || out.length > items.length || items.some((item) => !unmatched.includes(item) && isMatched(item));
+  // A compound's split (`post gress` of `postgress`) is no sign: its first term may stand alone in
+  // some fact (`post-mortem`) while the phrase matches nothing.
+  const matchedSome = fromTable.length > 0 || out.length > items.length || items.some((item) => item.terms.length === 1 && !unmatched.includes(item) && isMatched(item));
   if (!matchedSome) {
     for (const item of unmatched) {
       const term = item.terms[0]!;
@@ -88,17 +90,20 @@ function matches(item: QueryItem, vocabulary: Vocabulary): boolean {
 function otherSpellings(term: string, vocabulary: Vocabulary): string[] {
   const key = vocabulary.nameKey(term);
   if (!key || key.length < 3) return [];
+  const keys = queryKeys(term, key);
   const russian = isCyrillicTerm(term);
   const found: string[] = [];
-  for (const initial of initialsFor(key[0]!)) {
+  const initials = new Set(keys.flatMap((k) => looseInitials(k[0]!)).flatMap(initialsFor));
+  for (const initial of initials) {
     if (isCyrillicTerm(initial) === russian) continue;
     for (const second of russian ? LATIN_LETTERS : RUSSIAN_LETTERS) {
       const start = initial + second;
-      if (!startAgrees(start, key)) continue;
+      const agreeing = keys.filter((k) => startAgrees(start, k));
+      if (agreeing.length === 0) continue;
       // The keys come with the terms (the search file stores them): only a match's term is read.
       const names = vocabulary.names(start);
       names.keys.forEach((other, i) => {
-        if (!(russian ? sameName(key, other) : sameName(other, key))) return;
+        if (!agreeing.some((k) => (russian ? sameName(k, other) : sameName(other, k)))) return;
         const candidate = names.term(i);
         if (!found.includes(candidate) && !isStopWord(candidate) && vocabulary.docs(candidate) > 0) found.push(candidate);
       });

@@ -90,7 +90,8 @@ function skeleton(key: string): string {
 /**
  * Whether a Russian term's key and a Latin term's key name the same thing: the same consonants with
  * vowels at most one or two edits apart, or the Russian one a short form the Latin one starts with
- * (or lacks only its last vowel).
+ * (or lacks only its last vowel); failing that, the same after what the keys keep of English spelling
+ * is taken off both (loose()).
  */
 export function sameName(russianKey: string, latinKey: string): boolean {
   // Snowball takes a Russian word's last vowel (`джира` → `джир`): the Latin name may keep it.
@@ -99,11 +100,51 @@ export function sameName(russianKey: string, latinKey: string): boolean {
   if (russianKey.length >= MIN_PREFIX_KEY && latinKey.startsWith(russianKey)) return true;
   if (russianKey === latinKey) return true;
   const consonants = skeleton(russianKey);
+  const latinConsonants = skeleton(latinKey);
+  // loose() changes no skeleton's length: most terms a search compares stop here, before any loose() call.
+  if (consonants.length !== latinConsonants.length) return false;
   // Two consonants leave too many words alike (редис ~ ready): the same key, or three consonants at least.
-  if (consonants.length < 3 || consonants !== skeleton(latinKey)) return false;
+  const enough = consonants.length >= 3;
+  if (enough && consonants === latinConsonants && vowelsAlike(russianKey, latinKey, consonants)) return true;
+  if (!looselyEqual(consonants, latinConsonants)) return false;
+  const [russian, latin] = [loose(russianKey), loose(latinKey)];
+  if (russian === russianKey && latin === latinKey) return false;
+  if (russian === latin) return true;
+  const looseConsonants = skeleton(russian);
+  return enough && looseConsonants === skeleton(latin) && vowelsAlike(russian, latin, looseConsonants);
+}
+
+/** Keys of the same consonants name one thing if there are enough of them, else if their vowels are near. */
+function vowelsAlike(russianKey: string, latinKey: string, consonants: string): boolean {
   // Vowels are where spellings of a name part most (вайргард ~ WireGuard); enough consonants are the name.
   if (consonants.length >= SKELETON_ENOUGH) return true;
   return editDistance(russianKey, latinKey, 2) <= (Math.max(russianKey.length, latinKey.length) >= 7 ? 2 : 1);
+}
+
+/**
+ * Whether two skeletons of one length can be alike after loose(): each letter the same, or both
+ * s/z, both g/j, or both vowels first. A loop, not loose() itself: most terms a search compares stop here.
+ */
+function looselyEqual(a: string, b: string): boolean {
+  for (let i = 0; i < a.length; i++) {
+    const [x, y] = [a[i]!, b[i]!];
+    if (x === y || (SZ.includes(x) && SZ.includes(y)) || (GJ.includes(x) && GJ.includes(y))) continue;
+    if (i === 0 && FIRST_VOWELS.includes(x) && FIRST_VOWELS.includes(y)) continue;
+    return false;
+  }
+  return true;
+}
+const SZ = 'sz';
+const GJ = 'gj';
+const FIRST_VOWELS = 'aeiouy';
+
+/**
+ * Where a Russian spelling follows the English sound, not its letters: `ea` said as и (релиз ~
+ * release), `ey`/`ei` as ей (стейдж ~ stage), an s said as з, a g before a stem's lost e as ж (мерж ~
+ * merge), a silent last e, a first u said as а (анлиш ~ Unleash). Applied to both keys alike.
+ */
+export function loose(key: string): string {
+  return key.replace(/^u/, 'a').replace(/ea/g, 'i').replace(/ey|ei/g, 'e').replace(/z/g, 's').replace(/g/g, 'j').replace(/(?<=.{3})e$/, '');
 }
 
 /** Optimal-string-alignment distance (a swap of two neighbours is one edit), or max + 1 when above `max`. */
@@ -140,6 +181,24 @@ const INITIALS: Readonly<Record<string, string>> = {
 
 export function initialsFor(keyInitial: string): string[] {
   return [...(INITIALS[keyInitial] ?? '')];
+}
+
+/** The first letters of keys loose() can make alike with a key starting with `keyInitial`: a first u said as а. */
+export function looseInitials(keyInitial: string): string[] {
+  return keyInitial === 'a' || keyInitial === 'u' ? ['a', 'u'] : [keyInitial];
+}
+
+/**
+ * The keys a query word is compared by: its index key, and for a Russian word also the key of its
+ * Latin letters not stemmed again as English (`конфлюенс` keeps the s that English stemming takes
+ * from `konflyuens`, as `confluence` keeps it) and with -ик spelt -ic (`семантик` ~ semantic). The
+ * index keeps one key per term; these cost the query word alone.
+ */
+export function queryKeys(term: string, key: string): string[] {
+  if (!isCyrillicTerm(term)) return [key];
+  const latin = toLatin(term);
+  const keys = [key, soundKey(latin), soundKey(stemEnglish(latin.replace(/ik$/, 'ic')))];
+  return [...new Set(keys)];
 }
 
 /** INITIALS worked out from the keys: each first letter, followed by any letter and a vowel of its script. */

@@ -46,6 +46,23 @@ describe('dev words', () => {
     expect(found).toContain(mac);
   });
 
+  it('a name spelt in Cyrillic as English sounds, not as it is written, finds it (RESULTS 46)', async () => {
+    const { run, add } = setup();
+    const staging = await add('Staging is redeployed on every merge to main');
+    const confluence = await add('Incidents get a post-mortem in Confluence within 5 working days');
+    const release = await add('Releases are cut from main with semantic-release');
+    const unleash = await add('Feature flags are in Unleash at flags.acme.internal');
+    await add('The radius of the cache ring is three nodes');
+    expect(ids((await run('search', 'стейдж')).stdout)).toEqual([staging]);
+    expect(ids((await run('search', 'конфлюенс')).stdout)).toEqual([confluence]);
+    expect(ids((await run('search', 'семантик')).stdout)).toEqual([release]);
+    expect(ids((await run('search', 'релиз')).stdout)).toEqual([release]);
+    expect(ids((await run('search', 'анлиш')).stdout)).toEqual([unleash]);
+    expect(ids((await run('search', 'мерж')).stdout)).toEqual([staging]);
+    // Sound alike is not letters alike: редис is not radius.
+    expect((await run('search', 'редис')).stdout).toBe('');
+  });
+
   it('common abbreviations find the long form and the long form finds them', async () => {
     const { run, add } = setup();
     const k8s = await add('Kubernetes namespaces are named after the team');
@@ -65,6 +82,8 @@ describe('dev words', () => {
     const { run, add } = setup();
     const pg = await add('Postgres backups go to S3 every night');
     await add('Redis is only a cache here');
+    // `post` stands alone here: the split `post gress` still matches nothing.
+    await add('Post-mortems go to Confluence');
     const r = await run('search', 'postgress');
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('no facts match "postgress"; did you mean postgres?');
@@ -77,8 +96,8 @@ describe('dev words', () => {
 
   it('the search file and SQLite give the same results for expanded queries', async () => {
     const { run, add, runWithout } = setup();
-    for (const text of ['Redis on staging listens on port 6380', 'Образы докера собираются в GitLab CI', 'Kubernetes namespaces are named after the team', 'Postgres backups go to S3 every night']) await add(text);
-    for (const query of [['редис'], ['docker'], ['k8s', 'namespace'], ['postgress'], ['кубер']]) {
+    for (const text of ['Redis on staging listens on port 6380', 'Образы докера собираются в GitLab CI', 'Kubernetes namespaces are named after the team', 'Postgres backups go to S3 every night', 'Feature flags are in Unleash', 'Post-mortems go to Confluence']) await add(text);
+    for (const query of [['редис'], ['docker'], ['k8s', 'namespace'], ['postgress'], ['кубер'], ['стейдж', 'редис'], ['анлиш'], ['конфлюенс']]) {
       await run('search', ...query); // builds the search file if it is not there
       const fromFile = await run('search', ...query);
       const fromSqlite = await runWithout('search', ...query);
