@@ -5,11 +5,11 @@
 // - for a word that matches no fact and has neither, the nearest index term (`postgress` → postgres),
 //   reported so that the caller can say so: never a silent empty result.
 import { isStopWord } from '../text/stopwords.js';
-import { editDistance, initialsFor, isCyrillicTerm, LATIN_LETTERS, looseInitials, queryKeys, RUSSIAN_LETTERS, sameName, startAgrees } from '../text/translit.js';
+import { editDistance, initialsFor, isCyrillicTerm, LATIN_LETTERS, looseInitials, queryKeys, RUSSIAN_LETTERS, sameName, sameNameByEar, startAgrees } from '../text/translit.js';
 import { fold, stemWord } from '../text/tokenize.js';
 import { devWordItems } from './dev-words.js';
 import { MAX_QUERY_TERMS, type QueryItem } from './query.js';
-import { prefixRange, type Vocabulary } from './vocabulary.js';
+import { prefixRange, type KeyedTerms, type Vocabulary } from './vocabulary.js';
 
 /** A word of the query that matched nothing, and the index term searched instead. */
 export interface Correction {
@@ -90,10 +90,31 @@ function matches(item: QueryItem, vocabulary: Vocabulary): boolean {
 function otherSpellings(term: string, vocabulary: Vocabulary): string[] {
   const key = vocabulary.nameKey(term);
   if (!key || key.length < 3) return [];
-  const keys = queryKeys(term, key);
   const russian = isCyrillicTerm(term);
+  const groups = new Map<string, KeyedTerms>();
+  const look = (keys: string[], initials: Iterable<string>, same: (russianKey: string, latinKey: string) => boolean) =>
+    namesLike(keys, initials, russian, same, (start) => groups.get(start) ?? groups.set(start, vocabulary.names(start)).get(start)!, vocabulary);
+  let found = look([key], initialsFor(key[0]!), sameName);
+  // A name written as English sounds (стейдж ~ stage, конфлюенс ~ Confluence; RESULTS 46) is looked
+  // for only for a Russian word its own key named nothing for: the extra keys, the starts of a
+  // first u said as а and the by-ear rules cost every word they are tried on, and most find nothing.
+  if (found.length === 0 && russian) {
+    const keys = queryKeys(term, key);
+    found = look(keys, new Set(keys.flatMap((k) => looseInitials(k[0]!)).flatMap(initialsFor)), sameNameByEar);
+  }
+  return found.sort().slice(0, SPELLINGS_PER_WORD);
+}
+
+/** The live terms of the other script whose key is `same` as one of `keys`, read from the starts of `initials`. */
+function namesLike(
+  keys: string[],
+  initials: Iterable<string>,
+  russian: boolean,
+  same: (russianKey: string, latinKey: string) => boolean,
+  names: (start: string) => KeyedTerms,
+  vocabulary: Vocabulary,
+): string[] {
   const found: string[] = [];
-  const initials = new Set(keys.flatMap((k) => looseInitials(k[0]!)).flatMap(initialsFor));
   for (const initial of initials) {
     if (isCyrillicTerm(initial) === russian) continue;
     for (const second of russian ? LATIN_LETTERS : RUSSIAN_LETTERS) {
@@ -101,15 +122,15 @@ function otherSpellings(term: string, vocabulary: Vocabulary): string[] {
       const agreeing = keys.filter((k) => startAgrees(start, k));
       if (agreeing.length === 0) continue;
       // The keys come with the terms (the search file stores them): only a match's term is read.
-      const names = vocabulary.names(start);
-      names.keys.forEach((other, i) => {
-        if (!agreeing.some((k) => (russian ? sameName(k, other) : sameName(other, k)))) return;
-        const candidate = names.term(i);
+      const group = names(start);
+      group.keys.forEach((other, i) => {
+        if (!agreeing.some((k) => (russian ? same(k, other) : same(other, k)))) return;
+        const candidate = group.term(i);
         if (!found.includes(candidate) && !isStopWord(candidate) && vocabulary.docs(candidate) > 0) found.push(candidate);
       });
     }
   }
-  return found.sort().slice(0, SPELLINGS_PER_WORD);
+  return found;
 }
 
 /**

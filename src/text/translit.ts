@@ -90,10 +90,21 @@ function skeleton(key: string): string {
 /**
  * Whether a Russian term's key and a Latin term's key name the same thing: the same consonants with
  * vowels at most one or two edits apart, or the Russian one a short form the Latin one starts with
- * (or lacks only its last vowel); failing that, the same after what the keys keep of English spelling
- * is taken off both (loose()).
+ * (or lacks only its last vowel).
  */
 export function sameName(russianKey: string, latinKey: string): boolean {
+  return compareNames(russianKey, latinKey, false);
+}
+
+/**
+ * sameName, or the same after what the keys keep of English spelling is taken off both (loose()):
+ * the second look a search gives a Russian word whose own key named nothing (expand.ts).
+ */
+export function sameNameByEar(russianKey: string, latinKey: string): boolean {
+  return compareNames(russianKey, latinKey, true);
+}
+
+function compareNames(russianKey: string, latinKey: string, byEar: boolean): boolean {
   // Snowball takes a Russian word's last vowel (`джира` → `джир`): the Latin name may keep it.
   if (russianKey.length >= MIN_KEY_LENGTH - 1 && latinKey.length === russianKey.length + 1 && latinKey.startsWith(russianKey) && /[aeiouy]$/.test(latinKey)) return true;
   if (russianKey.length < MIN_KEY_LENGTH || latinKey.length < MIN_KEY_LENGTH) return false;
@@ -106,7 +117,7 @@ export function sameName(russianKey: string, latinKey: string): boolean {
   // Two consonants leave too many words alike (редис ~ ready): the same key, or three consonants at least.
   const enough = consonants.length >= 3;
   if (enough && consonants === latinConsonants && vowelsAlike(russianKey, latinKey, consonants)) return true;
-  if (!looselyEqual(consonants, latinConsonants)) return false;
+  if (!byEar || !looselyEqual(consonants, latinConsonants)) return false;
   const [russian, latin] = [loose(russianKey), loose(latinKey)];
   if (russian === russianKey && latin === latinKey) return false;
   if (russian === latin) return true;
