@@ -1,15 +1,15 @@
 // What a search adds to the query's own terms before FTS5 sees it (issue 23), the same on the SQLite
 // path and the search file's, since both read the same vocabulary:
 // - the other forms of a dev abbreviation (dev-words.ts: k8s, pg, бд, MR…);
-// - a tech name's spelling in the other script that the index holds (translit.ts: докер ↔ Docker);
+// - a tech name's spelling in the other script that the index holds (other-spellings.ts: докер ↔ Docker);
 // - for a word that matches no fact and has neither, the nearest index term (`postgress` → postgres),
 //   reported so that the caller can say so: never a silent empty result.
-import { isStopWord } from '../text/stopwords.js';
-import { editDistance, initialsFor, isCyrillicTerm, LATIN_LETTERS, looseInitials, queryKeys, RUSSIAN_LETTERS, sameName, sameNameByEar, startAgrees } from '../text/translit.js';
+import { editDistance } from '../text/translit.js';
 import { fold, stemWord } from '../text/tokenize.js';
 import { devWordItems } from './dev-words.js';
 import { MAX_QUERY_TERMS, type QueryItem } from './query.js';
-import { prefixRange, type KeyedTerms, type Vocabulary } from './vocabulary.js';
+import { spellingsFinder } from './other-spellings.js';
+import { prefixRange, type Vocabulary } from './vocabulary.js';
 
 /** A word of the query that matched nothing, and the index term searched instead. */
 export interface Correction {
@@ -17,8 +17,6 @@ export interface Correction {
   term: string;
 }
 
-/** At most this many other-script spellings per word: a name has one or two. */
-const SPELLINGS_PER_WORD = 2;
 /** Shorter words are corrected by one edit, longer ones by two; shorter than 4, not at all. */
 const ONE_EDIT_FROM = 4;
 const TWO_EDITS_FROM = 8;
@@ -32,6 +30,7 @@ export function expandItems(query: string, items: QueryItem[], vocabulary: Vocab
   const add = (item: QueryItem) => {
     if (out.length < items.length + MAX_QUERY_TERMS && !has(item)) out.push(item);
   };
+  const otherSpellings = spellingsFinder(vocabulary);
   const fromTable = devWordItems(query, items);
   fromTable.forEach(add);
   const corrections: Correction[] = [];
@@ -50,7 +49,7 @@ export function expandItems(query: string, items: QueryItem[], vocabulary: Vocab
     // spellings as one (the best of them, at the most common one's IDF), so a fact holding both is not
     // ranked up twice (RESULTS 41; counted apart, they cost XQuAD-ru Russian questions 2 points of
     // hit@1, RESULTS 37 and 39).
-    const spellings = otherSpellings(term, vocabulary);
+    const spellings = otherSpellings(term);
     spellings.forEach((t) => add({ terms: [t], prefix: false, group: item.group }));
     if (spellings.length === 0 && !isMatched(item)) unmatched.push(item);
   }
@@ -79,58 +78,6 @@ function matches(item: QueryItem, vocabulary: Vocabulary): boolean {
   if (!item.prefix) return false;
   for (const t of vocabulary.between(...prefixRange(term))) if (vocabulary.docs(t) > 0) return true;
   return false;
-}
-
-/**
- * Index terms in the other script that name the same thing (translit.ts), held by some fact. Only
- * the keys of terms whose first two letters can start such a name are read; the best
- * SPELLINGS_PER_WORD are kept in byte order, so both vocabularies (whatever order they list terms
- * in) give the same ones.
- */
-function otherSpellings(term: string, vocabulary: Vocabulary): string[] {
-  const key = vocabulary.nameKey(term);
-  if (!key || key.length < 3) return [];
-  const russian = isCyrillicTerm(term);
-  const groups = new Map<string, KeyedTerms>();
-  const look = (keys: string[], initials: Iterable<string>, same: (russianKey: string, latinKey: string) => boolean) =>
-    namesLike(keys, initials, russian, same, (start) => groups.get(start) ?? groups.set(start, vocabulary.names(start)).get(start)!, vocabulary);
-  let found = look([key], initialsFor(key[0]!), sameName);
-  // A name written as English sounds (стейдж ~ stage, конфлюенс ~ Confluence; RESULTS 46) is looked
-  // for only for a Russian word its own key named nothing for: the extra keys, the starts of a
-  // first u said as а and the by-ear rules cost every word they are tried on, and most find nothing.
-  if (found.length === 0 && russian) {
-    const keys = queryKeys(term, key);
-    found = look(keys, new Set(keys.flatMap((k) => looseInitials(k[0]!)).flatMap(initialsFor)), sameNameByEar);
-  }
-  return found.sort().slice(0, SPELLINGS_PER_WORD);
-}
-
-/** The live terms of the other script whose key is `same` as one of `keys`, read from the starts of `initials`. */
-function namesLike(
-  keys: string[],
-  initials: Iterable<string>,
-  russian: boolean,
-  same: (russianKey: string, latinKey: string) => boolean,
-  names: (start: string) => KeyedTerms,
-  vocabulary: Vocabulary,
-): string[] {
-  const found: string[] = [];
-  for (const initial of initials) {
-    if (isCyrillicTerm(initial) === russian) continue;
-    for (const second of russian ? LATIN_LETTERS : RUSSIAN_LETTERS) {
-      const start = initial + second;
-      const agreeing = keys.filter((k) => startAgrees(start, k));
-      if (agreeing.length === 0) continue;
-      // The keys come with the terms (the search file stores them): only a match's term is read.
-      const group = names(start);
-      group.keys.forEach((other, i) => {
-        if (!agreeing.some((k) => (russian ? same(k, other) : same(other, k)))) return;
-        const candidate = group.term(i);
-        if (!found.includes(candidate) && !isStopWord(candidate) && vocabulary.docs(candidate) > 0) found.push(candidate);
-      });
-    }
-  }
-  return found;
 }
 
 /**

@@ -87,42 +87,69 @@ function skeleton(key: string): string {
   return key[0] + key.slice(1).replace(VOWELS, '');
 }
 
+/** A key's first letter and its consonants after it (what the name rules compare first). */
+export const consonantsOf = skeleton;
+
 /**
  * Whether a Russian term's key and a Latin term's key name the same thing: the same consonants with
  * vowels at most one or two edits apart, or the Russian one a short form the Latin one starts with
  * (or lacks only its last vowel).
  */
 export function sameName(russianKey: string, latinKey: string): boolean {
-  return compareNames(russianKey, latinKey, false);
+  return nameMatcher(russianKey, true).compare(latinKey, false) === SAME_NAME;
 }
 
 /**
  * sameName, or the same after what the keys keep of English spelling is taken off both (loose()):
- * the second look a search gives a Russian word whose own key named nothing (expand.ts).
+ * the second look a search gives a Russian word its own key named nothing for (other-spellings.ts).
  */
 export function sameNameByEar(russianKey: string, latinKey: string): boolean {
-  return compareNames(russianKey, latinKey, true);
+  return nameMatcher(russianKey, true).compare(latinKey, true) === SAME_NAME;
 }
 
-function compareNames(russianKey: string, latinKey: string, byEar: boolean): boolean {
-  // Snowball takes a Russian word's last vowel (`джира` → `джир`): the Latin name may keep it.
-  if (russianKey.length >= MIN_KEY_LENGTH - 1 && latinKey.length === russianKey.length + 1 && latinKey.startsWith(russianKey) && /[aeiouy]$/.test(latinKey)) return true;
-  if (russianKey.length < MIN_KEY_LENGTH || latinKey.length < MIN_KEY_LENGTH) return false;
-  if (russianKey.length >= MIN_PREFIX_KEY && latinKey.startsWith(russianKey)) return true;
-  if (russianKey === latinKey) return true;
-  const consonants = skeleton(russianKey);
-  const latinConsonants = skeleton(latinKey);
-  // loose() changes no skeleton's length: most terms a search compares stop here, before any loose() call.
-  if (consonants.length !== latinConsonants.length) return false;
+/** What a NameMatcher says of two keys: the same name, or only the by-ear rules could still say so, or neither. */
+export const [DIFFERENT, NEAR, SAME_NAME] = [0, 1, 2] as const;
+
+/** A query word's key, compared with the other script's keys one by one. */
+export interface NameMatcher {
+  key: string;
+  consonants: string;
+  /**
+   * SAME_NAME when sameName (sameNameByEar when `byEar`) holds of the key and `other`; else, for a
+   * Russian key and not `byEar`, NEAR when the by-ear rules could still say so, or DIFFERENT.
+   */
+  compare(other: string, byEar: boolean): number;
+}
+
+/**
+ * sameName and sameNameByEar of one key, a Russian one when `russian`, with the other script's keys:
+ * the key's consonants are worked out once, and each other key's walked only until they differ (a
+ * search compares hundreds of keys per word; most differ by the third letter).
+ */
+export function nameMatcher(key: string, russian: boolean): NameMatcher {
+  const consonants = skeleton(key);
   // Two consonants leave too many words alike (редис ~ ready): the same key, or three consonants at least.
   const enough = consonants.length >= 3;
-  if (enough && consonants === latinConsonants && vowelsAlike(russianKey, latinKey, consonants)) return true;
-  if (!byEar || !looselyEqual(consonants, latinConsonants)) return false;
-  const [russian, latin] = [loose(russianKey), loose(latinKey)];
-  if (russian === russianKey && latin === latinKey) return false;
-  if (russian === latin) return true;
-  const looseConsonants = skeleton(russian);
-  return enough && looseConsonants === skeleton(latin) && vowelsAlike(russian, latin, looseConsonants);
+  const compare = (other: string, byEar: boolean): number => {
+    const russianKey = russian ? key : other;
+    const latinKey = russian ? other : key;
+    // Snowball takes a Russian word's last vowel (`джира` → `джир`): the Latin name may keep it.
+    if (russianKey.length >= MIN_KEY_LENGTH - 1 && latinKey.length === russianKey.length + 1 && latinKey.startsWith(russianKey) && /[aeiouy]$/.test(latinKey)) return SAME_NAME;
+    if (russianKey.length < MIN_KEY_LENGTH || latinKey.length < MIN_KEY_LENGTH) return DIFFERENT;
+    if (russianKey.length >= MIN_PREFIX_KEY && latinKey.startsWith(russianKey)) return SAME_NAME;
+    if (russianKey === latinKey) return SAME_NAME;
+    // Only a Russian key is ever looked at by ear: a Latin one's walk stops at the first letter that differs.
+    const like = consonantsLike(consonants, other, russian);
+    if (like === SAME && enough && vowelsAlike(russianKey, latinKey, consonants)) return SAME_NAME;
+    if (like === NOT_ALIKE) return DIFFERENT;
+    if (!byEar) return NEAR;
+    const [looseRussian, looseLatin] = [loose(russianKey), loose(latinKey)];
+    if (looseRussian === russianKey && looseLatin === latinKey) return DIFFERENT;
+    if (looseRussian === looseLatin) return SAME_NAME;
+    const looseConsonants = skeleton(looseRussian);
+    return enough && looseConsonants === skeleton(looseLatin) && vowelsAlike(looseRussian, looseLatin, looseConsonants) ? SAME_NAME : DIFFERENT;
+  };
+  return { key, consonants, compare };
 }
 
 /** Keys of the same consonants name one thing if there are enough of them, else if their vowels are near. */
@@ -132,18 +159,29 @@ function vowelsAlike(russianKey: string, latinKey: string, consonants: string): 
   return editDistance(russianKey, latinKey, 2) <= (Math.max(russianKey.length, latinKey.length) >= 7 ? 2 : 1);
 }
 
+const [NOT_ALIKE, LOOSELY, SAME] = [0, 1, 2] as const;
+
 /**
- * Whether two skeletons of one length can be alike after loose(): each letter the same, or both
- * s/z, both g/j, or both vowels first. A loop, not loose() itself: most terms a search compares stop here.
+ * How the skeleton of `key` compares with `consonants`: SAME, or when `loosely` LOOSELY alike as
+ * loose() can make them (both s/z, both g/j, both vowels first; it changes no skeleton's length), or
+ * NOT_ALIKE (LOOSELY too when not `loosely`). A walk that stops at the first letter that differs,
+ * not a skeleton built per key.
  */
-function looselyEqual(a: string, b: string): boolean {
-  for (let i = 0; i < a.length; i++) {
-    const [x, y] = [a[i]!, b[i]!];
-    if (x === y || (SZ.includes(x) && SZ.includes(y)) || (GJ.includes(x) && GJ.includes(y))) continue;
-    if (i === 0 && FIRST_VOWELS.includes(x) && FIRST_VOWELS.includes(y)) continue;
-    return false;
+function consonantsLike(consonants: string, key: string, loosely: boolean): number {
+  let like: number = SAME;
+  let at = 0;
+  for (let i = 0; i < key.length; i++) {
+    const letter = key[i]!;
+    if (i > 0 && FIRST_VOWELS.includes(letter)) continue;
+    if (at === consonants.length) return NOT_ALIKE;
+    const wanted = consonants[at++]!;
+    if (letter === wanted) continue;
+    if (!loosely) return NOT_ALIKE;
+    const alike = (SZ.includes(letter) && SZ.includes(wanted)) || (GJ.includes(letter) && GJ.includes(wanted)) || (i === 0 && FIRST_VOWELS.includes(letter) && FIRST_VOWELS.includes(wanted));
+    if (!alike) return NOT_ALIKE;
+    like = LOOSELY;
   }
-  return true;
+  return at === consonants.length ? like : NOT_ALIKE;
 }
 const SZ = 'sz';
 const GJ = 'gj';
@@ -228,12 +266,12 @@ export function keyInitials(): Record<string, string> {
 }
 
 /**
- * Whether terms starting with `start` (two letters) can have a key like `key`: their consonants agree
- * so far. Vowels may differ (the skeleton rule), and a second `g`/`j` may turn on the letter after it.
+ * Whether terms starting with `start` (two letters) can have a key of these consonants (consonantsOf):
+ * they agree so far. Vowels may differ (the skeleton rule), and a second `g`/`j` may turn on the letter after it.
  */
-export function startAgrees(start: string, key: string): boolean {
+export function startAgrees(start: string, consonants: string): boolean {
   const head = secondConsonant(start);
-  const wanted = skeleton(key);
+  const wanted = consonants;
   if (head === undefined || wanted.length < 2) return true;
   return head === wanted[1] || (/[gj]/.test(head) && /[gj]/.test(wanted[1]!));
 }
