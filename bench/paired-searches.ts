@@ -5,6 +5,8 @@
 // 7): three warm-ups and 40 runs), then one query per type of the dev set. On this machine the first
 // process of a pair measures cheaper (an A/A run, the same build twice, shows it), so the order
 // alternates pair by pair and each order's median new/old ratio is printed, with their geometric mean.
+// BENCH_ROUNDS passes over the sequence (6), BENCH_PAIRS pairs of each query (60); BENCH_ONLY='words'
+// measures that query instead of the types'.
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +20,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 60);
 const COLD_START_QUERIES = 43;
 /** RESULTS 46's query of each type. */
-const TYPE_QUERIES: [string, string][] = [
+const TYPE_QUERIES: [string, string][] = process.env.BENCH_ONLY ? [['query', process.env.BENCH_ONLY]] : [
   ['exact', 'race strap cache'],
   ['identifier', 'PKG_CONFIG_PATH'],
   ['typo', 'migraton warnng'],

@@ -16,10 +16,11 @@ import { tempDir } from '../helpers.js';
 /** Russian words starting as докер does: the terms a search for docker looks among. */
 const NEIGHBOURS = 'дом дорога доска довод доклад докторский доля долина доход дочка дождь доверие добыча дозор дотация договор'.split(' ');
 
-async function memory(): Promise<Store> {
+const TEXTS = ['Docker images are tagged with the commit hash', 'Докер на маке тормозит без VirtioFS', ...NEIGHBOURS.map((w, i) => `${w} номер ${i}`)];
+
+async function memory(texts = TEXTS): Promise<Store> {
   const store = (await Store.open(join(tempDir(), 'expand.db'), { write: true }))!;
   store.write(() => {
-    const texts = ['Docker images are tagged with the commit hash', 'Докер на маке тормозит без VirtioFS', ...NEIGHBOURS.map((w, i) => `${w} номер ${i}`)];
     texts.forEach((text, i) => {
       store.insertVersion({
         id: `f${String(i).padStart(19, '0')}`, version: 1, text, translation: '', kind: 'note', scope: 'global', source: '', quote: '',
@@ -31,23 +32,24 @@ async function memory(): Promise<Store> {
   return store;
 }
 
-/** The vocabulary, noting each index term read out of it (between's and names' terms). */
-function noting(vocabulary: Vocabulary, read: string[]): Vocabulary {
+/** The vocabulary, noting each index term read out of it (between's and names' terms), and the starts of names asked for. */
+function noting(vocabulary: Vocabulary, read: string[], starts: string[] = []): Vocabulary {
   return {
     ...vocabulary,
     *between(from, to) {
       for (const term of vocabulary.between(from, to)) yield (read.push(term), term);
     },
     names(start) {
+      starts.push(start);
       const names = vocabulary.names(start);
       return { keys: names.keys, term: (i) => (read.push(names.term(i)), names.term(i)) };
     },
   };
 }
 
-/** `check` on a memory of those words and their search file. */
-async function withMemory(check: (store: Store, live: LiveIndex) => void): Promise<void> {
-  const store = await memory();
+/** `check` on a memory of those words (or of `texts`) and their search file. */
+async function withMemory(check: (store: Store, live: LiveIndex) => void, texts?: string[]): Promise<void> {
+  const store = await memory(texts);
   try {
     check(store, openLiveIndex(store.file.real)!);
   } finally {
@@ -81,4 +83,28 @@ describe('other-script spellings', () => {
       expect(expanded('redis', liveVocabulary(withAdded))).toEqual(['redi', 'редис']);
       expect(expanded('redis', liveVocabulary(live))).toEqual(['redi']);
     }));
+
+  it('are looked for by ear only for a Russian word its own key names nothing for (RESULTS 46)', () =>
+    withMemory(
+      (_, live) => {
+        const lookedAt = (query: string) => {
+          const starts: string[] = [];
+          return { items: expanded(query, noting(liveVocabulary(live), [], starts)), starts };
+        };
+        // анлиш's own key (anlish) names nothing: the second look reads the u- starts too (a first u said as а).
+        const unleash = lookedAt('анлиш');
+        expect(unleash.items).toEqual(['анлиш', 'unleash']);
+        expect(unleash.starts.some((start) => start.startsWith('u'))).toBe(true);
+        // ансибл's does (ansibl): nothing more is read, and no name by ear is added.
+        const ansible = lookedAt('ансибл');
+        expect(ansible.items).toEqual(['ансибл', 'ansibl']);
+        expect(ansible.starts.some((start) => start.startsWith('u'))).toBe(false);
+        // A Latin word is compared by its key alone: unleash does not find анлиш.
+        expect(lookedAt('unleash').items).toEqual(['unleash']);
+        // Each start is read once per query, whatever its words and looks.
+        const both = lookedAt('анлиш ансибл');
+        expect(new Set(both.starts).size).toBe(both.starts.length);
+      },
+      ['Feature flags are in Unleash', 'Ansible playbooks live in infra/', 'Анлиш поднят на стенде', 'Плейбуки ансибла в infra/'],
+    ));
 });
