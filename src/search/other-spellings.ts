@@ -1,6 +1,6 @@
 // A query word's spellings in the other script that the index holds (translit.ts): докер → Docker,
-// redis → редис, and for a Russian word its own key names nothing for, by ear: стейдж → stage,
-// конфлюенс → Confluence (bench/RESULTS.md 46). The SQLite path and the search file's read the same
+// redis → редис, and for a word its own key names nothing for, by ear: стейдж → stage, конфлюенс →
+// Confluence, release → релиз (bench/RESULTS.md 46). The SQLite path and the search file's read the same
 // vocabulary, so both find the same spellings.
 import { initialsFor, isCyrillicTerm, LATIN_LETTERS, looseInitials, nameMatcher, NEAR, queryKeys, RUSSIAN_LETTERS, SAME_NAME, startAgrees, type NameMatcher } from '../text/translit.js';
 import { isStopWord } from '../text/stopwords.js';
@@ -47,11 +47,11 @@ function otherSpellings(term: string, vocabulary: Vocabulary, read: (start: stri
       else if (said === NEAR) near.push([names, i]);
     }
   }
-  // By ear only for a Russian word its own key named nothing for (RESULTS 46): the loose rules, the
-  // Latin letters unstemmed and -ик as -ic, the starts of a first u said as а.
-  if (found.length === 0 && russian) {
+  // By ear only for a word its own key named nothing for (RESULTS 46): the loose rules, for a Russian
+  // word its Latin letters unstemmed and -ик as -ic, the starts of a first u said as а.
+  if (found.length === 0) {
     for (const [names, i] of near) if (matcher.compare(names.keys[i]!, true) === SAME_NAME) add(names.term(i));
-    const others = queryKeys(term, key).filter((k) => k !== key).map((k) => nameMatcher(k, true));
+    const others = queryKeys(term, key).filter((k) => k !== key).map((k) => nameMatcher(k, russian));
     const all = [matcher, ...others];
     const looseOnly = [...new Set(all.flatMap((m) => looseInitials(m.key[0]!)).flatMap(initialsFor))].filter((c) => !initials.includes(c));
     for (const { names, agreeing } of [...groups(initials, others, russian, read), ...groups(looseOnly, all, russian, read)]) {

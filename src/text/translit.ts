@@ -101,7 +101,7 @@ export function sameName(russianKey: string, latinKey: string): boolean {
 
 /**
  * sameName, or the same after what the keys keep of English spelling is taken off both (loose()):
- * the second look a search gives a Russian word its own key named nothing for (other-spellings.ts).
+ * the second look a search gives a word its own key named nothing for (other-spellings.ts).
  */
 export function sameNameByEar(russianKey: string, latinKey: string): boolean {
   return nameMatcher(russianKey, true).compare(latinKey, true) === SAME_NAME;
@@ -115,8 +115,8 @@ export interface NameMatcher {
   key: string;
   consonants: string;
   /**
-   * SAME_NAME when sameName (sameNameByEar when `byEar`) holds of the key and `other`; else, for a
-   * Russian key and not `byEar`, NEAR when the by-ear rules could still say so, or DIFFERENT.
+   * SAME_NAME when sameName (sameNameByEar when `byEar`) holds of the key and `other`; else, when
+   * not `byEar`, NEAR if the by-ear rules could still say so, or DIFFERENT.
    */
   compare(other: string, byEar: boolean): number;
 }
@@ -138,8 +138,7 @@ export function nameMatcher(key: string, russian: boolean): NameMatcher {
     if (russianKey.length < MIN_KEY_LENGTH || latinKey.length < MIN_KEY_LENGTH) return DIFFERENT;
     if (russianKey.length >= MIN_PREFIX_KEY && latinKey.startsWith(russianKey)) return SAME_NAME;
     if (russianKey === latinKey) return SAME_NAME;
-    // Only a Russian key is ever looked at by ear: a Latin one's walk stops at the first letter that differs.
-    const like = consonantsLike(consonants, other, russian);
+    const like = consonantsLike(consonants, other);
     if (like === SAME && enough && vowelsAlike(russianKey, latinKey, consonants)) return SAME_NAME;
     if (like === NOT_ALIKE) return DIFFERENT;
     if (!byEar) return NEAR;
@@ -162,12 +161,11 @@ function vowelsAlike(russianKey: string, latinKey: string, consonants: string): 
 const [NOT_ALIKE, LOOSELY, SAME] = [0, 1, 2] as const;
 
 /**
- * How the skeleton of `key` compares with `consonants`: SAME, or when `loosely` LOOSELY alike as
- * loose() can make them (both s/z, both g/j, both vowels first; it changes no skeleton's length), or
- * NOT_ALIKE (LOOSELY too when not `loosely`). A walk that stops at the first letter that differs,
- * not a skeleton built per key.
+ * How the skeleton of `key` compares with `consonants`: SAME, or LOOSELY alike as loose() can make
+ * them (both s/z, both g/j, both vowels first; it changes no skeleton's length), or NOT_ALIKE. A
+ * walk that stops at the first letter that differs, not a skeleton built per key.
  */
-function consonantsLike(consonants: string, key: string, loosely: boolean): number {
+function consonantsLike(consonants: string, key: string): number {
   let like: number = SAME;
   let at = 0;
   for (let i = 0; i < key.length; i++) {
@@ -176,7 +174,6 @@ function consonantsLike(consonants: string, key: string, loosely: boolean): numb
     if (at === consonants.length) return NOT_ALIKE;
     const wanted = consonants[at++]!;
     if (letter === wanted) continue;
-    if (!loosely) return NOT_ALIKE;
     const alike = (SZ.includes(letter) && SZ.includes(wanted)) || (GJ.includes(letter) && GJ.includes(wanted)) || (i === 0 && FIRST_VOWELS.includes(letter) && FIRST_VOWELS.includes(wanted));
     if (!alike) return NOT_ALIKE;
     like = LOOSELY;
