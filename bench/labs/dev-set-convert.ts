@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { terms } from '../../src/text/tokenize.js';
-import { sameName, termKey, isCyrillicTerm } from '../../src/text/translit.js';
+import { sameName } from '../../src/text/name-match.js';
+import { termKey, isCyrillicTerm } from '../../src/text/translit.js';
 const facts = readFileSync('bench/data/dev/facts.txt', 'utf8').trim().split('\n').map((l, i) => { const [lang, kind, ...t] = l.split('|'); return { id: `d${String(i + 1).padStart(3, '0')}`, lang, kind, text: t.join('|') }; });
 const langOf = (s: string) => ((s.match(/[\u0400-\u04ff]/g)?.length ?? 0) > (s.match(/[a-z]/gi)?.length ?? 0) / 2 ? 'ru' : 'en');
 const crossScript = (q: string, f: string) => {

@@ -1,8 +1,9 @@
-// A query word's spellings in the other script that the index holds (translit.ts): докер → Docker,
+// A query word's spellings in the other script that the index holds (translit.ts, name-match.ts): докер → Docker,
 // redis → редис, and for a word its own key names nothing for, by ear: стейдж → stage, конфлюенс →
 // Confluence, release → релиз (bench/RESULTS.md 46). The SQLite path and the search file's read the same
 // vocabulary, so both find the same spellings.
-import { initialsFor, isCyrillicTerm, LATIN_LETTERS, looseInitials, nameMatcher, NEAR, queryKeys, RUSSIAN_LETTERS, SAME_NAME, startAgrees, type NameMatcher } from '../text/translit.js';
+import { nameMatcher, NEAR, SAME_NAME, type NameMatcher } from '../text/name-match.js';
+import { initialsFor, isCyrillicTerm, LATIN_LETTERS, looseInitials, queryKeys, RUSSIAN_LETTERS, startAgrees } from '../text/translit.js';
 import { isStopWord } from '../text/stopwords.js';
 import type { KeyedTerms, Vocabulary } from './vocabulary.js';
 

@@ -57,7 +57,7 @@ export class NamesWriter {
     const slot = slotOf(term);
     if (slot < 0) return;
     const key = termKey(term);
-    // sameName (translit.ts) matches no shorter key, in either script.
+    // sameName (name-match.ts) matches no shorter key, in either script.
     if (key === undefined || key.length < MIN_KEY_LENGTH - 1 || !KEY.test(key)) return;
     if (slot !== this.slot) {
       if (slot < this.slot) throw new Error('search file: name keys out of order');

@@ -13,10 +13,6 @@ const LATIN_WORD = /^[a-z]+$/;
 const VOWELS = /[aeiouy]/g;
 /** Shorter keys are too common a sound to tell names apart (`код`/`kid`/`code`). */
 export const MIN_KEY_LENGTH = 4;
-/** A Russian short form of a longer name (`кубер` → Kubernetes, `эластик` → Elasticsearch) needs this much. */
-const MIN_PREFIX_KEY = 5;
-/** This many consonants in the same order name one thing whatever the vowels (bench/RESULTS.md 37). */
-const SKELETON_ENOUGH = 4;
 
 /** Spellings of one sound, applied in order (longer first). */
 const SOUNDS: [RegExp, string][] = [
@@ -87,125 +83,8 @@ function skeleton(key: string): string {
   return key[0] + key.slice(1).replace(VOWELS, '');
 }
 
-/** A key's first letter and its consonants after it (what the name rules compare first). */
+/** A key's first letter and its consonants after it (what the name rules compare first, name-match.ts). */
 export const consonantsOf = skeleton;
-
-/**
- * Whether a Russian term's key and a Latin term's key name the same thing: the same consonants with
- * vowels at most one or two edits apart, or the Russian one a short form the Latin one starts with
- * (or lacks only its last vowel).
- */
-export function sameName(russianKey: string, latinKey: string): boolean {
-  return nameMatcher(russianKey, true).compare(latinKey, false) === SAME_NAME;
-}
-
-/**
- * sameName, or the same after what the keys keep of English spelling is taken off both (loose()):
- * the second look a search gives a word its own key named nothing for (other-spellings.ts).
- */
-export function sameNameByEar(russianKey: string, latinKey: string): boolean {
-  return nameMatcher(russianKey, true).compare(latinKey, true) === SAME_NAME;
-}
-
-/** What a NameMatcher says of two keys: the same name, or only the by-ear rules could still say so, or neither. */
-export const [DIFFERENT, NEAR, SAME_NAME] = [0, 1, 2] as const;
-
-/** A query word's key, compared with the other script's keys one by one. */
-export interface NameMatcher {
-  key: string;
-  consonants: string;
-  /**
-   * SAME_NAME when sameName (sameNameByEar when `byEar`) holds of the key and `other`; else, when
-   * not `byEar`, NEAR if the by-ear rules could still say so, or DIFFERENT.
-   */
-  compare(other: string, byEar: boolean): number;
-}
-
-/**
- * sameName and sameNameByEar of one key, a Russian one when `russian`, with the other script's keys:
- * the key's consonants are worked out once, and each other key's walked only until they differ (a
- * search compares hundreds of keys per word; most differ by the third letter).
- */
-export function nameMatcher(key: string, russian: boolean): NameMatcher {
-  const consonants = skeleton(key);
-  // Two consonants leave too many words alike (редис ~ ready): the same key, or three consonants at least.
-  const enough = consonants.length >= 3;
-  const compare = (other: string, byEar: boolean): number => {
-    const russianKey = russian ? key : other;
-    const latinKey = russian ? other : key;
-    // Snowball takes a Russian word's last vowel (`джира` → `джир`): the Latin name may keep it.
-    if (russianKey.length >= MIN_KEY_LENGTH - 1 && latinKey.length === russianKey.length + 1 && latinKey.startsWith(russianKey) && /[aeiouy]$/.test(latinKey)) return SAME_NAME;
-    if (russianKey.length < MIN_KEY_LENGTH || latinKey.length < MIN_KEY_LENGTH) return DIFFERENT;
-    if (russianKey.length >= MIN_PREFIX_KEY && latinKey.startsWith(russianKey)) return SAME_NAME;
-    if (russianKey === latinKey) return SAME_NAME;
-    const like = consonantsLike(consonants, other);
-    if (like === SAME && enough && vowelsAlike(russianKey, latinKey, consonants)) return SAME_NAME;
-    if (like === NOT_ALIKE) return DIFFERENT;
-    if (!byEar) return NEAR;
-    const [looseRussian, looseLatin] = [loose(russianKey), loose(latinKey)];
-    if (looseRussian === russianKey && looseLatin === latinKey) return DIFFERENT;
-    if (looseRussian === looseLatin) return SAME_NAME;
-    const looseConsonants = skeleton(looseRussian);
-    return enough && looseConsonants === skeleton(looseLatin) && vowelsAlike(looseRussian, looseLatin, looseConsonants) ? SAME_NAME : DIFFERENT;
-  };
-  return { key, consonants, compare };
-}
-
-/** Keys of the same consonants name one thing if there are enough of them, else if their vowels are near. */
-function vowelsAlike(russianKey: string, latinKey: string, consonants: string): boolean {
-  // Vowels are where spellings of a name part most (вайргард ~ WireGuard); enough consonants are the name.
-  if (consonants.length >= SKELETON_ENOUGH) return true;
-  return editDistance(russianKey, latinKey, 2) <= (Math.max(russianKey.length, latinKey.length) >= 7 ? 2 : 1);
-}
-
-const [NOT_ALIKE, LOOSELY, SAME] = [0, 1, 2] as const;
-
-/**
- * How the skeleton of `key` compares with `consonants`: SAME, or LOOSELY alike as loose() can make
- * them (both s/z, both g/j, both vowels first; it changes no skeleton's length), or NOT_ALIKE. A
- * walk that stops at the first letter that differs, not a skeleton built per key.
- */
-function consonantsLike(consonants: string, key: string): number {
-  let like: number = SAME;
-  let at = 0;
-  for (let i = 0; i < key.length; i++) {
-    const letter = key[i]!;
-    if (i > 0 && FIRST_VOWELS.includes(letter)) continue;
-    if (at === consonants.length) return NOT_ALIKE;
-    const wanted = consonants[at++]!;
-    if (letter === wanted) continue;
-    const alike = (SZ.includes(letter) && SZ.includes(wanted)) || (GJ.includes(letter) && GJ.includes(wanted)) || (i === 0 && FIRST_VOWELS.includes(letter) && FIRST_VOWELS.includes(wanted));
-    if (!alike) return NOT_ALIKE;
-    like = LOOSELY;
-  }
-  return at === consonants.length ? like : NOT_ALIKE;
-}
-const SZ = 'sz';
-const GJ = 'gj';
-const FIRST_VOWELS = 'aeiouy';
-
-/**
- * Where a Russian spelling follows the English sound, not its letters: `ea` said as и (релиз ~
- * release), `ey`/`ei` as ей (стейдж ~ stage), an s said as з, a g before a stem's lost e as ж (мерж ~
- * merge), a silent last e, a first u said as а (анлиш ~ Unleash). Applied to both keys alike.
- */
-export function loose(key: string): string {
-  // String replacements in the order of the rules, no regular expression: a search that needs this
-  // needs it once or twice, and compiling six expressions cost more than the calls (~0.1 ms).
-  let out = (key[0] === 'u' ? `a${key.slice(1)}` : key).replaceAll('ea', 'i');
-  out = withoutSecondOf(out, 'e', 'yi').replaceAll('z', 's').replaceAll('g', 'j');
-  return out.length > 3 && out.endsWith('e') ? out.slice(0, -1) : out;
-}
-
-/** `text` less each letter of `seconds` that follows `first` (ey, ei → e), left to right. */
-function withoutSecondOf(text: string, first: string, seconds: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    out += text[i];
-    if (text[i] === first && i + 1 < text.length && seconds.includes(text[i + 1]!)) i++;
-  }
-  return out;
-}
 
 /** Optimal-string-alignment distance (a swap of two neighbours is one edit), or max + 1 when above `max`. */
 export function editDistance(a: string, b: string, max: number): number {
@@ -243,7 +122,7 @@ export function initialsFor(keyInitial: string): string[] {
   return [...(INITIALS[keyInitial] ?? '')];
 }
 
-/** The first letters of keys loose() can make alike with a key starting with `keyInitial`: a first u said as а. */
+/** The first letters of keys loose() (name-match.ts) can make alike with a key starting with `keyInitial`: a first u said as а. */
 export function looseInitials(keyInitial: string): string[] {
   return keyInitial === 'a' || keyInitial === 'u' ? ['a', 'u'] : [keyInitial];
 }

@@ -4,53 +4,12 @@ import transliterate from '@sindresorhus/transliterate';
 import { describe, expect, it } from 'vitest';
 import { CYRILLIC_LATIN } from '../../src/text/cyrillic-latin.js';
 import { terms } from '../../src/text/tokenize.js';
-import { editDistance, NAME_KEYS, queryKeys, sameName, sameNameByEar, termKey } from '../../src/text/translit.js';
-
-const keyOf = (word: string) => termKey(terms(word)[0]!)!;
-const same = (russian: string, latin: string) => sameName(keyOf(russian), keyOf(latin));
-const byEar = (russian: string, latin: string) => sameNameByEar(keyOf(russian), keyOf(latin));
+import { editDistance, NAME_KEYS, termKey } from '../../src/text/translit.js';
 
 describe('translit', () => {
   it('spells every Russian letter as the package does (regenerate with scripts/cyrillic-latin.ts)', () => {
     for (const [letter, latin] of Object.entries(CYRILLIC_LATIN)) expect(latin, letter).toBe(transliterate(letter).toLowerCase());
     expect(Object.keys(CYRILLIC_LATIN)).toHaveLength(33);
-  });
-
-  it.each([
-    ['редис', 'Redis'], ['докер', 'Docker'], ['кубер', 'Kubernetes'], ['постгрес', 'Postgres'], ['джанго', 'Django'],
-    ['нжинкс', 'nginx'], ['кликхаус', 'ClickHouse'], ['эластик', 'Elasticsearch'], ['графана', 'Grafana'],
-    ['гитлаб', 'GitLab'], ['джира', 'Jira'], ['локи', 'Loki'], ['мейлхог', 'MailHog'], ['дженкинс', 'Jenkins'],
-    ['прометеус', 'Prometheus'], ['докера', 'Docker'], ['редисе', 'Redis'], ['вайргард', 'WireGuard'], ['страйп', 'Stripe'], ['пейджердьюти', 'PagerDuty'],
-  ])('%s names %s', (russian, latin) => {
-    expect(same(russian, latin)).toBe(true);
-    expect(byEar(russian, latin)).toBe(true);
-  });
-
-  // Spelt as English sounds (loose(); RESULTS 46): ea, ey, s as з, g before a lost e, a silent e, a first u.
-  // Only the second look (sameNameByEar) takes them: the first is the plain rule every word gets.
-  it.each([
-    ['стейдж', 'staging'], ['релиз', 'release'], ['мерж', 'merge'], ['анлиш', 'Unleash'],
-  ])('%s names %s by ear', (russian, latin) => {
-    expect(same(russian, latin)).toBe(false);
-    expect(byEar(russian, latin)).toBe(true);
-  });
-
-  it.each([
-    ['кот', 'cat'], ['редис', 'radius'], ['редис', 'ready'], ['джанго', 'jungle'], ['кубер', 'cube'], ['кафка', 'coffee'],
-    ['мерж', 'mirage'], ['стейдж', 'stitch'],
-  ])('%s does not name %s', (russian, latin) => expect(byEar(russian, latin)).toBe(false));
-
-  it('compares a Russian query word also by its Latin letters unstemmed and by -ик as -ic (queryKeys)', () => {
-    const named = (russian: string, latin: string) => {
-      const term = terms(russian)[0]!;
-      return queryKeys(term, termKey(term)!).some((key) => sameNameByEar(key, keyOf(latin)));
-    };
-    expect(same('конфлюенс', 'Confluence')).toBe(false);
-    expect(named('конфлюенс', 'Confluence')).toBe(true);
-    expect(same('семантик', 'semantic')).toBe(false);
-    expect(named('семантик', 'semantic')).toBe(true);
-    expect(named('редис', 'radius')).toBe(false);
-    expect(queryKeys('redis', termKey('redis')!)).toEqual([termKey('redis')]);
   });
 
   it('counts a swap of two neighbours as one edit and stops counting past the bound', () => {
