@@ -33,7 +33,7 @@ export function defineAgentCommands(program: Command, lazy: Lazy): void {
         '  0  all is well, or only advice (a v4 file `memcue compact` would convert, past hook errors, an agent not wired)',
         '  3  doctor found something wrong: a database damaged or not memcue\'s, memcue\'s triggers missing, heads or',
         '     the search index disagreeing with the facts, a wired hook or binary that fails when run (listed on stderr)',
-        '  1  a usage error',
+        '  1  an error memcue explains (a usage error, a file it cannot read)',
         '\nExample:\n  memcue doctor && echo "memory works"',
       ].join('\n'),
     )

@@ -23,7 +23,7 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
   program
     .command('search')
     .description('find facts: BM25, best first, at most 5, weak results cut off')
-    .argument('<query...>', '1-4 distinctive words (names, terms, the thing asked about); any text is valid')
+    .argument('<query...>', '1-4 distinctive words (names, terms, the thing asked about), matched by stem; any text is valid')
     .option('-n, --limit <n>', 'at most this many results', '5')
     .addOption(inOption())
     .addOption(kindOption())

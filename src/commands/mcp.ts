@@ -13,7 +13,8 @@ import { CallQueue } from '../mcp/queue.js';
 
 /**
  * How long after the client closed its input the calls it sent still start (queue.ts says why it is
- * bounded). Under the 2 s an SDK client waits before it sends SIGTERM, so the call running then can end.
+ * bounded). Under the 2 s an SDK client waits before it sends SIGTERM; a call that starts inside the
+ * grace may still wait out the busy timeout for another process's lock.
  */
 export const CLOSING_GRACE_MS = 1500;
 

@@ -30,7 +30,7 @@ export class CallQueue {
    * Resolves once every call queued, also while waiting, has been run or dropped.
    */
   async close(graceMs: number): Promise<void> {
-    // stdin's 'end' and 'close' both ask: the first one sets the bound.
+    // Asked once per input's end; a second ask keeps the first bound.
     this.stopAt ??= Date.now() + graceMs;
     for (let tail = this.tail; ; tail = this.tail) {
       await tail;

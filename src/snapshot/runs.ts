@@ -123,7 +123,7 @@ export class RunReader {
 export function mergeByKey(readers: RunReader[], visit: (key: Uint8Array, holders: RunReader[]) => void): void {
   const nextKey = (r: RunReader) => (r.done ? undefined : r.bytes(r.varint()));
   const heads = readers.map(nextKey);
-  // Arrays reused for every key: a merge visits a key per term or per fact.
+  // Arrays reused for every key (a merge visits one per term or per fact): `holders` is valid only during `visit`.
   const holding: number[] = [];
   const holders: RunReader[] = [];
   const tick = garbageBound();

@@ -105,10 +105,15 @@ export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?
 
 /** The report with only what an earlier sync did not say; what it did is counted (said-before.ts). */
 function sayOnce(report: SyncReport, folder: string): SyncReport {
-  const skipped = notSaidBefore(join(folder, 'said-skipped.json'), [...report.skipped], ([where, why]) => `skipped\u0000${where}\u0000${why}`);
+  // A row of this machine's own database that cannot be sent waits for the user (edit or forget it):
+  // it is said on every sync until then, not counted away.
+  const entries = [...report.skipped];
+  const ownRows = entries.filter(([where]) => where.startsWith(LOCAL_ROW));
+  const skipped = notSaidBefore(join(folder, 'said-skipped.json'), entries.filter(([where]) => !where.startsWith(LOCAL_ROW)), ([where, why]) => `skipped\u0000${where}\u0000${why}`);
   const refused = notSaidBefore(join(folder, 'said-refused.json'), report.refused, (x) => `refused\u0000${x.id}\u0000${x.version}\u0000${x.host}\u0000${x.rule}`);
-  return { ...report, skipped: new Map(skipped.fresh), skippedBefore: skipped.before, refused: refused.fresh, refusedBefore: refused.before };
+  return { ...report, skipped: new Map([...skipped.fresh, ...ownRows]), skippedBefore: skipped.before, refused: refused.fresh, refusedBefore: refused.before };
 }
+const LOCAL_ROW = 'local row ';
 
 /** Writes the rows the live database has and the repo lacks as a new journal file; returns their count. */
 async function sendLocalRows(target: SyncTarget, git: Git, skipped: Skipped): Promise<number> {
@@ -127,7 +132,7 @@ function sendable(row: Fact, skipped: Skipped): boolean {
     checkStoredRow(row);
     return true;
   } catch (err) {
-    skipped.set(`local row ${row.id} v${row.version}`, `${reasonOf(err)}; not sent (edit or forget the fact)`);
+    skipped.set(`${LOCAL_ROW}${row.id} v${row.version}`, `${reasonOf(err)}; not sent (edit or forget the fact)`);
     return false;
   }
 }

@@ -109,10 +109,11 @@ export function isCredentialLike(raw: string, ctx: ValueContext): boolean {
  * value that reads as a typed password counts: both cases and a digit or symbol, no words, no name;
  * or, ending the sentence, words and a year (WORDS_AND_YEAR).
  */
-export function isPasswordAfterWord(raw: string, followedByWord: boolean): boolean {
+export function isPasswordAfterWord(raw: string, followedByWord: boolean, namesOwner = false): boolean {
   const value = raw.replace(TRAILING_PUNCTUATION, '');
   if (value.length < 8 || value.length > 64 || !/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/[^A-Za-z]/.test(value)) return false;
-  if (!followedByWord && WORDS_AND_YEAR.test(value)) return true;
+  // `the password for svcDeploy01`: the word after `for`/`от` names whose password it is, an account.
+  if (!followedByWord && !namesOwner && WORDS_AND_YEAR.test(value)) return true;
   if (readsAsName(value) || wordShare(value) >= 0.5) return false;
   return isCredentialLike(value, { quoted: false, strongKey: true, followedByWord });
 }

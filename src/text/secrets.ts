@@ -152,9 +152,10 @@ function passwordAfterWord(text: string, end: number): boolean {
   const words: string[] = [];
   NEXT_WORD.lastIndex = end;
   for (let m; words.length <= PHRASE_WORDS + 1 && (m = NEXT_WORD.exec(text)); ) words.push(m[1]!);
-  const candidates = PHRASE_START.test(words[0] ?? '') ? PHRASE_WORDS + 1 : 1;
+  const phrase = PHRASE_START.test(words[0] ?? '');
+  const candidates = phrase ? PHRASE_WORDS + 1 : 1;
   for (let i = 0; i < Math.min(candidates, words.length); i++) {
-    if (isPasswordAfterWord(words[i]!, /^\p{L}/u.test(words[i + 1] ?? ''))) return true;
+    if (isPasswordAfterWord(words[i]!, /^\p{L}/u.test(words[i + 1] ?? ''), phrase && i === 1)) return true;
   }
   return false;
 }

@@ -7,7 +7,7 @@ import { repoDir } from './fixtures.js';
 
 describe('memcue doctor', () => {
   it('reports version, database health, repo identity, wired agents and the last hook errors', async () => {
-    const env: Record<string, string> = { ...isolatedEnv(), MEMCUE_BIN: '/usr/local/bin/memcue' };
+    const env: Record<string, string> = { ...isolatedEnv(), MEMCUE_BIN: '/nowhere/memcue' };
     const repo = repoDir();
     await cli(['add', '--kind', 'rule', 'one fact'], { env, cwd: repo });
     await cli(['install', 'claude'], { env, cwd: repo });
@@ -18,7 +18,7 @@ describe('memcue doctor', () => {
     writeFileSync(settings, JSON.stringify({ ...current, enabledPlugins: { 'memcue@memcue': true, 'other@x': true } }));
 
     const r = await cli(['doctor'], { env, cwd: repo });
-    expect(r.code).toBe(3); // the hooks run /usr/local/bin/memcue, which is not there: memory does not reach the agents
+    expect(r.code).toBe(3); // the hooks run /nowhere/memcue, which is not there: memory does not reach the agents
     const lines = r.stdout.split('\n');
     expect(lines[0]).toBe(`memcue ${VERSION}`);
     expect(r.stdout).toContain(`database  ${env.MEMCUE_DB}: integrity ok, schema `);

@@ -31,7 +31,7 @@ describe('CallQueue', () => {
     while (!release) await tick();
     let closed = false;
     const closing = queue.close(60_000).then(() => (closed = true));
-    const closingAgain = queue.close(60_000); // stdin's 'end' and 'close' both close it
+    const closingAgain = queue.close(60_000); // a second ask keeps the first bound
     await tick();
     expect(closed).toBe(false); // waits for the call in progress
     const third = queue.run(async () => 'third', () => 'dropped'); // read in the same turn as the end

@@ -194,6 +194,9 @@ describe('issue 19: a password right after the word, and generated resource name
     ['a camelCase name with digits before a word', 'the password for userAccount42 expires in May'],
     ['a product name with a year at the end', 'reset the password for AcmeCorp2024'],
     ['a camelCase word without digits', 'the password is in userSettings'],
+    ['an account named after a phrase, ending the sentence', 'rotate the password for svcDeploy01'],
+    ['an account with a year after a phrase', 'reset the password for adminUser2024'],
+    ['an account after a phrase, a full stop', 'the password for serviceAccount42.'],
   ])('lets through %s', (_name, text) => {
     expect(findSecretRule(text)).toBeUndefined();
   });
