@@ -17,7 +17,7 @@ export class CallQueue {
   /** Runs `call` after every call queued before it, or answers with `dropped` when its turn comes too late. */
   run<T>(call: () => Promise<T>, dropped: () => T): Promise<T> {
     const result = this.tail.then(async () => {
-      // Between two calls the event loop turns once, so the end of stdin is noticed between them.
+      // Between two calls the event loop turns once: requests and the input's end arriving meanwhile are taken in.
       await turn();
       return this.stopAt !== undefined && Date.now() >= this.stopAt ? dropped() : call();
     });
