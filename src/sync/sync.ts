@@ -107,7 +107,8 @@ export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?
 function sayOnce(report: SyncReport, folder: string): SyncReport {
   // A row of this machine's own database that cannot be sent waits for the user (edit or forget it):
   // it is said on every sync until then, not counted away.
-  const [ownRows, others] = [[], []] as [string, string][][];
+  const ownRows: [string, string][] = [];
+  const others: [string, string][] = [];
   for (const entry of report.skipped) (entry[0].startsWith(LOCAL_ROW) ? ownRows : others).push(entry);
   const skipped = notSaidBefore(join(folder, 'said-skipped.json'), others, ([where, why]) => `skipped\u0000${where}\u0000${why}`);
   const refused = notSaidBefore(join(folder, 'said-refused.json'), report.refused, (x) => `refused\u0000${x.id}\u0000${x.version}\u0000${x.host}\u0000${x.rule}`);
