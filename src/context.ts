@@ -5,6 +5,7 @@ import { MemcueError } from './errors.js';
 import { isScope } from './store/names.js';
 import { checkScope, visible } from './store/validate.js';
 import { findRepo, type RepoInfo } from './repo/identity.js';
+import { nearest } from './util/nearest.js';
 
 export interface Io {
   env: Env;
@@ -52,9 +53,14 @@ export function resolveScope(ctx: Context, scope: string | undefined): string {
   }
   if (wanted === 'machine') return `machine:${ctx.host}`;
   // The shorthands come first in the hint: they are what a person types.
-  if (!isScope(wanted)) throw new MemcueError('USAGE', `bad scope "${visible(wanted)}"`, 'use repo (this repository), machine (this machine), global, repo:<repo-id> or machine:<host>');
+  if (!isScope(wanted)) {
+    const near = nearest(wanted, SCOPE_WORDS);
+    throw new MemcueError('USAGE', `bad scope "${visible(wanted)}"${near ? `; did you mean ${near}?` : ''}`, 'use repo (this repository), machine (this machine), global, repo:<repo-id> or machine:<host>');
+  }
   return wanted;
 }
+
+const SCOPE_WORDS = ['repo', 'machine', 'global'];
 
 /**
  * Which scopes `--in` covers. Inside a repo the default is that repo, this machine and global;
@@ -67,6 +73,8 @@ export function searchScopes(ctx: Context, where: string | undefined): string[] 
     case 'all':
       return undefined;
     case 'repo':
+      // Asked for by name outside a repository, it would silently have meant everything.
+      if (!own && where === 'repo') throw new MemcueError('USAGE', '--in repo: not inside a git repository, so there is no repo scope', 'run it inside the repository, or use --in all, global, machine or a repo id');
       return own ? [own, ...base] : undefined;
     case 'global':
       return ['global'];

@@ -5,6 +5,7 @@ import { checkKind } from '../store/facts.js';
 import { withStore } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
 import { json, oneLine, parseCount } from '../format.js';
+import { checkNamedScope, scopesInUse } from './search-scope.js';
 
 interface LogOptions {
   since?: string;
@@ -20,12 +21,14 @@ const DEFAULT_LIMIT = 30;
 export async function run(ctx: Context, id: string | undefined, opts: LogOptions): Promise<void> {
   let hosts: string[] = [];
   const changes = await withStore(ctx.dbPath, false, (store) => {
+    // The log covers every scope unless told otherwise: a change is worth seeing wherever it was made.
+    const scopes = searchScopes(ctx, opts.in ?? 'all');
+    checkNamedScope(() => scopesInUse(store), opts.in, scopes);
     if (!store) return [];
     if (opts.host !== undefined) hosts = store.db.all('SELECT DISTINCT host FROM facts ORDER BY 1').map((r) => String(r.host));
     return recentChanges(store, {
       id: id === undefined ? undefined : store.resolveId(id),
-      // The log covers every scope unless told otherwise: a change is worth seeing wherever it was made.
-      scopes: searchScopes(ctx, opts.in ?? 'all'),
+      scopes,
       kind: opts.kind === undefined ? undefined : checkKind(opts.kind),
       since: opts.since === undefined ? undefined : parseSince(opts.since),
       host: opts.host,

@@ -2,7 +2,7 @@
 // SQLite sees the file: SQLite would block on a FIFO, turn an empty or foreign file into a memcue
 // database, and report a full disk as an internal error. (A read on a full or read-only disk needs
 // no lock: readers never take one, and the read gate lets them in unregistered, read-gate.ts.)
-import { closeSync, mkdirSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import { MemcueError, mapFsError } from '../errors.js';
 import { heldDescriptor } from './native-locks.js';
@@ -38,10 +38,21 @@ function describeNonFile(stats: Stats): string {
   return 'not a regular file';
 }
 
-/** The folder a new database goes in; a full or read-only disk is said in one line. */
-export function prepareFolder(path: string): void {
+/**
+ * A new database: its folder, and the file itself made empty with mode 0600 before SQLite opens it
+ * (SQLite would make it 0644, readable by every local user; its journal and memcue's side files take
+ * the database's mode). Returns the first folder it had to make, if any. A full or read-only disk is
+ * said in one line.
+ */
+export function createPrivateFile(path: string): string | undefined {
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    const folder = mkdirSync(dirname(path), { recursive: true });
+    try {
+      closeSync(openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err; // another writer made it first
+    }
+    return folder;
   } catch (err) {
     throw mapFsError(err, path);
   }

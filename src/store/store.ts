@@ -1,7 +1,7 @@
 // The fact store: one SQLite file, append-only fact versions, a derived head table and FTS index.
 // Reads go through the read gate (never waiting for a writer, read-gate.ts); writes take the
 // writers' lock only around their transaction, never while the WASM starts or a command computes.
-import { statSync } from 'node:fs';
+import { statSync, unlinkSync } from 'node:fs';
 import type { SqliteModule } from '../../wasm/sqlite3.mjs';
 import { MemcueError, SqliteError, mapSqliteError } from '../errors.js';
 import { INDEX_VERSION } from '../text/tokenize.js';
@@ -10,7 +10,7 @@ import { dbFile, type DbFile } from './db-file.js';
 import { COLUMNS, type Fact } from './facts.js';
 import { MAX_VERSION } from './validate.js';
 import { busyTimeout } from './lock.js';
-import { headerIsCurrent, inspectDatabasePath, prepareFolder, refuseEmptyForRead } from './open-checks.js';
+import { createPrivateFile, headerIsCurrent, inspectDatabasePath, refuseEmptyForRead } from './open-checks.js';
 import { ensureSchema, refuseForeign } from './schema.js';
 import { isCompact } from './fact-index.js';
 import { countListedFacts, exportRows, headOf, lastRow, listedFacts, listedVersions, resolveId, rowOf, versionsOf, type RowKey } from './fact-reads.js';
@@ -18,6 +18,7 @@ import { mergeSmallSegments } from './index-segments.js';
 import { takeInOutsideChanges } from './outside-changes.js';
 import { type Database, loadModule } from './sqlite.js';
 import { mark } from '../util/profile.js';
+import { note } from '../util/safe-file.js';
 import type { ListFilter } from './rows.js';
 // Row helpers live in rows.ts (no SQLite behind them: the search file's path needs them alone).
 export { filterClause, toFact, type ListFilter } from './rows.js';
@@ -36,6 +37,9 @@ export interface OpenOptions {
   /** The schema a new file is made as (default SCHEMA_VERSION): the sync snapshot, which older memcue
    * builds on other machines read, is made as OPENED_AS_IS. */
   createAs?: number;
+  /** A file made for memcue's own use (a sync snapshot, an evaluation's memory): its creation is not
+   * announced to the user. */
+  quietCreate?: boolean;
 }
 
 export class Store {
@@ -64,17 +68,20 @@ export class Store {
     if (found !== 'file' && !opts.write) return undefined;
     const file = dbFile(path);
     const exists = found !== 'missing';
-    if (!exists) prepareFolder(file.real);
+    const folder = exists ? undefined : createPrivateFile(file.real);
     const store = new Store(await loadModule(), file, opts.readTimeoutMs ?? busyTimeout());
     store.createAs = opts.createAs;
     try {
       store.bringUpToDate(exists, opts.write);
       mark('db opened');
-      return store;
     } catch (err) {
       store.close();
+      if (!exists) removeIfEmpty(file.real); // a failed first write leaves no file behind
       throw mapSqliteError(err, path);
     }
+    // Where the memory went is said once, when it comes to be: a mistyped --db is seen at once.
+    if (!exists && !opts.quietCreate) note(`a new memory was created at ${path}${folder ? ` (and the folder ${folder})` : ''}; it is private to you (mode 0600)`);
+    return store;
   }
 
   private bringUpToDate(exists: boolean, write: boolean): void {
@@ -288,6 +295,14 @@ export class Store {
 }
 
 /** Opens, runs, and always closes (and unlocks), like libsql's withClient. */
+function removeIfEmpty(path: string): void {
+  try {
+    if (statSync(path).size === 0) unlinkSync(path);
+  } catch {
+    // gone already, or not ours to remove
+  }
+}
+
 export async function withStore<T>(
   path: string,
   write: boolean,
