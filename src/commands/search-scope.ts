@@ -3,6 +3,7 @@
 import { MemcueError } from '../errors.js';
 import type { Store } from '../store/store.js';
 import { nearest } from '../util/nearest.js';
+import { oneLine } from '../format.js';
 
 /** The `--in` words that are not scope names: they always mean something. */
 const KEYWORDS = new Set(['all', 'repo', 'global', 'machine']);
@@ -43,4 +44,9 @@ export function newScopeNote(store: Store, scope: string, own: { repo?: string; 
   const here = own.repo ? `this repo is ${own.repo.replace(/^repo:/, '')}` : 'not inside a git repository';
   const existing = known.length ? `scopes with facts: ${known.slice(0, 12).join(', ')}${known.length > 12 ? ', …' : ''}` : 'no other facts yet';
   return `no other fact has scope "${scope}"${near ? `; did you mean ${near}?` : ''} (${here}; ${existing})`;
+}
+
+/** What a read of a memory with no facts says: where it looked, so a mistyped --db is seen. */
+export function emptyMemory(path: string): string {
+  return `the memory at ${oneLine(path)} is empty (memcue add "..." stores a fact)`;
 }
