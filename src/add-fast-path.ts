@@ -67,7 +67,7 @@ export function plainAddArgs(argv: readonly string[]): AddArgs | undefined {
 export async function runAddFastPath(argv: readonly string[], io: Io, db?: string): Promise<number | undefined> {
   const args = plainAddArgs(argv);
   if (!args) return undefined;
-  const [{ makeContext }, { reportError }, { setOddFileNotes }, add] = await Promise.all([
+  const [{ makeContext }, { reportError }, { setOddFileNotes, setPersonReading }, add] = await Promise.all([
     import('./context.js'),
     import('./errors.js'),
     import('./util/safe-file.js'),
@@ -76,6 +76,7 @@ export async function runAddFastPath(argv: readonly string[], io: Io, db?: strin
   try {
     const ctx = makeContext(io, db);
     setOddFileNotes((line) => io.stderr(`memcue: note: ${line}\n`));
+    setPersonReading(io.stderrIsTTY === true);
     await add.run(ctx, args.words, args.opts);
     return 0;
   } catch (err) {

@@ -13,7 +13,7 @@ import { makeContext, type Context, type Io } from './context.js';
 import { reportError } from './errors.js';
 import { VERSION } from './version.js';
 import { mark } from './util/profile.js';
-import { setOddFileNotes } from './util/safe-file.js';
+import { setOddFileNotes, setPersonReading } from './util/safe-file.js';
 
 export type { Io } from './context.js';
 
@@ -67,6 +67,7 @@ function buildProgram(io: Io, setExit: (code: number) => void, command: string |
   const lazy: Lazy = (load) => async (...args: unknown[]) => {
     const ctx = makeContext(io, program.opts().db as string | undefined);
     setOddFileNotes((line) => io.stderr(`memcue: note: ${line}\n`));
+    setPersonReading(io.stderrIsTTY === true);
     const mod = await load();
     mark('command loaded');
     const code = await (mod.run as (ctx: Context, ...a: unknown[]) => Promise<number | void>)(ctx, ...args.slice(0, -1));

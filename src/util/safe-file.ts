@@ -26,6 +26,18 @@ export function setOddFileNotes(sink: ((line: string) => void) | undefined): ((l
   return previous;
 }
 
+/** Whether a person reads the notes (stderr is a terminal): some are for them, not for scripts and agents. */
+let personReading = false;
+
+export function setPersonReading(on: boolean): void {
+  personReading = on;
+}
+
+/** A note only a person at a terminal needs (where a new file went); scripts and agents are spared it. */
+export function noteForPerson(line: string): void {
+  if (personReading) noteSink?.(line);
+}
+
 /** A note for the user about something memcue found and dealt with (where notes go: setOddFileNotes). */
 export function note(line: string): void {
   noteSink?.(line);

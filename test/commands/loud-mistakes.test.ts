@@ -3,6 +3,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli.js';
 import { cli, git, isolatedEnv, tempDir } from '../helpers.js';
 
 /** A memory and a working folder that is a clone of github.com/acme/app. */
@@ -97,7 +98,21 @@ describe('commands and agents named otherwise elsewhere', () => {
 });
 
 describe('the path of a new or empty memory is said', () => {
-  it('the first write names the new file (and the folder it made); the file is 0600', async () => {
+  it('the first write names the new file to a person at a terminal; scripts and agents are spared it', async () => {
+    const dir = tempDir();
+    const env = isolatedEnv(dir);
+    let stderr = '';
+    const io = { env, cwd: dir, stdout: () => {}, stderr: (t: string) => (stderr += t), readStdin: async () => '', stderrIsTTY: true };
+    expect(await runCli(['add', 'first fact'], io)).toBe(0);
+    expect(stderr).toBe(`memcue: note: a new memory was created at ${env.MEMCUE_DB}; it is private to you (mode 0600)\n`);
+    stderr = '';
+    expect(await runCli(['add', 'second fact'], io)).toBe(0);
+    expect(stderr).toBe('');
+    const other = join(dir, 'other.db');
+    expect(await cli(['--db', other, 'add', 'first fact'], { env, cwd: dir })).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  it('a folder made for a new memory is said to anyone; the file is 0600, its side files too', async () => {
     const dir = tempDir();
     const env = isolatedEnv(dir);
     const db = join(dir, 'nested', 'deeper', 'm.db');
