@@ -177,7 +177,7 @@ describe('paths that are not database files', () => {
     const t = setup('/proc/memcue-test.db');
     expectOneLine(await t.run('add', 'x'), /cannot create .*\/proc/);
     const r = await t.run('search', 'x');
-    expect(r.stderr).toMatch(/the memory is empty/);
+    expect(r.stderr).toMatch(/the memory at \/proc\/memcue-test.db is empty/);
     expect(r.code).toBe(0);
   });
 
