@@ -76,7 +76,7 @@ function noMatch(query: string, emptyAt: string | undefined, narrowed: boolean, 
 }
 
 /** The word as a found fact writes it (`postgres` for the index term `postgr`), else the term. */
-function surfaceForm(term: string, hits: Hit[]): string {
+export function surfaceForm(term: string, hits: Hit[]): string {
   for (const hit of hits) {
     for (const word of fold(`${hit.text} ${hit.translation}`).match(/[\p{L}\p{N}]+/gu) ?? []) if (stemWord(word) === term) return word;
   }

@@ -21,7 +21,8 @@ export const when = (iso) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 export const query = (params) => new URLSearchParams(Object.entries(params).filter(([, v]) => v !== '' && v !== undefined && v !== null)).toString();
 
 /** The whole view (tab, filters, page, opened fact) as URL parameters: reload and back keep it. */
-export const DEFAULT_VIEW = { tab: 'facts', q: '', in: 'all', kind: '', since: '', state: 'active', from: 0, fact: '', via: '' };
+/** `in: ''` is the CLI's default: this repo, this machine and global inside a repo, else every scope. */
+export const DEFAULT_VIEW = { tab: 'facts', q: '', in: '', kind: '', since: '', state: 'active', from: 0, fact: '', via: '' };
 
 export function viewFromUrl() {
   const params = new URLSearchParams(location.search);
