@@ -10,6 +10,7 @@ import type { Lazy } from './cli/kit.js';
 import { inCommandOrder } from './global-options.js';
 import { commandFor, usageLine } from './cli/usage-error.js';
 import { makeContext, type Context, type Io } from './context.js';
+import { databasePath } from './config.js';
 import { reportError } from './errors.js';
 import { VERSION } from './version.js';
 import { mark } from './util/profile.js';
@@ -67,7 +68,7 @@ function buildProgram(io: Io, setExit: (code: number) => void, command: string |
   const lazy: Lazy = (load) => async (...args: unknown[]) => {
     const ctx = makeContext(io, program.opts().db as string | undefined);
     setOddFileNotes((line) => io.stderr(`memcue: note: ${line}\n`));
-    setPersonReading(io.stderrIsTTY === true);
+    setPersonReading(io.stderrIsTTY === true, databasePath({ ...io.env, MEMCUE_DB: undefined }));
     const mod = await load();
     mark('command loaded');
     const code = await (mod.run as (ctx: Context, ...a: unknown[]) => Promise<number | void>)(ctx, ...args.slice(0, -1));

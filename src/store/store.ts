@@ -18,7 +18,7 @@ import { mergeSmallSegments } from './index-segments.js';
 import { takeInOutsideChanges } from './outside-changes.js';
 import { type Database, loadModule } from './sqlite.js';
 import { mark } from '../util/profile.js';
-import { note, noteForPerson } from '../util/safe-file.js';
+import { isDefaultDatabase, note, noteForPerson } from '../util/safe-file.js';
 import type { ListFilter } from './rows.js';
 // Row helpers live in rows.ts (no SQLite behind them: the search file's path needs them alone).
 export { filterClause, toFact, type ListFilter } from './rows.js';
@@ -80,8 +80,8 @@ export class Store {
       throw mapSqliteError(err, path);
     }
     // Where the memory went is said once, when it comes to be, to a person at a terminal (a mistyped
-    // --db is seen at once); a folder made for it is said to anyone, since nobody expects one.
-    if (!exists && !opts.quietCreate) (folder ? note : noteForPerson)(`a new memory was created at ${path}${folder ? ` (and the folder ${folder})` : ''}; it is private to you (mode 0600)`);
+    // --db is seen at once); folders made for a path given by --db or MEMCUE_DB are said to anyone.
+    if (!exists && !opts.quietCreate) (folder && !isDefaultDatabase(path) ? note : noteForPerson)(`a new memory was created at ${path}${folder ? ` (and the folder ${folder})` : ''}; it is private to you (mode 0600)`);
     return store;
   }
 

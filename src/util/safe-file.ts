@@ -28,9 +28,17 @@ export function setOddFileNotes(sink: ((line: string) => void) | undefined): ((l
 
 /** Whether a person reads the notes (stderr is a terminal): some are for them, not for scripts and agents. */
 let personReading = false;
+/** The database path memcue uses when not told otherwise: its folder is expected to be made. */
+let defaultDatabase: string | undefined;
 
-export function setPersonReading(on: boolean): void {
+export function setPersonReading(on: boolean, ownDefault?: string): void {
   personReading = on;
+  defaultDatabase = ownDefault;
+}
+
+/** Whether `path` is the default database (not one a --db or MEMCUE_DB chose). */
+export function isDefaultDatabase(path: string): boolean {
+  return path === defaultDatabase;
 }
 
 /** A note only a person at a terminal needs (where a new file went); scripts and agents are spared it. */

@@ -112,7 +112,14 @@ describe('the path of a new or empty memory is said', () => {
     expect(await cli(['--db', other, 'add', 'first fact'], { env, cwd: dir })).toMatchObject({ code: 0, stderr: '' });
   });
 
-  it('a folder made for a new memory is said to anyone; the file is 0600, its side files too', async () => {
+  it('the default folder made on first use is expected: nothing said to a script or an agent', async () => {
+    const dir = tempDir();
+    const env = { ...isolatedEnv(dir), MEMCUE_DB: '' };
+    expect(await cli(['add', 'first fact'], { env, cwd: dir })).toMatchObject({ code: 0, stderr: '' });
+    expect(statSync(join(env.XDG_DATA_HOME!, 'memcue', 'memcue.db')).mode & 0o777).toBe(0o600);
+  });
+
+  it('folders made for a --db path are said to anyone; the file is 0600, its side files too', async () => {
     const dir = tempDir();
     const env = isolatedEnv(dir);
     const db = join(dir, 'nested', 'deeper', 'm.db');
