@@ -74,9 +74,9 @@ function App() {
   }, []);
 
   useEffect(() => { api('scopes').then(setScopes).catch((e) => setError(e.message)); }, [version]);
-  const { tab, q, in: where, kind, since, state, from } = view;
+  const { tab, q, in: where, kind, since, state, from, logFrom } = view;
   useEffect(() => {
-    const path = tab === 'facts' ? `facts?${query({ q, in: where, kind, since, state, offset: from, limit: PAGE })}` : `log?${query({ in: where, kind, since, offset: from, limit: LOG_ROWS })}`;
+    const path = tab === 'facts' ? `facts?${query({ q, in: where, kind, since, state, offset: from, limit: PAGE })}` : `log?${query({ in: where, kind, since, offset: logFrom, limit: LOG_ROWS })}`;
     // Only the newest view's answer is shown: an older one (a slow bad filter, a refresh started
     // before the filter changed) may arrive later, and is dropped (and its request cancelled).
     const asked = new AbortController();
@@ -95,15 +95,16 @@ function App() {
       setLoaded(true);
     });
     return () => asked.abort();
-  }, [tab, q, where, kind, since, state, from, version]);
+  }, [tab, q, where, kind, since, state, from, logFrom, version]);
 
   const undoBatch = (kindOfBatch, batch) => api(`batches/${kindOfBatch}/${batch}/undo`, {})
     .then((r) => { setError(''); setNotice({ text: r.line }); changed(); })
     .catch((e) => setError(e.message));
   const shown = changes.filter((c) => !view.via || (view.via === 'sync' ? c.host !== scopes.host : c.via.includes(view.via)));
   const tabButton = (name, label) => html`<button class=${tab === name ? 'on' : ''} id=${`tab-${name}`} aria-current=${tab === name ? 'page' : undefined}
-    onClick=${() => setView({ ...view, tab: name, from: 0 })}>${label}</button>`;
-  const logPage = (from) => { setView({ ...view, from }); scrollTo(0, 0); };
+    onClick=${() => setView({ ...view, tab: name })}>${label}</button>`;
+  // The Changes tab keeps its own page: going there and back leaves the facts' page as it was.
+  const logPage = (logFrom) => { setView({ ...view, logFrom }); scrollTo(0, 0); };
   const first = log.offset + 1;
   const logCount = changes.length === 0 ? '' : `${view.via ? `${shown.length} made by ${view.via} among ` : ''}changes ${count(first)}–${count(log.offset + changes.length)}, newest first`;
   return html`

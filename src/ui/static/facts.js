@@ -24,7 +24,7 @@ function useDraft(value) {
 }
 
 export function Filters({ view, setView, scopes, withQuery }) {
-  const set = (key) => (e) => setView({ ...view, [key]: e.target.value, from: 0 });
+  const set = (key) => (e) => setView({ ...view, [key]: e.target.value, from: 0, logFrom: 0 });
   const [typed, setTyped, appliedQ] = useDraft(view.q);
   const latest = useRef(view);
   latest.current = view;

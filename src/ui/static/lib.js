@@ -22,13 +22,14 @@ export const query = (params) => new URLSearchParams(Object.entries(params).filt
 
 /** The whole view (tab, filters, page, opened fact) as URL parameters: reload and back keep it. */
 /** `in: ''` is the CLI's default: this repo, this machine and global inside a repo, else every scope. */
-export const DEFAULT_VIEW = { tab: 'facts', q: '', in: '', kind: '', since: '', state: 'active', from: 0, fact: '', via: '' };
+export const DEFAULT_VIEW = { tab: 'facts', q: '', in: '', kind: '', since: '', state: 'active', from: 0, fact: '', via: '', logFrom: 0 };
 
 export function viewFromUrl() {
   const params = new URLSearchParams(location.search);
   const view = { ...DEFAULT_VIEW };
   for (const key of Object.keys(view)) if (params.has(key)) view[key] = params.get(key);
   view.from = Math.max(0, Number(view.from) || 0);
+  view.logFrom = Math.max(0, Number(view.logFrom) || 0);
   return view;
 }
 
