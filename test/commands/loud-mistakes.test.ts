@@ -114,7 +114,7 @@ describe('the path of a new or empty memory is said', () => {
 
   it('the default folder made on first use is expected: nothing said to a script or an agent', async () => {
     const dir = tempDir();
-    const env = { ...isolatedEnv(dir), MEMCUE_DB: '' };
+    const env: Record<string, string> = { ...isolatedEnv(dir), MEMCUE_DB: '' };
     expect(await cli(['add', 'first fact'], { env, cwd: dir })).toMatchObject({ code: 0, stderr: '' });
     expect(statSync(join(env.XDG_DATA_HOME!, 'memcue', 'memcue.db')).mode & 0o777).toBe(0o600);
   });
