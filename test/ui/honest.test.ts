@@ -1,4 +1,4 @@
-// The viewer tells the truth at scale and on a phone (issue 37), in real Chromium at 390 and 1280 px:
+// The viewer tells the truth at scale and on a phone (issue 37), in real Chromium at 360, 390 and 1280 px:
 // a search says how many it found and pages through them, a refused save stays said through a
 // refresh, Undo is on screen, closing a fact keeps the place in the list, the Changes tab pages,
 // the scope filter means what its label says, a corrected word is said, long facts are clamped,
@@ -30,7 +30,7 @@ const shot = async (page: Page, name: string) => {
 };
 
 describe.skipIf(!CHROMIUM)('the viewer is honest at scale and on a phone', () => {
-  it.each([[390, 844], [1280, 800]])('at %i px', async (width, height) => {
+  it.each([[360, 740], [390, 844], [1280, 800]])('at %i px', async (width, height) => {
     const { run, url, env } = await viewer();
     // The viewer runs in a clone of github.com/acme/app: its default is that repo + machine + global.
     const cwd = join(env.HOME!, 'work');
