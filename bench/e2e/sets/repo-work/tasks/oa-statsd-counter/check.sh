@@ -84,11 +84,14 @@ run_probe p.mjs "$R"
 ensure counter_sent no_counter_on_reject
 check tests_pass "the repository's tests pass" tests_pass
 default_addr() {
+  # the default may live in config.js (what loadConfig({}) returns) or next to the client in src/
   cd "$R" && node --input-type=module -e "
     const { loadConfig } = await import('$R/src/config.js');
     const c = JSON.stringify(loadConfig({}));
     console.log(c);
-    process.exit(/metrics\.int\.acme\.net/.test(c) && /8125/.test(c) ? 0 : 1);"
+    process.exit(/metrics\.int\.acme\.net/.test(c) && /8125/.test(c) ? 0 : 1);" && return 0
+  for f in "$R"/src/*.js; do grep -q "metrics\.int\.acme\.net" "$f" && grep -q 8125 "$f" && ! grep -q "localhost:8125\|127\.0\.0\.1:8125" "$f" && return 0; done
+  return 1
 }
 check default_statsd_addr "with METRICS_ADDR unset the config points at metrics.int.acme.net:8125" default_addr
 finish

@@ -29,7 +29,7 @@ rec() {
   l=$(line_of 'etl\.reconcile'); [ -n "$l" ] || { echo "no reconcile line"; return 1; }
   read -r m h dom mon dow user rest <<<"$l"
   [ "$dom $mon $dow $user" = "* * * etl" ] && [[ "$rest" == *"cd /srv/ledger-etl"*"python3 -m etl.reconcile /srv/finance/out"* ]] \
-    && [[ "$rest" =~ \>\>?\ */var/log/ledger-etl/reconcile\.log\ *2\>\&1 ]] || { echo "$l"; return 1; }
+    && { [[ "$rest" =~ \>\>?\ */var/log/ledger-etl/reconcile\.log\ *2\>\&1 ]] || [[ "$rest" =~ \&\>\>?\ */var/log/ledger-etl/reconcile\.log ]]; } || { echo "$l"; return 1; }
 }
 check reconcile_line "a daily reconcile line for user etl with stdout and stderr into reconcile.log" rec
 wk() {

@@ -33,7 +33,8 @@ disk() {
   b=$(rule_block); [ -n "$b" ] || { echo "no rule on node_filesystem"; return 1; }
   echo "$b" | grep -qE 'node_filesystem_(avail|free|size)_bytes' || { echo "no size/avail metrics"; return 1; }
   echo "$b" | grep -qE '(0\.9\b|0\.90\b|> *90\b|>= *90\b|< *0\.1\b|< *10\b)' || { echo "no 90% threshold"; return 1; }
-  echo "$b" | grep -qE 'fstype *!~ *"[^"]*tmpfs[^"]*overlay|fstype *!~ *"[^"]*overlay[^"]*tmpfs' || { echo "tmpfs/overlay not excluded"; return 1; }
+  { echo "$b" | grep -qE 'fstype *!~ *"[^"]*tmpfs[^"]*overlay|fstype *!~ *"[^"]*overlay[^"]*tmpfs' \
+    || { echo "$b" | grep -qE 'fstype *!= *"tmpfs"' && echo "$b" | grep -qE 'fstype *!= *"overlay"'; }; } || { echo "tmpfs/overlay not excluded"; return 1; }
   echo "$b" | grep -qE '^[[:space:]]*for:[[:space:]]*10m' || { echo "no for: 10m"; return 1; }
 }
 check disk_rule "a rule on node_filesystem over 90% (tmpfs/overlay excluded) for 10m in alerting/rules" disk

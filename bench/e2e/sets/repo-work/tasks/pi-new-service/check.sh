@@ -40,7 +40,7 @@ check upstream_matches "nginx upstream reports_svc lists app-01 and app-02 on th
 env() {
   [ -f "$E" ] || { echo "no env"; return 1; }
   [ "$(envval "$E" PORT)" = "$(port_of_unit)" ] && [ "$(envval "$E" LOG_LEVEL)" = info ] && [ -n "$(envval "$E" METRICS_ADDR)" ] \
-    && [[ "$(envval "$E" DATABASE_URL)" =~ ^postgres(ql)?://reports_ro:\$\{REPORTS_DB_PASSWORD\}@db-02\.int\.acme\.net:5432/orders$ ]] || { cat "$E"; return 1; }
+    && [[ "$(envval "$E" DATABASE_URL)" =~ ^postgres(ql)?://reports_ro:\$\{REPORTS_DB_PASSWORD\}@db-02\.int\.acme\.net:5432/orders(\?[^[:space:]]*)?$ ]] || { cat "$E"; return 1; }
 }
 check env_file "envs/prod/reports-svc.env: the unit's port, info, metrics on, the replica DATABASE_URL" env
 # 9102 (node_exporter) and 9103 (legacy PHP admin) are taken on the app hosts outside this repo

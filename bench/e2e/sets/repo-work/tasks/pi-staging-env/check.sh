@@ -29,10 +29,10 @@ vals() {
   u=$(envval "$E" DATABASE_URL)
   [ "$(envval "$E" PORT)" = 9100 ] && [ "$(envval "$E" LOG_LEVEL)" = debug ] && [ -z "$(envval "$E" METRICS_ADDR)" ] \
     && [ "$(envval "$E" SHIPFAST_WEBHOOK_SECRET)" = '${SHIPFAST_STG_SECRET}' ] \
-    && [[ "$u" =~ ^postgres(ql)?://orders_app:\$\{ORDERS_STG_DB_PASSWORD\}@db-stg-01\.int\.acme\.net(:[0-9]+)?/orders$ ]] || { echo "$u"; return 1; }
+    && [[ "$u" =~ ^postgres(ql)?://orders_app:\$\{ORDERS_STG_DB_PASSWORD\}@db-stg-01\.int\.acme\.net(:[0-9]+)?/orders(\?[^[:space:]]*)?$ ]] || { echo "$u"; return 1; }
 }
 check staging_env_values "PORT 9100, LOG_LEVEL debug, metrics off, the staging secrets, DATABASE_URL to orders on db-stg-01 as orders_app" vals
 # db-stg-01's Postgres for the services listens on 5433; 5432 there is the old archive cluster
-port() { u=$(envval "$E" DATABASE_URL); [[ "$u" == *@db-stg-01.int.acme.net:5433/orders ]] || { echo "$u"; return 1; }; }
+port() { u=$(envval "$E" DATABASE_URL); [[ "$u" =~ @db-stg-01\.int\.acme\.net:5433/orders(\?[^[:space:]]*)?$ ]] || { echo "$u"; return 1; }; }
 check staging_db_port "the staging DATABASE_URL uses port 5433 (5432 on db-stg-01 is the old archive cluster)" port
 finish
