@@ -58,8 +58,7 @@ cat > "$T/p.mjs" <<'JS'
 import { startServer, probe, order } from './lib.mjs';
 const R = process.argv[2];
 await probe({
-  get_unknown_404: 'GET /orders/abc, /orders/999, /orders/1.5 answer 404 with a JSON {error}',
-  status_unknown_404: 'POST /orders/abc/status and /orders/999/status answer 404',
+  get_unknown_404: 'GET /orders/abc, /orders/999, /orders/1.5 answer 404 with a JSON {error}; POST /orders/abc/status too',
   known_still_200: 'an existing order is still served with 200',
 }, async (set) => {
   const s = await startServer(R);
@@ -67,16 +66,22 @@ await probe({
     const c = await s.call('POST', '/orders', order);
     const g = [];
     for (const p of ['/orders/abc', '/orders/999', '/orders/1.5']) g.push(await s.call('GET', p));
-    set('get_unknown_404', g.every((r) => r.status === 404 && typeof r.json?.error === 'string'), JSON.stringify(g.map((r) => [r.status, r.text])));
     const st = [];
     for (const p of ['/orders/abc/status', '/orders/999/status']) st.push((await s.call('POST', p, { status: 'paid' })).status);
-    set('status_unknown_404', st.every((x) => x === 404), JSON.stringify(st));
+    set('get_unknown_404', g.every((r) => r.status === 404 && typeof r.json?.error === 'string') && st.every((x) => x === 404), JSON.stringify([g.map((r) => [r.status, r.text]), st]));
     const ok = await s.call('GET', `/orders/${c.json?.id}`);
     set('known_still_200', ok.status === 200 && ok.json?.id === c.json?.id, String(ok.status));
   } finally { s.stop(); }
 });
 JS
 run_probe p.mjs "$R"
-ensure get_unknown_404 status_unknown_404 known_still_200
+ensure get_unknown_404 known_still_200
+# the regression test: the repo's tests, run against the original src/, must fail
+regress() {
+  mkdir -p "$T/orig" && (cd "$R" && tar --exclude=node_modules --exclude=.git -cf - .) | tar -xf - -C "$T/orig" || return 1
+  (cd "$R" && git archive HEAD src) | tar -xf - -C "$T/orig" || { echo "cannot restore the original src/"; return 1; }
+  ! (cd "$T/orig" && timeout 120 node --test test/ > "$T/orig.log" 2>&1) || { echo "the tests pass against the original code"; return 1; }
+}
+check regression_test "the repo's tests fail against the original src/ (a test catches the 500)" regress
 check tests_pass "the repository's tests pass" tests_pass
 finish
