@@ -64,14 +64,14 @@ await probe({
   const s = await startServer(R);
   try {
     const r = await s.call('GET', '/orders');
-    await new Promise((x) => setTimeout(x, 200));
+    await new Promise((x) => setTimeout(x, 500));
     const skip = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
     const vals = [...r.headers].filter(([k, v]) => !skip.has(k) && v.length >= 8).map(([, v]) => v);
     const logLines = s.stdout().split('\n').filter((l) => l.includes('/orders'));
     set('id_logged_and_returned', vals.some((v) => logLines.some((l) => l.includes(v))), JSON.stringify({ vals, logLines }));
     const t = 'gw-5f1c9a7e-0001';
     const g = await s.call('GET', '/orders', undefined, { 'X-Acme-Trace': t });
-    await new Promise((x) => setTimeout(x, 200));
+    await new Promise((x) => setTimeout(x, 500));
     set('gateway_trace_kept', g.headers.get('x-acme-trace') === t && s.stdout().split('\n').some((l) => l.includes(t) && l.includes('/orders')), JSON.stringify([...g.headers]));
   } finally { s.stop(); }
 });

@@ -67,7 +67,7 @@ await probe({
   sock.on('message', (m) => got.push(String(m)));
   await new Promise((r) => sock.bind(0, '127.0.0.1', r));
   const s = await startServer(R, { METRICS_ADDR: `127.0.0.1:${sock.address().port}` });
-  const wait = () => new Promise((r) => setTimeout(r, 400));
+  const wait = () => new Promise((r) => setTimeout(r, 700));
   try {
     await s.call('POST', '/orders', { customer: '', items: [] });
     await wait();
