@@ -9,7 +9,7 @@ import { basename, dirname } from 'node:path';
 import { readFileState } from '../store/integrity.js';
 import { INDEX_VERSION } from '../text/tokenize.js';
 import { NAME_KEYS } from '../text/translit.js';
-import { openKeptFile, readWhole, removeStaleTemporaries, replaceKeptFileWith, writeWhole, type OpenedFile } from '../util/safe-file.js';
+import { note, openKeptFile, readWhole, removeStaleTemporaries, replaceKeptFileWith, writeWhole, type OpenedFile } from '../util/safe-file.js';
 import { SearchFile } from './reader.js';
 import type { AddedDoc, LiveIndex } from './pool.js';
 
@@ -144,6 +144,9 @@ export function replaceFile(path: string, bytes: Uint8Array | string, realDbPath
   return replaceFileWith(path, realDbPath, (fd) => writeWhole(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes));
 }
 
+/** The errors that mean the disk (or the user's quota) has no room. */
+const NO_ROOM = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+
 /**
  * replaceFile for a file written in steps: `write` gets the temporary's descriptor, and a name to put
  * files of its own beside it (they end in `.<pid>.tmp` too, so a killed writer's are cleared as well).
@@ -151,8 +154,12 @@ export function replaceFile(path: string, bytes: Uint8Array | string, realDbPath
 export function replaceFileWith(path: string, realDbPath: string, write: (fd: number, scratch: (name: string) => string) => void): boolean {
   try {
     replaceKeptFileWith(path, statSync(realDbPath).mode & 0o666, (fd) => write(fd, (name) => `${path}.${name}.${process.pid}.tmp`));
-  } catch {
-    return false; // a read-only folder or a full disk: searches keep taking the SQLite path
+  } catch (err) {
+    // Searches keep taking the SQLite path. A full disk is worth a line (it slows every search and
+    // will fail the next write); a read-only folder is a choice, and stays quiet.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code && NO_ROOM.has(code)) note(`the ${path.endsWith('-delta') ? 'search delta' : 'search file'} ${path} cannot be written (disk full: ${code}): skipped, searches read the database`);
+    return false;
   }
   // The search file's, its delta's and the write check's (integrity.ts): memcue's own names only.
   if (path === snapshotFiles(realDbPath).base) removeStaleTemporaries(dirname(path), basename(path), `${basename(realDbPath)}.checked.`);
