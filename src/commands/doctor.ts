@@ -13,7 +13,7 @@ import { mcpServerCommand } from '../install/mcp-config.js';
 import { isMcpAgent } from '../install/mcp-wirings.js';
 import { ourHookCommands, pluginBinary, runHook, runVersion, type Probe } from '../install/probe.js';
 import { CODEX_TRUST_STEP, INSTALL_AGENTS, wiringFor } from '../install/wirings.js';
-import { openLiveIndex, searchFileEnabled, snapshotFiles } from '../snapshot/files.js';
+import { openLiveIndex, readDeltaFile, searchFileEnabled, snapshotFiles } from '../snapshot/files.js';
 import { dbFile } from '../store/db-file.js';
 import { SCHEMA_VERSION, schemaVersion } from '../store/schema.js';
 import { withStore } from '../store/store.js';
@@ -54,14 +54,15 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<numbe
   const repo = ctx.repo();
   const database = await databaseHealth(ctx);
   const agents = agentWirings(ctx);
+  const search_file = searchFileHealth(ctx);
   const report: DoctorReport = {
     version: VERSION,
     database,
-    search_file: searchFileHealth(ctx),
+    search_file,
     repo: repo ? { id: repo.id, root: repo.root } : null,
     agents,
     hook_log: hookLog(ctx),
-    problems: problemsOf(database, agents),
+    problems: problemsOf(database, agents, search_file),
   };
   if (opts.json) ctx.stdout(json(report));
   else printReport(ctx, report);
@@ -76,8 +77,10 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<numbe
  * it is (compact is the user's call), past hook errors are history, an agent not wired may be unused,
  * Codex's trust and dsh's bridge are steps the doctor's text names.
  */
-function problemsOf(db: DatabaseHealth, agents: AgentWiring[]): string[] {
+function problemsOf(db: DatabaseHealth, agents: AgentWiring[], search: SearchFileHealth): string[] {
   const problems: string[] = [];
+  // Derived and never served so, but something edited it or the disk flips bits: worth knowing.
+  if (search.state === 'damaged') problems.push(`${search.damaged} is damaged (not used)`);
   if (db.error) problems.push(`the database: ${db.error}`);
   else if (db.integrity !== undefined && db.integrity !== 'ok') problems.push(`the database's integrity check: ${db.integrity.split('\n')[0]}`);
   if (db.triggers?.length) problems.push(`memcue's triggers on facts (${db.triggers.join(', ')})`);
@@ -165,8 +168,13 @@ async function databaseHealth(ctx: Context): Promise<DatabaseHealth> {
 
 interface SearchFileHealth {
   path: string;
-  /** current: searches and cards need no SQLite; outdated: the next search rebuilds it. */
-  state: 'current' | 'outdated' | 'missing' | 'off';
+  /**
+   * current: searches and cards need no SQLite; outdated: the next search rebuilds it; damaged: its
+   * delta disagrees with its checksums (edited or bit rot), so it is not used.
+   */
+  state: 'current' | 'outdated' | 'missing' | 'off' | 'damaged';
+  /** The damaged file (the delta). */
+  damaged?: string;
   facts?: number;
   /** Facts added and removed since it was built (kept in the delta file). */
   changed_since_built?: number;
@@ -177,6 +185,8 @@ function searchFileHealth(ctx: Context): SearchFileHealth {
   const path = snapshotFiles(real).base;
   if (!searchFileEnabled(ctx.env)) return { path, state: 'off' };
   if (!existsSync(path)) return { path, state: 'missing' };
+  const delta = snapshotFiles(real).delta;
+  if (readDeltaFile(delta, real) === 'damaged') return { path, state: 'damaged', damaged: delta };
   const live = openLiveIndex(real);
   if (!live) return { path, state: 'outdated' };
   return { path, state: 'current', facts: live.docs, changed_since_built: live.added.length + live.removed.size };
@@ -190,6 +200,8 @@ function describeSearchFile(health: SearchFileHealth): string {
       return `${health.path}: not written yet (the next search writes it)`;
     case 'outdated':
       return `${health.path}: outdated (the next search rebuilds it)`;
+    case 'damaged':
+      return `${health.damaged}: damaged (it disagrees with its checksums: edited or bit rot): not used, the next search rebuilds the search file`;
     default:
       return `${health.path}: current, ${health.facts} facts, ${health.changed_since_built} changed since it was built`;
   }

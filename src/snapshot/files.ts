@@ -11,7 +11,8 @@ import { INDEX_VERSION } from '../text/tokenize.js';
 import { NAME_KEYS } from '../text/translit.js';
 import { note, openKeptFile, readWhole, removeStaleTemporaries, replaceKeptFileWith, writeWhole, type OpenedFile } from '../util/safe-file.js';
 import { SearchFile } from './reader.js';
-import type { AddedDoc, LiveIndex } from './pool.js';
+import type { LiveIndex } from './pool.js';
+import { decodeDelta, type Delta } from './delta-file.js';
 
 export interface SnapshotFiles {
   base: string;
@@ -23,12 +24,7 @@ export function snapshotFiles(realDbPath: string): SnapshotFiles {
 }
 
 /** What a writer appends to: the facts added and the file's facts removed since the file was built. */
-export interface Delta {
-  base: string;
-  stamp: string;
-  added: AddedDoc[];
-  removed: number[];
-}
+export type { Delta } from './delta-file.js';
 
 /** `MEMCUE_SEARCH_FILE=0` turns the search file off (every search takes the SQLite path). */
 export function searchFileEnabled(env: Record<string, string | undefined>): boolean {
@@ -93,17 +89,16 @@ function liveIndex(file: SearchFile, delta: Delta | undefined): LiveIndex {
   return { file, removed, added, docs: file.header.docs - removed.size + added.length, tokens, scopesInUse };
 }
 
+/** The delta, or undefined when it is missing, of an older format, or disagrees with its checksums. */
 export function readDelta(path: string, realDbPath: string): Delta | undefined {
-  try {
-    const bytes = readBeside(path, realDbPath);
-    if (!bytes) return undefined;
-    const delta = JSON.parse(bytes.toString('utf8')) as Delta;
-    return typeof delta.base === 'string' && typeof delta.stamp === 'string' && Array.isArray(delta.added) && Array.isArray(delta.removed)
-      ? delta
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  const delta = readDeltaFile(path, realDbPath);
+  return delta === 'damaged' ? undefined : delta;
+}
+
+/** The delta as doctor sees it: 'damaged' when it is there but disagrees with itself (delta-file.ts). */
+export function readDeltaFile(path: string, realDbPath: string): Delta | 'damaged' | undefined {
+  const bytes = readBeside(path, realDbPath);
+  return bytes && decodeDelta(bytes);
 }
 
 /**
