@@ -19,7 +19,7 @@ import { SCHEMA_VERSION, schemaVersion } from '../store/schema.js';
 import { withStore } from '../store/store.js';
 import { isCompact } from '../store/fact-index.js';
 import { derivedDisagreement } from '../store/heads.js';
-import { guardProblems } from '../store/trigger-guard.js';
+import { foreignTriggers, guardProblems } from '../store/trigger-guard.js';
 import { VERSION } from '../version.js';
 import { json } from '../format.js';
 import { visible } from '../store/validate.js';
@@ -36,6 +36,8 @@ interface DatabaseHealth {
   triggers?: string[];
   /** How heads and the index disagree with the facts (heads.ts). */
   derived?: string[];
+  /** Triggers another program put on memcue's tables ("evil_del on facts"): writes refuse while they are there. */
+  foreign_triggers?: string[];
   error?: string;
 }
 
@@ -84,6 +86,7 @@ function problemsOf(db: DatabaseHealth, agents: AgentWiring[], search: SearchFil
   if (db.error) problems.push(`the database: ${db.error}`);
   else if (db.integrity !== undefined && db.integrity !== 'ok') problems.push(`the database's integrity check: ${db.integrity.split('\n')[0]}`);
   if (db.triggers?.length) problems.push(`memcue's triggers on facts (${db.triggers.join(', ')})`);
+  if (db.foreign_triggers?.length) problems.push(`triggers memcue did not make (trigger ${db.foreign_triggers.join(', trigger ')})`);
   if (db.derived?.length) problems.push(`heads and the search index disagree with the facts (${db.derived.join(', ')})`);
   for (const { agent, wired } of agents) {
     for (const probe of wired.flatMap((w) => w.runs ?? [])) {
@@ -114,6 +117,10 @@ function printReport(ctx: Context, report: DoctorReport): void {
     if (db.schema !== undefined && db.schema < SCHEMA_VERSION) lines.push(`${' '.repeat(10)}\`memcue compact\` gives it the smaller index of schema ${SCHEMA_VERSION} (~140 bytes a fact less)`);
     if (db.triggers?.length) {
       lines.push(`${' '.repeat(10)}memcue's triggers on facts are not as memcue made them (${db.triggers.join(', ')}; another program dropped or changed them): the next write (e.g. \`memcue add\`) puts them back and rebuilds the search index from the facts`);
+    }
+    if (db.foreign_triggers?.length) {
+      const names = db.foreign_triggers.map((t) => `DROP TRIGGER ${t.split(' ')[0]};`).join(' ');
+      lines.push(`${' '.repeat(10)}triggers memcue did not make (trigger ${db.foreign_triggers.join(', trigger ')}): writes refuse while they are there; drop them if they are not yours on purpose (sqlite3 ${db.path} '${names}')`);
     }
     if (db.derived?.length) lines.push(`${' '.repeat(10)}heads and the search index disagree with the facts (${db.derived.join(', ')}): \`memcue compact\` rebuilds them from the facts`);
   }
@@ -159,6 +166,7 @@ async function databaseHealth(ctx: Context): Promise<DatabaseHealth> {
         versions: Number(db.get('SELECT count(*) AS n FROM facts')?.n ?? 0),
         triggers: sound && isCompact(db) ? guardProblems(db) : [],
         derived: sound ? derivedDisagreement(db) : [],
+        foreign_triggers: foreignTriggers(db),
       };
     });
   } catch (err) {
