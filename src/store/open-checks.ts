@@ -2,8 +2,8 @@
 // SQLite sees the file: SQLite would block on a FIFO, turn an empty or foreign file into a memcue
 // database, and report a full disk as an internal error. (A read on a full or read-only disk needs
 // no lock: readers never take one, and the read gate lets them in unregistered, read-gate.ts.)
-import { closeSync, mkdirSync, openSync, readSync, statSync, type Stats } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { MemcueError, mapFsError } from '../errors.js';
 import { heldDescriptor } from './native-locks.js';
 import { APPLICATION_ID, OPENED_AS_IS, SCHEMA_VERSION } from './schema.js';
@@ -38,10 +38,20 @@ function describeNonFile(stats: Stats): string {
   return 'not a regular file';
 }
 
-/** The folder a new database goes in; a full or read-only disk is said in one line. */
+/**
+ * The folder a new database goes in; a full or read-only disk is said in one line. memcue makes its
+ * own folder (`<data>/memcue/memcue.db`, config.ts: on a fresh machine even `~/.local/share` may be
+ * missing); a folder the user named (--db, MEMCUE_DB) must exist: a typo in it would otherwise make
+ * folders anywhere and a database nobody finds again.
+ */
 export function prepareFolder(path: string): void {
+  const folder = dirname(path);
+  const own = basename(folder) === 'memcue' && basename(path) === 'memcue.db';
+  if (!own && !existsSync(folder)) {
+    throw new MemcueError('NOT_FOUND', `cannot create ${path}: the folder ${folder} does not exist`, 'create the folder first, or point --db or MEMCUE_DB at a file in an existing one');
+  }
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    mkdirSync(folder, { recursive: true });
   } catch (err) {
     throw mapFsError(err, path);
   }

@@ -75,6 +75,9 @@ export class Store {
       return store;
     } catch (err) {
       store.close();
+      const code = (err as NodeJS.ErrnoException | undefined)?.code;
+      // A read needs no write access: an unreadable file is said as such, not as a write refused.
+      if (!opts.write && (code === 'EACCES' || code === 'EPERM')) throw new MemcueError('READONLY', `cannot read ${path} (${code})`, 'memcue needs read access to the database file');
       throw mapSqliteError(err, path);
     }
   }
