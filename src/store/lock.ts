@@ -110,7 +110,16 @@ export class FileLock {
     const aside = `${this.path}.stale-${this.owner.nonce}`;
     try {
       renameSync(this.path, aside);
-    } catch {
+    } catch (err) {
+      // A read-only folder: the dead holder's lock can never be broken, so waiting for it is pointless.
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM') {
+        throw new MemcueError(
+          'READONLY',
+          `the write lock ${this.path} was left by ${marker === 'odd' ? 'something that is not memcue' : describeOwner(readOwner(this.path))}, which is gone, and cannot be removed (${code}): the database needs a writer (to roll back or to write) and its folder allows none`,
+          'make the folder writable (e.g. remount the disk read-write), then run the command again; the database was left as it was',
+        );
+      }
       return;
     }
     const moved = readMarker(aside);

@@ -63,9 +63,12 @@ export function privateCopy(file: DbFile, timeoutMs: number, unguarded: Unguarde
   }
 }
 
-/** The file's state when no commit is under way, else undefined. */
+/**
+ * The file's state when no commit is under way, else undefined. A dead writer's marker (on a
+ * read-only disk nobody can remove it) is no commit: the journal says whether it left one half-way.
+ */
 function quietState(file: DbFile, registered: boolean): string | undefined {
-  if ((!registered && existsSync(file.pending)) || journalIsHot(file)) return undefined;
+  if ((!registered && existsSync(file.pending) && !fileIsStale(file.pending)) || journalIsHot(file)) return undefined;
   return readFileState(file.real)?.state;
 }
 
