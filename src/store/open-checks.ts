@@ -41,14 +41,15 @@ function describeNonFile(stats: Stats): string {
 /**
  * The folder a new database goes in; a full or read-only disk is said in one line. memcue makes its
  * own folder (`<data>/memcue/memcue.db`, config.ts: on a fresh machine even `~/.local/share` may be
- * missing); a folder the user named (--db, MEMCUE_DB) must exist: a typo in it would otherwise make
- * folders anywhere and a database nobody finds again.
+ * missing). Of a path the user named (--db, MEMCUE_DB) it makes at most the last folder, in one that
+ * exists: `/nonexistent/dir/x.db` (a typo) would otherwise make folders anywhere and a database
+ * nobody finds again.
  */
 export function prepareFolder(path: string): void {
   const folder = dirname(path);
   const own = basename(folder) === 'memcue' && basename(path) === 'memcue.db';
-  if (!own && !existsSync(folder)) {
-    throw new MemcueError('NOT_FOUND', `cannot create ${path}: the folder ${folder} does not exist`, 'create the folder first, or point --db or MEMCUE_DB at a file in an existing one');
+  if (!own && !existsSync(folder) && !existsSync(dirname(folder))) {
+    throw new MemcueError('NOT_FOUND', `cannot create ${path}: the folder ${dirname(folder)} does not exist`, 'create the folder first, or point --db or MEMCUE_DB at a file in an existing one');
   }
   try {
     mkdirSync(folder, { recursive: true });

@@ -22,7 +22,7 @@ describe('small hostile inputs', () => {
     const ws = workspace();
     const missing = join(tempDir(), 'nonexistent', 'dir');
     const r = await ws.run(['add', '--db', join(missing, 'x.db'), 'a fact']);
-    expect(r.stderr).toMatch(/^memcue: cannot create .*x\.db: the folder .*dir does not exist/);
+    expect(r.stderr).toMatch(/^memcue: cannot create .*x\.db: the folder .*nonexistent does not exist/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.code).toBe(1);
     expect(existsSync(join(missing, '..'))).toBe(false);
