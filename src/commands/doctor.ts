@@ -15,6 +15,8 @@ import { ourHookCommands, pluginBinary, runHook, runVersion, type Probe } from '
 import { CODEX_TRUST_STEP, INSTALL_AGENTS, wiringFor } from '../install/wirings.js';
 import { openLiveIndex, readDeltaFile, searchFileEnabled, snapshotFiles } from '../snapshot/files.js';
 import { dbFile } from '../store/db-file.js';
+import { checkConstraintFailures } from '../store/check-constraints.js';
+import { forgetChecked } from '../store/integrity.js';
 import { SCHEMA_VERSION, schemaVersion } from '../store/schema.js';
 import { withStore } from '../store/store.js';
 import { isCompact } from '../store/fact-index.js';
@@ -153,7 +155,12 @@ async function databaseHealth(ctx: Context): Promise<DatabaseHealth> {
   try {
     return await withStore(path, false, (store) => {
       const db = store!.db;
-      const integrity = String(db.get('PRAGMA integrity_check')?.integrity_check ?? 'unknown');
+      const checked = String(db.get('PRAGMA integrity_check')?.integrity_check ?? 'unknown');
+      // What the writer's check also finds, which SQLite does not check on a read-only connection.
+      const integrity = checked === 'ok' ? (checkConstraintFailures(db)[0] ?? checked) : checked;
+      // Damage doctor found is damage the next writer must find too (it checks a file whose state
+      // is not the one memcue recorded: bit rot keeps that state, so the record goes).
+      if (integrity !== 'ok') forgetChecked(dbFile(path));
       // Heads and the guard are asked of a sound file only: a damaged one says so first.
       const sound = integrity === 'ok';
       return {
