@@ -58,3 +58,20 @@ describe.skipIf(!canMount)('a read-only disk with a dead writer’s files', () =
     expect(r.stderr).not.toMatch(/broken automatically|busy/);
   });
 });
+
+describe.skipIf(!canMount)('a private copy with no room in the temporary folder', () => {
+  it('says the temporary folder is full, not the database', () => {
+    const disk = smallDisk(4096);
+    const tmp = smallDisk(64);
+    const env = { ...isolatedEnv(tempDir()), MEMCUE_DB: join(disk, 'memcue.db'), TMPDIR: tmp };
+    const file = join(tempDir(), 'facts.jsonl');
+    writeFileSync(file, Array.from({ length: 400 }, (_, i) => JSON.stringify({ text: `fact ${i} about service${i} on port ${8000 + i}` })).join('\n'));
+    const run = (...argv: string[]) => spawnSync(process.execPath, [BUNDLE, ...argv], { env, encoding: 'utf8', timeout: 60_000 });
+    expect(run('import', file).status).toBe(0);
+    readOnly(disk); // no reader file can be made: the Node reader reads a private copy
+    const r = run('list');
+    expect(r.stderr).toMatch(/^memcue: no room in .* for a private copy of .*memcue\.db/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.status).toBe(1);
+  });
+});
