@@ -3,7 +3,8 @@
 // writers serialise here, and only for their write transaction (readers never take it: read-gate.ts).
 // A holder killed with SIGKILL leaves the file behind; the next process sees that its owner is gone
 // and breaks it. The file records who holds it, so a busy message can name them.
-import { closeSync, existsSync, linkSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, openSync, renameSync, unlinkSync } from 'node:fs';
+import { writeWhole } from '../util/safe-file.js';
 import { MemcueError } from '../errors.js';
 import { sleepSync } from '../util/sleep.js';
 import { describeOwner, fileIsStale, isStale, newOwner, readMarker, readOwner, type Owner } from './owner.js';
@@ -88,7 +89,7 @@ export class FileLock {
     }
     let written = false;
     try {
-      writeSync(fd, JSON.stringify(this.owner));
+      writeWhole(fd, Buffer.from(JSON.stringify(this.owner))); // a short write (full disk) throws
       written = true;
     } finally {
       closeSync(fd);
