@@ -14,6 +14,8 @@ export interface Io {
   stderr: (text: string) => void;
   /** Reads all of standard input (for `import -`). */
   readStdin: () => Promise<string>;
+  /** A hook's input: at most one bounded JSON value, read with a deadline (util/stdio.ts readJsonValue). */
+  readHookInput?: () => Promise<string>;
   /** Whether stderr is a terminal (progress bars are drawn only there). */
   stderrIsTTY?: boolean;
 }

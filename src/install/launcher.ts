@@ -5,7 +5,8 @@
 // users upgrade Node and remove the old one), else the Node that ran install. A package in a transient
 // place (npx or bunx cache, the temp folder) is first copied to `…/memcue/runtime/<version>/`; a
 // global or project install is used where it is, so upgrading it upgrades the hooks too.
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { replaceKeptFile } from '../util/safe-file.js';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,8 +73,7 @@ function copyPackage(from: string, to: string): string {
     if (!existsSync(source)) continue; // plugins/ may be missing from a trimmed package: only install needs them
     const target = join(to, file);
     mkdirSync(dirname(target), { recursive: true });
-    copyFileSync(source, `${target}.tmp`);
-    renameSync(`${target}.tmp`, target);
+    replaceKeptFile(target, readFileSync(source), statSync(source).mode & 0o777);
   }
   // bin/memcue.js is an ES module: Node needs the package's "type" to load it.
   writeReplacing(join(to, 'package.json'), `${JSON.stringify({ name: 'memcue', version: VERSION, type: 'module', private: true })}\n`);
@@ -84,6 +84,5 @@ function copyPackage(from: string, to: string): string {
 function writeReplacing(path: string, content: string): void {
   mkdirSync(dirname(path), { recursive: true });
   if (existsSync(path) && readFileSync(path, 'utf8') === content) return;
-  writeFileSync(`${path}.tmp`, content);
-  renameSync(`${path}.tmp`, path);
+  replaceKeptFile(path, content, 0o644); // a fresh temporary, never a planted link (safe-file.ts)
 }

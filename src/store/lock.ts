@@ -3,7 +3,8 @@
 // writers serialise here, and only for their write transaction (readers never take it: read-gate.ts).
 // A holder killed with SIGKILL leaves the file behind; the next process sees that its owner is gone
 // and breaks it. The file records who holds it, so a busy message can name them.
-import { closeSync, existsSync, linkSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, openSync, renameSync, unlinkSync } from 'node:fs';
+import { writeWhole } from '../util/safe-file.js';
 import { MemcueError } from '../errors.js';
 import { sleepSync } from '../util/sleep.js';
 import { describeOwner, fileIsStale, isStale, newOwner, readMarker, readOwner, type Owner } from './owner.js';
@@ -88,7 +89,7 @@ export class FileLock {
     }
     let written = false;
     try {
-      writeSync(fd, JSON.stringify(this.owner));
+      writeWhole(fd, Buffer.from(JSON.stringify(this.owner))); // a short write (full disk) throws
       written = true;
     } finally {
       closeSync(fd);
@@ -110,7 +111,16 @@ export class FileLock {
     const aside = `${this.path}.stale-${this.owner.nonce}`;
     try {
       renameSync(this.path, aside);
-    } catch {
+    } catch (err) {
+      // A read-only folder: the dead holder's lock can never be broken, so waiting for it is pointless.
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM') {
+        throw new MemcueError(
+          'READONLY',
+          `the write lock ${this.path} was left by ${marker === 'odd' ? 'something that is not memcue' : describeOwner(readOwner(this.path))}, which is gone, and cannot be removed (${code}): the database needs a writer (to roll back or to write) and its folder allows none`,
+          'make the folder writable (e.g. remount the disk read-write), then run the command again; the database was left as it was',
+        );
+      }
       return;
     }
     const moved = readMarker(aside);

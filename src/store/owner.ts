@@ -1,11 +1,11 @@
 // Who holds a lock file, a reader ticket or a commit marker: enough to tell a live holder from one
 // that died (pid + its start time on this host), and to tell the user who is in the way.
-import { closeSync, constants, fstatSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { randomBytes } from '../util/random.js';
 import { inCommandOrder } from '../global-options.js';
 import { isAlive } from '../util/pid.js';
-import { openKeptFile, readWhole } from '../util/safe-file.js';
+import { openKeptFile, readWhole, writeWhole } from '../util/safe-file.js';
 
 /** A holder whose liveness cannot be checked (another host, no start times) is presumed dead after this long. */
 const FOREIGN_STALE_MS = 10 * 60_000;
@@ -96,7 +96,7 @@ export function writeMarker(path: string, text: string): void {
     fd = openSync(path, flags, 0o644);
   }
   try {
-    writeSync(fd, text);
+    writeWhole(fd, Buffer.from(text)); // every byte or an error: a full disk can take part of a write
   } finally {
     closeSync(fd);
   }

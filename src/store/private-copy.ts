@@ -8,7 +8,7 @@
 // and the same inode, size, mtime and change counter before and after copying. Every commit, ours
 // or another SQLite program's, moves the change counter in page 1, so a commit that overlapped the
 // copy is seen and the copy is taken again.
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemcueError } from '../errors.js';
@@ -45,7 +45,7 @@ export function privateCopy(file: DbFile, timeoutMs: number, unguarded: Unguarde
       const registered = unguarded === 'unlocked';
       const before = quietState(file, registered);
       if (before !== undefined) {
-        copyFileSync(file.real, path);
+        copyInto(file, path);
         if (quietState(file, registered) === before) return { path, remove };
       }
       if (Date.now() >= deadline) {
@@ -63,9 +63,27 @@ export function privateCopy(file: DbFile, timeoutMs: number, unguarded: Unguarde
   }
 }
 
-/** The file's state when no commit is under way, else undefined. */
+/** The copy, or one line saying the temporary folder (not the database) has no room for it. */
+function copyInto(file: DbFile, path: string): void {
+  try {
+    copyFileSync(file.real, path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOSPC' && code !== 'EDQUOT') throw err;
+    throw new MemcueError(
+      'DISK_FULL',
+      `no room in ${tmpdir()} for a private copy of ${file.given} (${statSync(file.real).size} bytes), which this reader needs to read it`,
+      'free space there or point TMPDIR at a folder with room; the database was not touched',
+    );
+  }
+}
+
+/**
+ * The file's state when no commit is under way, else undefined. A dead writer's marker (on a
+ * read-only disk nobody can remove it) is no commit: the journal says whether it left one half-way.
+ */
 function quietState(file: DbFile, registered: boolean): string | undefined {
-  if ((!registered && existsSync(file.pending)) || journalIsHot(file)) return undefined;
+  if ((!registered && existsSync(file.pending) && !fileIsStale(file.pending)) || journalIsHot(file)) return undefined;
   return readFileState(file.real)?.state;
 }
 

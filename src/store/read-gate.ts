@@ -59,7 +59,7 @@ export function enterReader(file: DbFile, timeoutMs: number): ReadTicket | 'reco
   const waitForForeignWriter = foreignWaiter(file, timeoutMs, 'read it', 'nothing was read');
   for (;;) {
     const ticket = register(file);
-    const pending = existsSync(file.pending);
+    const pending = existsSync(file.pending) && !deadMarkerNobodyCanBreak(file, ticket);
     if (!pending) {
       // A journal is either a live writer's transaction in flight (the file is untouched: read
       // it) or hot (its writer died): then a writer must roll it back first.
@@ -88,6 +88,15 @@ export function enterReader(file: DbFile, timeoutMs: number): ReadTicket | 'reco
     }
     sleepSync(PAUSE_MS);
   }
+}
+
+/**
+ * A dead writer's commit marker where this reader could not register (a read-only or full disk):
+ * nobody can remove the marker or roll anything back there, so waiting for either would be forever.
+ * With no hot journal the writer died before its commit began or after it ended: the file is whole.
+ */
+function deadMarkerNobodyCanBreak(file: DbFile, ticket: ReadTicket): boolean {
+  return ticket.unguarded === 'unregistered' && fileIsStale(file.pending) && !journalIsHot(file);
 }
 
 /**

@@ -16,6 +16,8 @@ import { isCompact } from './fact-index.js';
 import { countListedFacts, exportRows, headOf, lastRow, listedFacts, listedVersions, resolveId, rowOf, versionsOf, type RowKey } from './fact-reads.js';
 import { mergeSmallSegments } from './index-segments.js';
 import { takeInOutsideChanges } from './outside-changes.js';
+import { WrittenRows } from './read-back.js';
+import { refuseForeignTriggers } from './trigger-guard.js';
 import { type Database, loadModule } from './sqlite.js';
 import { mark } from '../util/profile.js';
 import { isDefaultDatabase, note, noteForPerson } from '../util/safe-file.js';
@@ -77,6 +79,9 @@ export class Store {
     } catch (err) {
       store.close();
       if (!exists) removeIfEmpty(file.real); // a failed first write leaves no file behind
+      const code = (err as NodeJS.ErrnoException | undefined)?.code;
+      // A read needs no write access: an unreadable file is said as such, not as a write refused.
+      if (!opts.write && (code === 'EACCES' || code === 'EPERM')) throw new MemcueError('READONLY', `cannot read ${path} (${code})`, 'memcue needs read access to the database file');
       throw mapSqliteError(err, path);
     }
     // Where the memory went is said once, when it comes to be, to a person at a terminal (a mistyped
@@ -145,7 +150,10 @@ export class Store {
    */
   write<T>(fn: () => T): T {
     const outermost = !this.connections.writing;
-    if (outermost) this.factsInserted = false;
+    if (outermost) {
+      this.factsInserted = false;
+      this.written.reset();
+    }
     try {
       return this.connections.write(() => {
         if (this.indexUnchecked) {
@@ -155,6 +163,7 @@ export class Store {
         if (outermost) this.beginIndexWork();
         const result = fn();
         if (outermost && this.factsInserted) mergeSmallSegments(this.db);
+        if (outermost) this.written.check(this.db, this.path);
         return result;
       });
     } catch (err) {
@@ -169,7 +178,11 @@ export class Store {
   private beginIndexWork(): void {
     this.compact = isCompact(this.db);
     if (this.compact) takeInOutsideChanges(this.db, this.path);
+    else refuseForeignTriggers(this.db, this.path); // v4 keeps no schema cookie: asked every write
   }
+
+  /** The rows this write transaction inserted, read back before it commits (read-back.ts). */
+  private readonly written = new WrittenRows();
 
   /** VACUUM cannot run inside a transaction: it runs under the lock, with readers kept out throughout. */
   vacuum(): void {
@@ -186,7 +199,7 @@ export class Store {
   /** Appends a version row (never updates one) and refreshes the head and index for its fact. */
   insertVersion(fact: Fact): void {
     this.factsInserted = true;
-    this.insertVersionOnly(fact);
+    this.written.add(this.insertRow(fact), fact, true);
     this.refreshHead(fact.id);
   }
 
@@ -199,12 +212,17 @@ export class Store {
     if (fact.version !== 1) throw new Error(`insertNewFact: ${fact.id} is at version ${fact.version}, not a new fact`);
     this.factsInserted = true;
     const row = Number(this.db.get(`${INSERT_FACT} RETURNING rowid AS row`, COLUMNS.map((c) => fact[c]))!.row);
+    this.written.add(row, fact, true);
     writeHead(this.db, fact.id, { row, version: fact.version, state: fact.state, text: fact.text, translation: fact.translation });
   }
 
   /** The row alone; bulk writers call refreshHead once per fact afterwards. */
   insertVersionOnly(fact: Fact): void {
-    this.db.run(INSERT_FACT, COLUMNS.map((c) => fact[c]));
+    this.written.add(this.insertRow(fact), fact, false);
+  }
+
+  private insertRow(fact: Fact): number {
+    return Number(this.db.get(`${INSERT_FACT} RETURNING rowid AS row`, COLUMNS.map((c) => fact[c]))!.row);
   }
 
   /** A new version of a fact: the current one with `changes`, numbered one higher. */

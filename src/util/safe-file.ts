@@ -194,9 +194,22 @@ export function writeNewFile(path: string, data: Uint8Array, mode: number): void
   }
 }
 
-/** All of `data` at the descriptor's position. */
+/**
+ * All of `data` at the descriptor's position. A full disk can take part of a write and report the
+ * count (the next write then fails with ENOSPC); a write of nothing would repeat forever, so it throws.
+ */
 export function writeWhole(fd: number, data: Uint8Array): void {
-  for (let at = 0; at < data.length; ) at += writeSync(fd, data, at, data.length - at);
+  for (let at = 0; at < data.length; ) at += wrote(writeSync(fd, data, at, data.length - at));
+}
+
+/** All of `data` at `position` of the file (positioned writes do not move the descriptor). */
+export function writeWholeAt(fd: number, data: Uint8Array, position: number): void {
+  for (let at = 0; at < data.length; ) at += wrote(writeSync(fd, data, at, data.length - at, position + at));
+}
+
+function wrote(n: number): number {
+  if (n > 0) return n;
+  throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
 }
 
 function createFresh(path: string, mode: number): number {
