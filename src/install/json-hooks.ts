@@ -5,6 +5,7 @@
 // files the agents validate. Every other key and hook is kept; indentation follows the file.
 import { MemcueError } from '../errors.js';
 import type { Target } from './engine.js';
+import { editJsonc, parseJsonc } from './jsonc.js';
 
 export interface HookEntry {
   event: string;
@@ -25,14 +26,16 @@ export function jsonHookTarget(
   agent: string,
   entry: HookEntry,
   extra?: { apply: (settings: Json) => boolean; label: string },
+  /** The agent reads the file as JSONC (comments, trailing commas): Gemini CLI. */
+  jsonc = false,
 ): Target {
   const ours = (hook: unknown) => isOurCommand((hook as Json | null)?.command, agent);
   return {
     path,
     label: extra ? `${entry.event} hook, ${extra.label}` : `${entry.event} hook`,
-    has: (current) => current !== null && groups(parse(current, path), entry.event).some((g) => hooksOf(g).some(ours)),
+    has: (current) => current !== null && groups(parse(current, path, jsonc), entry.event).some((g) => hooksOf(g).some(ours)),
     add(current) {
-      const settings = current === null || current.trim() === '' ? {} : parse(current, path);
+      const settings = current === null || current.trim() === '' ? {} : parse(current, path, jsonc);
       let changed = extra?.apply(settings) ?? false;
       const existing = groups(settings, entry.event).find((g) => hooksOf(g).some(ours)) as Json | undefined;
       if (!existing) {
@@ -44,7 +47,7 @@ export function jsonHookTarget(
       return changed || current === null ? serialize(settings, current) : current;
     },
     remove(current) {
-      const settings = parse(current, path);
+      const settings = parse(current, path, jsonc);
       const hooks = settings.hooks as Json | undefined;
       const list = hooks?.[entry.event];
       if (!hooks || !Array.isArray(list)) return current;
@@ -84,15 +87,16 @@ function hooksOf(group: unknown): unknown[] {
   return Array.isArray(hooks) ? hooks : [];
 }
 
-export function parse(text: string, path: string): Json {
+/** The file's object; JSONC (comments, trailing commas) only where the agent reads it so. */
+export function parse(text: string, path: string, jsonc = false): Json {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = jsonc ? parseJsonc(text) : JSON.parse(text);
   } catch (err) {
     throw new MemcueError(
       'BAD_INPUT',
-      `${path} is not valid JSON (${(err as Error).message}); nothing was changed`,
-      'fix the file (comments are not supported) or move it aside, then run the install again',
+      `${path} is not valid ${jsonc ? 'JSON with comments' : 'JSON'} (${(err as Error).message}); nothing was changed`,
+      jsonc ? 'fix the file or move it aside, then run the install again' : 'fix the file (this agent reads it as plain JSON: no comments) or move it aside, then run the install again',
     );
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
@@ -115,9 +119,11 @@ function arrayAt(parent: Json, key: string, path: string): unknown[] {
   return value;
 }
 
-/** JSON with the file's own indentation (two spaces when new) and its final newline. */
+/**
+ * The file with `settings` in it: a new file as JSON (two spaces, final newline); an existing one
+ * edited where `settings` differs from it, so the user's layout and comments stay (jsonc.ts).
+ */
 export function serialize(settings: Json, original: string | null): string {
-  const indent = /^([ \t]+)"/m.exec(original ?? '')?.[1] ?? '  ';
-  const newline = original === null || original === '' || original.endsWith('\n') ? '\n' : '';
-  return JSON.stringify(settings, null, indent) + newline;
+  if (original !== null && original.trim() !== '') return editJsonc(original, settings);
+  return `${JSON.stringify(settings, null, 2)}\n`;
 }

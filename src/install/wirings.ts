@@ -139,7 +139,7 @@ function gemini(ctx: Context, opts: InstallOptions): Wiring {
   const target = jsonHookTarget(join(dir, 'settings.json'), 'gemini', {
     event: 'SessionStart',
     hook: { name: 'memcue', type: 'command', command: hookCommand(ctx.env, 'gemini'), timeout: HOOK_TIMEOUT_S * 1000 },
-  });
+  }, undefined, true); // Gemini strips comments from settings.json
   // Gemini applies a folder's settings (hooks included) only when the folder is trusted; headless
   // (`gemini -p`) in an untrusted folder it stops with exit 55 before any hook runs.
   const notes = opts.project
