@@ -6,10 +6,11 @@ import { homeOf } from '../hooks/paths.js';
 import { hookLogPath } from '../hooks/paths.js';
 import { readHookLog } from '../hooks/hook-log.js';
 import { bridgeAddCommand, findBridge } from '../install/dsh-bridge.js';
-import { readFile, wiredTargets } from '../install/engine.js';
-import { codexConfigPath, codexHome, codexHookKeys, codexHookTrusted, codexMcpCommand } from '../install/codex-config.js';
+import { readFile, wiredTargets, type Target } from '../install/engine.js';
+import { codexConfigPath, codexHome, codexHookKeys, codexHookTrusted, codexMcpLaunch } from '../install/codex-config.js';
 import { isOurCommand } from '../install/json-hooks.js';
-import { mcpServerCommand } from '../install/mcp-config.js';
+import { MCP_LABEL, mcpServerLaunch } from '../install/mcp-config.js';
+import { runMcp } from '../install/mcp-probe.js';
 import { isMcpAgent } from '../install/mcp-wirings.js';
 import { ourHookCommands, pluginBinary, runHook, runVersion, type Probe } from '../install/probe.js';
 import { CODEX_TRUST_STEP, INSTALL_AGENTS, wiringFor } from '../install/wirings.js';
@@ -53,7 +54,7 @@ export const FOUND_PROBLEMS = 3;
 export async function run(ctx: Context, opts: { json?: boolean }): Promise<number> {
   const repo = ctx.repo();
   const database = await databaseHealth(ctx);
-  const agents = agentWirings(ctx);
+  const agents = await agentWirings(ctx);
   const report: DoctorReport = {
     version: VERSION,
     database,
@@ -84,7 +85,7 @@ function problemsOf(db: DatabaseHealth, agents: AgentWiring[]): string[] {
   if (db.derived?.length) problems.push(`heads and the search index disagree with the facts (${db.derived.join(', ')})`);
   for (const { agent, wired } of agents) {
     for (const probe of wired.flatMap((w) => w.runs ?? [])) {
-      if (probe.exit_code !== 0) problems.push(`${agent}: ${probe.command} ${probe.exit_code === null ? probe.result : `exits ${probe.exit_code}`}`);
+      if (probe.exit_code !== 0 || probe.failed) problems.push(`${agent}: ${probe.command} ${probe.exit_code === null || probe.failed ? probe.result : `exits ${probe.exit_code}`}`);
     }
   }
   return problems;
@@ -195,31 +196,40 @@ function describeSearchFile(health: SearchFileHealth): string {
   }
 }
 
-function agentWirings(ctx: Context): AgentWiring[] {
-  return INSTALL_AGENTS.map((agent) => {
+async function agentWirings(ctx: Context): Promise<AgentWiring[]> {
+  const agents: AgentWiring[] = [];
+  for (const agent of INSTALL_AGENTS) {
     const wired: AgentWiring['wired'] = [];
     // User-level wiring, and project-level where the agent has it.
     for (const project of [false, true]) {
       try {
         const wirings = [wiringFor(agent, ctx, { project }), ...(isMcpAgent(agent) ? [wiringFor(agent, ctx, { project, mcp: true })] : [])];
         for (const target of wirings.flatMap((w) => wiredTargets(w))) {
-          if (!wired.some((w) => w.path === target.path && w.what === target.label)) wired.push({ path: target.path, what: target.label, runs: probes(ctx, agent, target.path) });
+          if (!wired.some((w) => w.path === target.path && w.what === target.label)) wired.push({ path: target.path, what: target.label, runs: await probes(ctx, agent, target) });
         }
       } catch (err) {
         wired.push({ path: '', what: `cannot tell: ${err instanceof Error ? err.message : String(err)}` });
       }
     }
     if (agent === 'claude') wired.push(...claudePlugin(ctx));
-    return { agent, wired, notes: wired.length ? agentNotes(ctx, agent) : [] };
-  });
+    agents.push({ agent, wired, notes: wired.length ? agentNotes(ctx, agent) : [] });
+  }
+  return agents;
 }
 
-/** Runs what the file makes the agent run: our hook commands, or the plugin's or MCP server's memcue binary. */
-function probes(ctx: Context, agent: string, path: string): Probe[] | undefined {
-  const text = readFile(path)?.toString('utf8') ?? '';
+/**
+ * Runs what the file makes the agent run: our hook commands; the MCP server, spoken to as the client
+ * does; a plugin's memcue binary.
+ */
+async function probes(ctx: Context, agent: string, target: Target): Promise<Probe[] | undefined> {
+  const text = readFile(target.path)?.toString('utf8') ?? '';
+  if (target.label === MCP_LABEL) {
+    const launch = mcpServerLaunch(text) ?? codexMcpLaunch(text);
+    return launch ? [await runMcp(launch, ctx.env, ctx.cwd)] : undefined;
+  }
   const commands = ourHookCommands(text, agent);
   if (commands.length) return commands.map((command) => runHook(command, ctx.env, ctx.cwd));
-  const binary = pluginBinary(text) ?? mcpServerCommand(text) ?? codexMcpCommand(text);
+  const binary = pluginBinary(text);
   return binary ? [runVersion(binary, ctx.env, ctx.cwd)] : undefined;
 }
 

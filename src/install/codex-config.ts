@@ -9,6 +9,7 @@ import { MemcueError } from '../errors.js';
 import { homeOf } from '../hooks/paths.js';
 import { YAML_FENCE as FENCE, findBlock, fencedBlock } from './blocks.js';
 import type { Target } from './engine.js';
+import { MCP_LABEL } from './mcp-config.js';
 import { removeFenced, WAS } from './toml-fence.js';
 import { entries, stringArray, stringValue, tableHeader, tomlString, valueAt } from './toml-lines.js';
 
@@ -75,7 +76,7 @@ export function codexMcpTarget(path: string, command: string): Target {
   const fence = { begin: `${marker} written by \`memcue install codex --mcp\`; \`memcue uninstall codex --mcp\` removes it`, end: '# memcue:end (mcp)' };
   return {
     path,
-    label: 'MCP server "memcue"',
+    label: MCP_LABEL,
     // Registered by hand or by `codex mcp add` counts too (doctor lists it); uninstall removes only ours.
     has: (current) => current !== null && codexMcpCommand(current) !== undefined,
     add(current) {
@@ -97,6 +98,14 @@ const ownMcp = (table: string[]) => table[0] === 'mcp_servers' && table[1] === '
 export function codexMcpCommand(text: string): string | undefined {
   const raw = valueAt(text, ['mcp_servers', 'memcue', 'command']);
   return raw === undefined ? undefined : (stringValue(raw) ?? raw);
+}
+
+/** How Codex starts the `memcue` MCP server: command and args (a one-line list), as config.toml has them. */
+export function codexMcpLaunch(text: string): { command: string; args: string[]; env: Record<string, string> } | undefined {
+  const command = codexMcpCommand(text);
+  if (command === undefined) return undefined;
+  const args = valueAt(text, ['mcp_servers', 'memcue', 'args']);
+  return { command, args: args === undefined ? [] : (stringArray(args) ?? []), env: {} };
 }
 
 /**

@@ -55,12 +55,14 @@ export interface McpLaunch {
   command: string;
   args: string[];
   env: Record<string, string>;
+  /** The folder the client starts it in, when the entry names one (Gemini's `cwd`). */
+  cwd?: string;
 }
 
 /** The memcue MCP server of a client's JSON config, whichever shape it has (comments allowed). */
 export function mcpServerLaunch(text: string): McpLaunch | undefined {
   try {
-    type Entry = { command?: unknown; args?: unknown; env?: unknown; environment?: unknown };
+    type Entry = { command?: unknown; args?: unknown; env?: unknown; environment?: unknown; cwd?: unknown };
     const config = parseJsonc(text) as { mcpServers?: { memcue?: Entry }; mcp?: { memcue?: Entry } };
     const entry = config.mcpServers?.memcue ?? config.mcp?.memcue;
     if (!entry) return undefined;
@@ -68,7 +70,8 @@ export function mcpServerLaunch(text: string): McpLaunch | undefined {
     const argv = Array.isArray(entry.command) ? entry.command : [entry.command, ...(Array.isArray(entry.args) ? entry.args : [])];
     const env = entry.env ?? entry.environment;
     const strings = (o: unknown) => Object.fromEntries(Object.entries(o && typeof o === 'object' ? o : {}).map(([k, v]) => [k, String(v)]));
-    return typeof argv[0] === 'string' ? { command: argv[0], args: argv.slice(1).map(String), env: strings(env) } : undefined;
+    if (typeof argv[0] !== 'string') return undefined;
+    return { command: argv[0], args: argv.slice(1).map(String), env: strings(env), ...(typeof entry.cwd === 'string' ? { cwd: entry.cwd } : {}) };
   } catch {
     return undefined;
   }

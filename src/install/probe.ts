@@ -12,6 +12,8 @@ export interface Probe {
   exit_code: number | null;
   /** What came out: the card's size, or the first line of the error. */
   result: string;
+  /** It ran but did not do its job (an MCP server without memcue's tools), whatever its exit code. */
+  failed?: boolean;
 }
 
 const TIMEOUT_MS = 15_000;

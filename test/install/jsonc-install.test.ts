@@ -13,7 +13,7 @@ function write(path: string, content: string): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, content);
 }
-const envFor = () => {
+const envFor = (): Record<string, string> => {
   const env = isolatedEnv();
   return { ...env, MEMCUE_BIN: BIN, XDG_CONFIG_HOME: join(env.HOME!, '.config') };
 };
@@ -65,7 +65,7 @@ describe('install into JSONC files', () => {
 
   it('OpenCode: opencode.json with comments and trailing commas, and an opencode.jsonc that is the user\'s only config', async () => {
     const env = envFor();
-    const json = join(env.XDG_CONFIG_HOME, 'opencode', 'opencode.json');
+    const json = join(env.XDG_CONFIG_HOME!, 'opencode', 'opencode.json');
     const original = '{\n  // my model\n  "model": "local/qwen",\n  "mcp": {\n    "github": { "type": "remote", "url": "https://x" },\n  },\n}\n';
     write(json, original);
     expect((await cli(['install', 'opencode', '--mcp'], { env })).code).toBe(0);
@@ -75,10 +75,10 @@ describe('install into JSONC files', () => {
     expect(read(json)).toBe(original);
 
     const env2 = envFor();
-    const jsonc = join(env2.XDG_CONFIG_HOME, 'opencode', 'opencode.jsonc');
+    const jsonc = join(env2.XDG_CONFIG_HOME!, 'opencode', 'opencode.jsonc');
     write(jsonc, original);
     expect((await cli(['install', 'opencode', '--mcp'], { env: env2 })).code).toBe(0);
-    expect(existsSync(join(env2.XDG_CONFIG_HOME, 'opencode', 'opencode.json'))).toBe(false);
+    expect(existsSync(join(env2.XDG_CONFIG_HOME!, 'opencode', 'opencode.json'))).toBe(false);
     expect(read(jsonc)).toContain('"memcue"');
   });
 
