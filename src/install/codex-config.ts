@@ -105,7 +105,13 @@ export function codexMcpLaunch(text: string): { command: string; args: string[];
   const command = codexMcpCommand(text);
   if (command === undefined) return undefined;
   const args = valueAt(text, ['mcp_servers', 'memcue', 'args']);
-  return { command, args: args === undefined ? [] : (stringArray(args) ?? []), env: {} };
+  // `[mcp_servers.memcue.env]` lines (or `env.NAME = …`): what Codex adds to the server's environment.
+  const env: Record<string, string> = {};
+  for (const e of entries(text)) {
+    const path = [...e.table, ...e.key];
+    if (path.length === 4 && path.slice(0, 3).join('\0') === ['mcp_servers', 'memcue', 'env'].join('\0')) env[path[3]!] = stringValue(e.value) ?? e.value;
+  }
+  return { command, args: args === undefined ? [] : (stringArray(args) ?? []), env };
 }
 
 /**

@@ -68,4 +68,21 @@ describe('doctor on MCP registrations', () => {
     expect(r.stdout).toMatch(/ran \S+ \S+ mcp \(MCP initialize, tools\/list\): exit 9, .*no-such-node-flag/);
     expect(r.code).toBe(3);
   });
+
+  it('Codex\'s [mcp_servers.memcue]: its args and [mcp_servers.memcue.env] are what doctor runs', async () => {
+    const env: Record<string, string> = isolatedEnv();
+    const memcue = memcueAt(env.HOME!);
+    const config = join(env.HOME!, '.codex', 'config.toml');
+    write(config, `[mcp_servers.memcue]\ncommand = ${JSON.stringify(memcue)}\nargs = ["mcp"]\n\n[mcp_servers.memcue.env]\nMEMCUE_DB = "${join(env.HOME!, 'other.db')}"\n`);
+    let r = await cli(['doctor'], { env });
+    expect(r.stdout).toContain(`ran ${memcue} mcp (MCP initialize, tools/list): exit 0, 4 tools`);
+    expect(r.code).toBe(0);
+    write(config, readFileSync(config, 'utf8').replace('args = ["mcp"]', 'args = ["mcpx"]'));
+    r = await cli(['doctor'], { env });
+    expect(r.stdout).toContain(`ran ${memcue} mcpx (MCP initialize, tools/list): exit 1`);
+    expect(r.code).toBe(3);
+    write(config, readFileSync(config, 'utf8').replace('args = ["mcpx"]', 'args = ["mcp"]') + 'NODE_OPTIONS = "--no-such-node-flag"\n');
+    r = await cli(['doctor'], { env });
+    expect(r.stdout).toMatch(/\(MCP initialize, tools\/list\): exit 9, .*no-such-node-flag/);
+  });
 });
