@@ -7,13 +7,14 @@ import { hookLogPath } from '../hooks/paths.js';
 import { readHookLog } from '../hooks/hook-log.js';
 import { bridgeAddCommand, findBridge } from '../install/dsh-bridge.js';
 import { readFile, wiredTargets, type Target } from '../install/engine.js';
-import { codexConfigPath, codexHome, codexHookKeys, codexHookTrusted, codexMcpLaunch } from '../install/codex-config.js';
+import { codexMcpLaunch } from '../install/codex-config.js';
+import { codexHookTrust } from '../install/codex-trust.js';
 import { isOurCommand } from '../install/json-hooks.js';
 import { MCP_LABEL, mcpServerLaunch } from '../install/mcp-config.js';
 import { runMcp } from '../install/mcp-probe.js';
 import { isMcpAgent } from '../install/mcp-wirings.js';
 import { ourHookCommands, pluginBinary, runHook, runVersion, type Probe } from '../install/probe.js';
-import { CODEX_TRUST_STEP, INSTALL_AGENTS, wiringFor } from '../install/wirings.js';
+import { CODEX_HOOK_NAME, CODEX_TRUST_STEP, INSTALL_AGENTS, wiringFor } from '../install/wirings.js';
 import { openLiveIndex, searchFileEnabled, snapshotFiles } from '../snapshot/files.js';
 import { dbFile } from '../store/db-file.js';
 import { SCHEMA_VERSION, schemaVersion } from '../store/schema.js';
@@ -243,14 +244,16 @@ function agentNotes(ctx: Context, agent: string): string[] {
   return [];
 }
 
-/** Whether Codex keeps the user's trust for memcue's hook (config.toml [hooks.state]), else how to give it. */
+/** Whether Codex runs memcue's hook: the trust it stored must be for the hook as it is now. */
 function codexTrust(ctx: Context): string {
-  const hooksPath = join(codexHome(ctx.env), 'hooks.json');
-  const keys = codexHookKeys(hooksPath, readFile(hooksPath)?.toString('utf8') ?? '', (command) => isOurCommand(command, 'codex'));
-  const config = readFile(codexConfigPath(ctx.env))?.toString('utf8') ?? '';
-  if (keys.length > 0 && keys.every((key) => codexHookTrusted(config, key))) {
-    return 'trusted in Codex (its config.toml keeps your trust for this hook; should Codex list it for review again, the hook changed since: trust it again)';
+  const states = codexHookTrust(ctx.env);
+  if (states.length > 0 && states.every((s) => s === 'trusted')) {
+    return 'trusted in Codex: the hook is the one you trusted (config.toml keeps a hash of it), so Codex runs it';
   }
+  if (states.includes('modified')) {
+    return `changed since you trusted it: open /hooks in Codex and trust "${CODEX_HOOK_NAME}" again (Codex runs no changed hook, so until then its sessions get the card only from \`memcue install codex --mcp\`)`;
+  }
+  if (states.includes('disabled')) return `turned off in Codex: open /hooks in Codex and turn "${CODEX_HOOK_NAME}" on again`;
   return CODEX_TRUST_STEP;
 }
 
