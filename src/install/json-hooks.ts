@@ -24,38 +24,46 @@ export function isOurCommand(command: unknown, agent: string): boolean {
 export function jsonHookTarget(
   path: string,
   agent: string,
-  entry: HookEntry,
+  entry: HookEntry | HookEntry[],
   extra?: { apply: (settings: Json) => boolean; label: string },
   /** The agent reads the file as JSONC (comments, trailing commas): Gemini CLI. */
   jsonc = false,
 ): Target {
   const ours = (hook: unknown) => isOurCommand((hook as Json | null)?.command, agent);
+  const entries = Array.isArray(entry) ? entry : [entry];
+  const events = entries.map((e) => e.event);
+  const what = events.length === 1 ? `${events[0]} hook` : `${events.slice(0, -1).join(', ')} and ${events[events.length - 1]} hooks`;
   return {
     path,
-    label: extra ? `${entry.event} hook, ${extra.label}` : `${entry.event} hook`,
-    has: (current) => current !== null && groups(parse(current, path, jsonc), entry.event).some((g) => hooksOf(g).some(ours)),
+    label: extra ? `${what}, ${extra.label}` : what,
+    has: (current) => current !== null && events.some((event) => groups(parse(current, path, jsonc), event).some((g) => hooksOf(g).some(ours))),
     add(current) {
       const settings = current === null || current.trim() === '' ? {} : parse(current, path, jsonc);
       let changed = extra?.apply(settings) ?? false;
-      const existing = groups(settings, entry.event).find((g) => hooksOf(g).some(ours)) as Json | undefined;
-      if (!existing) {
-        const hooks = objectAt(settings, 'hooks', path);
-        const list = arrayAt(hooks, entry.event, path);
-        list.push(entry.matcher === undefined ? { hooks: [entry.hook] } : { matcher: entry.matcher, hooks: [entry.hook] });
-        changed = true;
-      } else changed = refresh(existing, entry, ours) || changed;
+      for (const e of entries) {
+        const existing = groups(settings, e.event).find((g) => hooksOf(g).some(ours)) as Json | undefined;
+        if (!existing) {
+          const hooks = objectAt(settings, 'hooks', path);
+          const list = arrayAt(hooks, e.event, path);
+          list.push(e.matcher === undefined ? { hooks: [e.hook] } : { matcher: e.matcher, hooks: [e.hook] });
+          changed = true;
+        } else changed = refresh(existing, e, ours) || changed;
+      }
       return changed || current === null ? serialize(settings, current) : current;
     },
     remove(current) {
       const settings = parse(current, path, jsonc);
       const hooks = settings.hooks as Json | undefined;
-      const list = hooks?.[entry.event];
-      if (!hooks || !Array.isArray(list)) return current;
-      const kept = list
-        .map((g) => (hooksOf(g).some(ours) ? { ...(g as Json), hooks: hooksOf(g).filter((h) => !ours(h)) } : g))
-        .filter((g) => hooksOf(g).length > 0 || !Array.isArray((g as Json).hooks));
-      if (kept.length > 0) hooks[entry.event] = kept;
-      else delete hooks[entry.event];
+      if (!hooks || typeof hooks !== 'object') return current;
+      for (const event of events) {
+        const list = hooks[event];
+        if (!Array.isArray(list)) continue;
+        const kept = list
+          .map((g) => (hooksOf(g).some(ours) ? { ...(g as Json), hooks: hooksOf(g).filter((h) => !ours(h)) } : g))
+          .filter((g) => hooksOf(g).length > 0 || !Array.isArray((g as Json).hooks));
+        if (kept.length > 0) hooks[event] = kept;
+        else delete hooks[event];
+      }
       if (Object.keys(hooks).length === 0) delete settings.hooks;
       return serialize(settings, current);
     },
