@@ -1,0 +1,58 @@
+// Real Gemini CLI, interactive in a pseudo-terminal (issue 34, item 3): after /clear and after
+// /compress the session's next request carries the card again, once. Gemini drops what SessionStart
+// gives after /clear and fires no SessionStart after a compression; memcue's BeforeAgent hook gives
+// the card with the next prompt instead (src/hooks/gemini-events.ts).
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers.js';
+import { bodies, clientBin, model, SENTINEL, setup, TIMEOUT_MS, why, write } from './client-kit.js';
+
+const gemini = clientBin('gemini');
+const python = spawnSync('python3', ['--version']).status === 0;
+const whyNot = why('gemini') || (python ? '' : ' (skipped: needs python3 for the pseudo-terminal)');
+
+interface Step {
+  until: string;
+  send?: string;
+  timeout?: number;
+}
+
+function drive(command: string[], steps: Step[], env: Record<string, string>, cwd: string): Promise<{ matched: boolean; screen: string }[]> {
+  return new Promise((resolve) => {
+    const child = spawn('python3', [join(ROOT, 'test', 'agents', 'pty-screen.py'), JSON.stringify(command), JSON.stringify(steps)], { env, cwd });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += `{"matched": false, "screen": ${JSON.stringify(d.toString())}}\n`));
+    child.on('close', () => resolve(out.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { matched: boolean; screen: string })));
+  });
+}
+
+/** The session's own requests (they offer the shell tool; the router's and summaries' do not). */
+const sessionRequests = (from: number) => bodies(from).filter((b) => b.includes('run_shell_command'));
+const cards = (body: string | undefined) => (body ?? '').split(SENTINEL).length - 1;
+
+describe('Gemini CLI, interactive', () => {
+  it.skipIf(!gemini || !python)(`/clear and /compress: the next request carries the card once${whyNot}`, { timeout: TIMEOUT_MS * 2 }, async () => {
+    const { agentEnv, repo } = await setup('gemini', (env) =>
+      write(join(env.HOME!, '.gemini', 'settings.json'), '{"security": {"auth": {"selectedType": "gemini-api-key"}}}\n'),
+    );
+    const env = { ...agentEnv, GEMINI_API_KEY: 'fake', GOOGLE_GEMINI_BASE_URL: model.url, GEMINI_CLI_TRUST_WORKSPACE: 'true', TERM: 'xterm-256color' };
+    const marks: Record<string, number> = {};
+    const say = (text: string): Step[] => [
+      { until: 'Type your message', send: text, timeout: 60 },
+      { until: text.replace(/[/]/g, '\\/'), send: '\r' },
+    ];
+    const steps: Step[] = [...say('hello'), ...say('/clear'), ...say('again'), ...say('/compress'), ...say('more'), { until: 'Type your message', timeout: 60 }];
+    const start = model.requests.length;
+    const screens = await drive([gemini!, '-m', 'gemini-2.5-pro'], steps, env, repo);
+    const stopped = screens.at(-1);
+    expect(screens.length === steps.length && stopped?.matched, `stopped at step ${screens.length} of ${steps.length}, waiting for ${steps[screens.length - 1]?.until}:\n${stopped?.screen}`).toBe(true);
+    void marks;
+    const requests = sessionRequests(start);
+    const last = (word: string) => requests.filter((b) => b.includes(`"text":"${word}"`)).pop();
+    expect(cards(last('hello')), 'startup').toBe(1);
+    expect(cards(last('again')), 'after /clear').toBe(1);
+    expect(cards(last('more')), 'after /compress').toBe(1);
+  });
+});
