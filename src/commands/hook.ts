@@ -23,6 +23,8 @@ interface HookInput {
   source?: unknown;
   transcript_path?: unknown;
   session_id?: unknown;
+  /** Gemini CLI's PreCompress: manual (/compress) or auto. */
+  trigger?: unknown;
 }
 
 /** Sessions that continue a transcript, which carries the card they were given (hooks/resumed-card.ts). */

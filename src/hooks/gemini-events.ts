@@ -3,7 +3,9 @@
 // (packages/cli/src/ui/commands/clearCommand.ts); a compression (/compress, or when the context
 // fills) summarizes the history, card included, and fires only PreCompress, which takes no context.
 // Its BeforeAgent hook's additionalContext is added to the user's prompt and stays in the history.
-// So both events mark the session, and the session's next BeforeAgent gives the card, once.
+// So both events mark the session, and the session's next BeforeAgent gives the card, once. Only a
+// manual compression (/compress) marks it: Gemini fires PreCompress "auto" before every turn's check
+// whether the context is full, compressed or not, which cannot be told apart from here.
 import { mkdirSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Env } from '../config.js';
@@ -16,7 +18,7 @@ export type GeminiStep = 'card' | 'nothing';
 /** A mark older than this belongs to a session long gone. */
 const STALE_MS = 7 * 24 * 3600_000;
 
-export function geminiStep(env: Env, event: string, input: { source?: unknown; session_id?: unknown }): GeminiStep {
+export function geminiStep(env: Env, event: string, input: { source?: unknown; session_id?: unknown; trigger?: unknown }): GeminiStep {
   const session = typeof input.session_id === 'string' && input.session_id !== '' ? input.session_id : undefined;
   switch (normalizeEvent(event)) {
     case 'sessionstart':
@@ -24,7 +26,7 @@ export function geminiStep(env: Env, event: string, input: { source?: unknown; s
       markSession(env, session);
       return 'nothing';
     case 'precompress':
-      if (session) markSession(env, session);
+      if (session && input.trigger === 'manual') markSession(env, session);
       return 'nothing';
     case 'beforeagent':
       // Every prompt runs this: without a mark it costs one file lookup, no database.

@@ -24,9 +24,12 @@ describe('memcue hook gemini: the card after /clear and compression', () => {
     expect((await hook(env, 'before-agent', { session_id: 's2', hook_event_name: 'BeforeAgent', prompt: 'again' })).stdout).toBe('');
   });
 
-  it('after PreCompress the session\'s next prompt gets the card again; other sessions do not', async () => {
+  it('after /compress (PreCompress "manual") the session\'s next prompt gets the card again; other sessions do not', async () => {
     const env = isolatedEnv();
     await cli(['add', '--kind', 'rule', '--scope', 'global', 'COMPRESS-RULE-8c2d no force push'], { env });
+    // Gemini fires PreCompress "auto" before every turn's check of the context's size: no card then.
+    expect((await hook(env, 'pre-compress', { session_id: 's1', hook_event_name: 'PreCompress', trigger: 'auto' })).stdout).toBe('');
+    expect((await hook(env, 'before-agent', { session_id: 's1', hook_event_name: 'BeforeAgent', prompt: 'x' })).stdout).toBe('');
     expect((await hook(env, 'pre-compress', { session_id: 's1', hook_event_name: 'PreCompress', trigger: 'manual' })).stdout).toBe('');
     expect((await hook(env, 'before-agent', { session_id: 'other', hook_event_name: 'BeforeAgent', prompt: 'x' })).stdout).toBe('');
     const next = await hook(env, 'before-agent', { session_id: 's1', hook_event_name: 'BeforeAgent', prompt: 'x' });
@@ -34,7 +37,7 @@ describe('memcue hook gemini: the card after /clear and compression', () => {
   });
 
   it('install gemini wires SessionStart, BeforeAgent and PreCompress; uninstall takes them out', async () => {
-    const env = { ...isolatedEnv(), MEMCUE_BIN: '/opt/memcue' };
+    const env: Record<string, string> = { ...isolatedEnv(), MEMCUE_BIN: '/opt/memcue' };
     expect((await cli(['install', 'gemini'], { env })).code).toBe(0);
     const path = join(env.HOME!, '.gemini', 'settings.json');
     const hooks = JSON.parse(readFileSync(path, 'utf8')).hooks;
