@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers.js';
-import { bodies, CLIENTS, clientBin, model, run, SENTINEL, setup, TIMEOUT_MS, why, write } from './client-kit.js';
+import { bodies, claudeEnv, CLIENTS, clientBin, model, run, SENTINEL, setup, TIMEOUT_MS, why, write } from './client-kit.js';
 
 interface Tally {
   requests: number;
@@ -66,5 +66,27 @@ describe('the card in side requests', () => {
     } finally {
       await cli(['uninstall', 'opencode'], { env, cwd: repo });
     }
+  });
+
+  const claude = clientBin('claude');
+  it.skipIf(!claude)(`Claude Code: claude -p hello${why('claude')}`, { timeout: TIMEOUT_MS }, async () => {
+    const { env, agentEnv, repo } = await setup('claude');
+    const card = (await cli(['card'], { env, cwd: repo })).stdout;
+    const from = model.requests.length;
+    expect((await run(claude!, ['-p', 'hello'], claudeEnv(agentEnv), repo)).code).toBe(0);
+    const t = tally(from, card);
+    expect({ withCard: t.withCard, sideWithCard: t.sideWithCard, requests: t.requests }).toEqual({ withCard: 1, sideWithCard: 0, requests: 1 }); // only the session's own request
+  });
+
+  const codex = clientBin('codex');
+  it.skipIf(!codex)(`Codex: codex exec hello${why('codex')}`, { timeout: TIMEOUT_MS }, async () => {
+    const { env, agentEnv, repo } = await setup('codex', (e) =>
+      write(join(e.HOME!, '.codex', 'config.toml'), `model = "fake-model"\nmodel_provider = "fake"\n\n[model_providers.fake]\nname = "fake"\nbase_url = "${model.url}/v1"\nwire_api = "responses"\nenv_key = "FAKE_API_KEY"\n`),
+    );
+    const card = (await cli(['card'], { env, cwd: repo })).stdout;
+    const from = model.requests.length;
+    expect((await run(codex!, ['exec', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', 'hello'], { ...agentEnv, FAKE_API_KEY: 'fake' }, repo)).code).toBe(0);
+    const t = tally(from, card);
+    expect({ withCard: t.withCard, sideWithCard: t.sideWithCard, requests: t.requests }).toEqual({ withCard: 1, sideWithCard: 0, requests: 1 }); // only the session's own request
   });
 });
