@@ -127,22 +127,3 @@ export function codexSandbox(configText: string, cwd: string): 'read-only' | 'wo
     if (join(dir, '..') === dir) return 'read-only';
   }
 }
-
-/**
- * Whether Codex has stored the user's trust for the hook at `key` (`<hooks.json>:session_start:
- * <group>:<hook>`): `[hooks.state."<key>"] trusted_hash = "sha256:…"`, written when the user trusts
- * it in /hooks. Codex compares the hash with the hook as it is now; memcue can only see that it is there.
- */
-export function codexHookTrusted(configText: string, key: string): boolean {
-  return (stringValue(valueAt(configText, ['hooks', 'state', key, 'trusted_hash']) ?? '') ?? '').startsWith('sha256:');
-}
-
-/** The keys Codex gives our SessionStart hooks in hooks.json: `<path>:session_start:<group>:<hook>`. */
-export function codexHookKeys(hooksPath: string, hooksText: string, ours: (command: unknown) => boolean): string[] {
-  try {
-    const groups = (JSON.parse(hooksText) as { hooks?: { SessionStart?: { hooks?: { command?: unknown }[] }[] } }).hooks?.SessionStart ?? [];
-    return groups.flatMap((group, g) => (group.hooks ?? []).flatMap((hook, h) => (ours(hook?.command) ? [`${hooksPath}:session_start:${g}:${h}`] : [])));
-  } catch {
-    return [];
-  }
-}
