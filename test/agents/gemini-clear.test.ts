@@ -3,6 +3,7 @@
 // gives after /clear and fires no SessionStart after a compression; memcue's BeforeAgent hook gives
 // the card with the next prompt instead (src/hooks/gemini-events.ts).
 import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers.js';
@@ -26,6 +27,21 @@ function drive(command: string[], steps: Step[], env: Record<string, string>, cw
     child.stderr.on('data', (d: Buffer) => (out += `{"matched": false, "screen": ${JSON.stringify(d.toString())}}\n`));
     child.on('close', () => resolve(out.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { matched: boolean; screen: string })));
   });
+}
+
+/**
+ * Gemini's own child processes may outlive it (pty-screen.py kills the client at the end) and still
+ * write into the test's folders while they are removed: they are stopped first.
+ */
+function stopProcessesIn(dirs: string[]): void {
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const cwd = readlinkSync(`/proc/${pid}/cwd`);
+      if (dirs.some((dir) => cwd === dir || cwd.startsWith(`${dir}/`))) process.kill(Number(pid), 'SIGKILL');
+    } catch {
+      /* gone already, or not ours */
+    }
+  }
 }
 
 /** The session's own requests (they offer the shell tool; the router's and summaries' do not). */
@@ -59,6 +75,8 @@ describe('Gemini CLI, interactive', () => {
     ];
     const start = model.requests.length;
     const screens = await drive([gemini!, '-m', 'gemini-2.5-pro'], steps, env, repo);
+    stopProcessesIn([repo, agentEnv.HOME!]);
+    await new Promise((r) => setTimeout(r, 500));
     const stopped = screens.at(-1);
     expect(screens.length === steps.length && stopped?.matched, `stopped at step ${screens.length} of ${steps.length}, waiting for ${steps[screens.length - 1]?.until}:\n${stopped?.screen}`).toBe(true);
     const requests = sessionRequests(start);
