@@ -101,7 +101,7 @@ export function codexMcpCommand(text: string): string | undefined {
 }
 
 /** How Codex starts the `memcue` MCP server: command and args (a one-line list), as config.toml has them. */
-export function codexMcpLaunch(text: string): { command: string; args: string[]; env: Record<string, string> } | undefined {
+export function codexMcpLaunch(text: string): { command: string; args: string[]; env: Record<string, string>; cwd?: string } | undefined {
   const command = codexMcpCommand(text);
   if (command === undefined) return undefined;
   const args = valueAt(text, ['mcp_servers', 'memcue', 'args']);
@@ -111,7 +111,8 @@ export function codexMcpLaunch(text: string): { command: string; args: string[];
     const path = [...e.table, ...e.key];
     if (path.length === 4 && path.slice(0, 3).join('\0') === ['mcp_servers', 'memcue', 'env'].join('\0')) env[path[3]!] = stringValue(e.value) ?? e.value;
   }
-  return { command, args: args === undefined ? [] : (stringArray(args) ?? []), env };
+  const cwd = stringValue(valueAt(text, ['mcp_servers', 'memcue', 'cwd']) ?? '');
+  return { command, args: args === undefined ? [] : (stringArray(args) ?? []), env, ...(cwd ? { cwd } : {}) };
 }
 
 /**

@@ -132,7 +132,8 @@ export function editJsonc(text: string, next: unknown): string {
   const append = (node: Node & { members: Span[] }, member: (indent: string, inline: boolean) => string) => {
     const close = node.end - 1;
     const last = node.members[node.members.length - 1];
-    if (oneLine(node)) {
+    // A one-line object stays one line; an empty file object (`{}`) has no layout to keep.
+    if (oneLine(node) && !(node.start === rootStart && !last)) {
       const inner = text.slice(node.start + 1, close);
       const pad = /^\s/.test(inner) ? ' ' : '';
       if (!last) edits.push({ start: node.start + 1, end: close, insert: `${pad}${member('', true)}${pad}` });
@@ -185,7 +186,9 @@ export function editJsonc(text: string, next: unknown): string {
     edits.push({ start: node.start, end: node.end, insert: format(want, indentAt(node.start), oneLine(node)) });
   };
 
-  diff(parseTree(text), next);
+  const root = parseTree(text);
+  const rootStart = root.start;
+  diff(root, next);
   let out = text;
   // From the end backwards; of two edits at one place the one made first ends up first.
   const order = edits.map((e, i) => ({ ...e, i })).sort((a, b) => b.start - a.start || b.i - a.i);

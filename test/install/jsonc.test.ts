@@ -51,7 +51,8 @@ describe('editJsonc', () => {
     const text = '{\n    "a": 1 // why a\n}\n';
     expect(editJsonc(text, { a: 1, b: true })).toBe('{\n    "a": 1, // why a\n    "b": true\n}\n');
     expect(editJsonc('{ "x": { "y": 1 } }', { x: { y: 1, z: 2 } })).toBe('{ "x": { "y": 1, "z": 2 } }');
-    expect(editJsonc('{}', { a: 1 })).toBe('{"a": 1}');
+    expect(editJsonc('{}\n', { a: { b: 1 } })).toBe('{\n  "a": {\n    "b": 1\n  }\n}\n'); // an empty file object: no layout to keep
+    expect(editJsonc('{ "x": {} }', { x: { a: 1 } })).toBe('{ "x": {"a": 1} }');
   });
 
   it('appends to and removes from a list, changes a value in place', () => {
