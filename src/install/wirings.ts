@@ -143,7 +143,8 @@ function gemini(ctx: Context, opts: InstallOptions): Wiring {
   const entries = [
     { event: 'SessionStart', hook: hook('session-start') },
     { event: 'BeforeAgent', hook: hook('before-agent') },
-    { event: 'PreCompress', hook: hook('pre-compress') },
+    // Gemini fires PreCompress "auto" before every prompt; the matcher keeps the hook to /compress.
+    { event: 'PreCompress', matcher: 'manual', hook: hook('pre-compress') },
   ];
   const target = jsonHookTarget(join(dir, 'settings.json'), 'gemini', entries, undefined, true); // Gemini strips comments from settings.json
   // Gemini applies a folder's settings (hooks included) only when the folder is trusted; headless

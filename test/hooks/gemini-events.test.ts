@@ -43,7 +43,7 @@ describe('memcue hook gemini: the card after /clear and compression', () => {
     const hooks = JSON.parse(readFileSync(path, 'utf8')).hooks;
     expect(hooks.SessionStart[0].hooks[0].command).toBe('/opt/memcue hook gemini session-start');
     expect(hooks.BeforeAgent[0].hooks[0].command).toBe('/opt/memcue hook gemini before-agent');
-    expect(hooks.PreCompress[0].hooks[0].command).toBe('/opt/memcue hook gemini pre-compress');
+    expect(hooks.PreCompress[0]).toEqual({ matcher: 'manual', hooks: [expect.objectContaining({ command: '/opt/memcue hook gemini pre-compress' })] }); // only /compress runs it
     expect((await cli(['uninstall', 'gemini'], { env })).code).toBe(0);
   });
 });
