@@ -109,13 +109,20 @@ export function editJsonc(text: string, next: unknown): string {
     inline ? JSON.stringify(value) : JSON.stringify(value, null, unit).replace(/\n/g, `\n${indent}`);
   const oneLine = (node: Span) => !text.slice(node.start, node.end).includes('\n');
 
-  /** Removes member i with its comma and, when it had lines of its own, those lines. */
-  const remove = (members: Span[], i: number, close: number) => {
-    const m = members[i]!;
-    const commaAfter = nextComma(text, m.end, close);
-    if (commaAfter >= 0) {
+  /**
+   * Removes the members `gone` with their commas and, where a member had lines of its own, those
+   * lines. Removed members at the end with no trailing comma go in one edit, from the comma after the
+   * last member kept (edits must not overlap).
+   */
+  const removeMembers = (members: Span[], gone: Set<number>, close: number) => {
+    let tail = members.length;
+    while (tail > 0 && gone.has(tail - 1)) tail--;
+    const trailing = members.length > 0 && nextComma(text, members[members.length - 1]!.end, close) >= 0;
+    for (const i of gone) {
+      if (i >= tail && !trailing) continue;
+      const m = members[i]!;
       let start = m.start;
-      let end = commaAfter + 1;
+      let end = nextComma(text, m.end, close) + 1;
       const lineStart = text.lastIndexOf('\n', start - 1) + 1;
       const eol = text.indexOf('\n', end);
       if (/^[ \t]*$/.test(text.slice(lineStart, start)) && eol >= 0 && /^[ \t]*$/.test(text.slice(end, eol))) {
@@ -123,9 +130,12 @@ export function editJsonc(text: string, next: unknown): string {
         end = eol + 1;
       } else while (text[end] === ' ') end++;
       edits.push({ start, end, insert: '' });
-    } else if (i > 0) {
-      edits.push({ start: nextComma(text, members[i - 1]!.end, m.start), end: m.end, insert: '' });
-    } else edits.push({ start: m.start, end: m.end, insert: '' });
+    }
+    if (tail < members.length && !trailing) {
+      const last = members[members.length - 1]!;
+      const start = tail > 0 ? nextComma(text, members[tail - 1]!.end, members[tail]!.start) : members[0]!.start;
+      edits.push({ start, end: last.end, insert: '' });
+    }
   };
 
   /** Adds `member` after the last one (or into an empty container). */
@@ -157,10 +167,9 @@ export function editJsonc(text: string, next: unknown): string {
   const diff = (node: Node, want: unknown): void => {
     if (same(valueOf(node), want)) return;
     if (node.kind === 'object' && isObject(want)) {
-      node.members.forEach((m, i) => {
-        if (!(m.key in want)) remove(node.members, i, node.end - 1);
-        else diff(m.value, want[m.key]);
-      });
+      const gone = new Set<number>();
+      node.members.forEach((m, i) => (m.key in want ? diff(m.value, want[m.key]) : gone.add(i)));
+      removeMembers(node.members, gone, node.end - 1);
       const have = new Set(node.members.map((m) => m.key));
       for (const [key, value] of Object.entries(want)) {
         if (!have.has(key)) append(node, (indent, inline) => `${JSON.stringify(key)}: ${format(value, indent, inline)}`);
@@ -171,7 +180,7 @@ export function editJsonc(text: string, next: unknown): string {
       const old = node.members.map((m) => valueOf(m.value));
       const kept = keptIndices(old, want);
       if (kept) {
-        old.forEach((_v, i) => kept.includes(i) || remove(node.members, i, node.end - 1));
+        removeMembers(node.members, new Set(old.map((_v, i) => i).filter((i) => !kept.includes(i))), node.end - 1);
         return;
       }
       if (want.length >= old.length && old.every((v, i) => same(v, want[i]))) {

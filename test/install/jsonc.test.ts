@@ -70,4 +70,43 @@ describe('editJsonc', () => {
     expect(editJsonc(text, { a: 1, b: 2 })).toBe('{\n  "a": 1,\n  "b": 2\n}');
     expect(parseJsonc(editJsonc('{"only": {"x": 1}}', {}))).toEqual({});
   });
+
+  it('removes several members at once, the last ones included (one edit for the tail)', () => {
+    const cases: [string, unknown, string][] = [
+      ['{\n  "a": 1,\n  "b": 2,\n  "c": 3\n}', { a: 1 }, '{\n  "a": 1\n}'],
+      ['{"a": 1, "b": 2, "c": 3}', { a: 1 }, '{"a": 1}'],
+      ['{"a": 1, "b": 2, "c": 3}', { c: 3 }, '{"c": 3}'],
+      ['{\n  "a": 1,\n  "b": 2,\n  "c": 3,\n}', { b: 2 }, '{\n  "b": 2,\n}'],
+      ['[1,2,3,4]', [1, 4], '[1,4]'],
+      ['{"x": [1, 2, 3]}', { x: [] }, '{"x": []}'],
+    ];
+    for (const [text, want, out] of cases) expect(editJsonc(text, want), text).toBe(out);
+  });
+
+  it('every edit of these files reads back as the value asked for, and the way back too', () => {
+    const docs = [
+      '{"a":1,"b":[1,2,3],"c":{"d":"x"}}',
+      '{\n  "a": 1, // one\n  /* two */ "b": [\n    1,\n    2,\n  ],\n  "c": { "d": "/* not a comment */" },\n}\n',
+      '{\n\t"hooks": {\n\t\t"SessionStart": [\n\t\t\t{"hooks": [{"command": "x"}]}\n\t\t]\n\t}\n}',
+      '// head\n{ "k": "v\\"}" }\n',
+      '{\n  "e": {},\n  "f": []\n}\n',
+    ];
+    type Value = Record<string, unknown>;
+    const copy = (v: Value): Value => JSON.parse(JSON.stringify(v));
+    const edits: ((v: Value) => Value)[] = [
+      (v) => ({ ...v, z: { y: [1, { q: 'w' }] } }),
+      (v) => Object.fromEntries(Object.entries(v).slice(1)),
+      (v) => Object.fromEntries(Object.entries(copy(v)).map(([k, x]) => [k, Array.isArray(x) ? [...x, 'new'] : x])),
+      (v) => Object.fromEntries(Object.entries(copy(v)).map(([k, x]) => [k, Array.isArray(x) ? x.slice(1) : x])),
+      (v) => Object.fromEntries(Object.entries(copy(v)).map(([k, x]) => [k, x && typeof x === 'object' && !Array.isArray(x) ? { ...x, added: true } : x])),
+    ];
+    for (const doc of docs) {
+      for (const edit of edits) {
+        const before = parseJsonc(doc) as Value;
+        const out = editJsonc(doc, edit(before));
+        expect(parseJsonc(out), out).toEqual(edit(before));
+        expect(parseJsonc(editJsonc(out, before))).toEqual(before);
+      }
+    }
+  });
 });
