@@ -9,7 +9,7 @@ import { bridgeAddCommand, findBridge } from '../install/dsh-bridge.js';
 import { readFile, wiredTargets, type Target } from '../install/engine.js';
 import { codexMcpLaunch } from '../install/codex-config.js';
 import { codexHookTrust } from '../install/codex-trust.js';
-import { isOurCommand } from '../install/json-hooks.js';
+import { ourHookEvents } from '../install/json-hooks.js';
 import { MCP_LABEL, mcpServerLaunch } from '../install/mcp-config.js';
 import { runMcp } from '../install/mcp-probe.js';
 import { isMcpAgent } from '../install/mcp-wirings.js';
@@ -213,7 +213,7 @@ async function agentWirings(ctx: Context): Promise<AgentWiring[]> {
       }
     }
     if (agent === 'claude') wired.push(...claudePlugin(ctx));
-    agents.push({ agent, wired, notes: wired.length ? agentNotes(ctx, agent) : [] });
+    agents.push({ agent, wired, notes: wired.length ? agentNotes(ctx, agent, wired) : [] });
   }
   return agents;
 }
@@ -234,8 +234,14 @@ async function probes(ctx: Context, agent: string, target: Target): Promise<Prob
   return binary ? [runVersion(binary, ctx.env, ctx.cwd)] : undefined;
 }
 
-function agentNotes(ctx: Context, agent: string): string[] {
+function agentNotes(ctx: Context, agent: string, wired: AgentWiring['wired']): string[] {
   if (agent === 'codex') return [codexTrust(ctx)];
+  if (agent === 'gemini') {
+    // An install before Gemini's /clear and /compress were handled wrote the SessionStart hook alone.
+    return wired
+      .filter((w) => w.what.startsWith('SessionStart') && !ourHookEvents(readFile(w.path)?.toString('utf8') ?? '', 'gemini').includes('BeforeAgent'))
+      .map((w) => `${w.path} has no BeforeAgent hook, so sessions get no card after /clear or /compress: run \`memcue install gemini${w.path === join(homeOf(ctx.env), '.gemini', 'settings.json') ? '' : ' --project'}\` again`);
+  }
   if (agent === 'dsh') {
     const home = ctx.env.DSH_HOME || join(homeOf(ctx.env), '.dsh');
     const bridge = findBridge(home, 'web');

@@ -70,6 +70,17 @@ export function jsonHookTarget(
   };
 }
 
+/** The events whose hooks in this file run memcue's (doctor: an older install may lack some). */
+export function ourHookEvents(text: string, agent: string): string[] {
+  try {
+    const hooks = (parseJsonc(text) as Json).hooks;
+    if (!hooks || typeof hooks !== 'object') return [];
+    return Object.keys(hooks).filter((event) => groups({ hooks } as Json, event).some((g) => hooksOf(g).some((h) => isOurCommand((h as Json | null)?.command, agent))));
+  } catch {
+    return [];
+  }
+}
+
 /**
  * An entry an older memcue wrote gets the current matcher and command (a new session source such as
  * Claude Code's `fork`; an absolute path where `memcue` was named); the rest of its group is kept.

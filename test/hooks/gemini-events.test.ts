@@ -1,8 +1,8 @@
 // Gemini CLI's card after /clear and after a compression (issue 34, item 3): SessionStart "clear" and
 // PreCompress mark the session, and its next BeforeAgent gives the card once; install wires the
 // three hooks, uninstall takes them all out.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, isolatedEnv } from '../helpers.js';
 
@@ -45,5 +45,15 @@ describe('memcue hook gemini: the card after /clear and compression', () => {
     expect(hooks.BeforeAgent[0].hooks[0].command).toBe('/opt/memcue hook gemini before-agent');
     expect(hooks.PreCompress[0]).toEqual({ matcher: 'manual', hooks: [expect.objectContaining({ command: '/opt/memcue hook gemini pre-compress' })] }); // only /compress runs it
     expect((await cli(['uninstall', 'gemini'], { env })).code).toBe(0);
+  });
+
+  it('doctor says when an older install has the SessionStart hook alone; install adds the others', async () => {
+    const env: Record<string, string> = { ...isolatedEnv(), MEMCUE_BIN: '/opt/memcue' };
+    const path = join(env.HOME!, '.gemini', 'settings.json');
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ name: 'memcue', type: 'command', command: '/opt/memcue hook gemini session-start', timeout: 10000 }] }] } }));
+    expect((await cli(['doctor'], { env })).stdout).toContain(`${path} has no BeforeAgent hook, so sessions get no card after /clear or /compress: run \`memcue install gemini\` again`);
+    expect((await cli(['install', 'gemini'], { env })).code).toBe(0);
+    expect((await cli(['doctor'], { env })).stdout).not.toContain('has no BeforeAgent hook');
   });
 });
