@@ -127,7 +127,7 @@ export class SearchFileWriter {
 
     const nameKeys = new NamesWriter(this.namesSpool.spool());
     let dict!: StringTableWriter;
-    section('posts', () => ({ dict, terms: this.terms } = this.postings.finish((bytes) => this.body.write(bytes), nameKeys, (d) => this.records.get(d)[2])));
+    section('posts', () => ({ dict, terms: this.terms } = this.postings.finish((bytes) => this.body.write(bytes), nameKeys, this.docs, (d) => this.records.get(d)[2])));
     section('dict', () => dict.copyBlocks((bytes) => this.body.write(bytes)));
     section('dictIndex', () => this.body.write(dict.index()));
     mark('search file: postings merged');

@@ -108,9 +108,9 @@ export class PostingsBatch {
    * The runs merged term by term, in byte order: a term's postings from run 1, run 2, … (docs stay
    * ascending), with its range table when it is long (skips.ts), through `write`; its entry into the
    * dictionary returned (offsets from the first byte written; its blocks parked in the run file after
-   * the runs), its name key into `nameKeys`. `lengthOf`: a doc's length, for the range table.
+   * the runs), its name key into `nameKeys`. `total`: the facts; `lengthOf`: a doc's length, for the range table.
    */
-  finish(write: (bytes: Uint8Array) => void, nameKeys: NamesWriter, lengthOf: (d: number) => number): { dict: StringTableWriter; terms: number } {
+  finish(write: (bytes: Uint8Array) => void, nameKeys: NamesWriter, total: number, lengthOf: (d: number) => number): { dict: StringTableWriter; terms: number } {
     this.spill();
     const dict = new StringTableWriter(this.runs.spool());
     const out = new ByteSink();
@@ -138,7 +138,7 @@ export class PostingsBatch {
           postings.tf1.push(tf1);
         }
       }
-      writeTerm(out, scratch, postings, lengthOf);
+      writeTerm(out, scratch, postings, total, lengthOf);
       dict.add(term, [postings.docs.length, start, written + out.length - start]);
       nameKeys.add(term, terms++);
       if (out.length > 1 << 16) {

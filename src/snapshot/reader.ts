@@ -7,7 +7,7 @@ import { PagedReader } from './paged.js';
 import type { OpenedFile } from '../util/safe-file.js';
 import { StringTable } from './string-table.js';
 import { readNameGroup, type NameGroup } from './names.js';
-import { decodePostings, RANGE, readRanges, SKIP_MIN, type RangeEntry } from './skips.js';
+import { decodePostings, isLong, RANGE, readRanges, type RangeEntry } from './skips.js';
 
 const decoder = new TextDecoder();
 const NEWLINE = 0x0a;
@@ -120,7 +120,7 @@ export class SearchFile {
     const bytes = this.file.section('posts', entry.start, entry.length);
     const docs = new Uint32Array(entry.docs);
     const tf = new Uint32Array(entry.docs);
-    if (entry.docs < SKIP_MIN) {
+    if (!isLong(entry.docs, this.header.docs)) {
       const last = decodePostings(bytes, 0, bytes.length, entry.docs, 0, docs, tf, 0);
       if (last >= this.header.docs) throw new Error('search file: postings that do not add up');
       return { docs, tf };
@@ -141,7 +141,7 @@ export class SearchFile {
 
   /** A long term's range table and bytes (skips.ts), for reading its postings range by range; undefined for a short one. */
   ranges(entry: TermEntry): { bytes: Uint8Array; ranges: RangeEntry[] } | undefined {
-    if (entry.docs < SKIP_MIN) return undefined;
+    if (!isLong(entry.docs, this.header.docs)) return undefined;
     const bytes = this.file.section('posts', entry.start, entry.length);
     return { bytes, ranges: this.checkedRanges(bytes, entry) };
   }

@@ -1,5 +1,5 @@
 // What a search needs to skip postings that cannot make its pool (issue 36). The docs are cut into
-// ranges of RANGE consecutive docs; a term holding at least SKIP_MIN docs stores before its postings
+// ranges of RANGE consecutive docs; a term in many of them (isLong) stores before its postings
 // a table with, per range it occurs in, where its postings of that range lie, how many there are, and
 // their largest tf and smallest doc length. Those two bound the term's BM25 part in the range for any
 // IDF and average length (the part grows with tf and falls with length), so the bounds stay valid as
@@ -14,6 +14,14 @@ import type { ByteSink } from './format.js';
 export const RANGE = 128;
 /** Terms holding fewer docs are read whole (their table would outweigh their postings). */
 export const SKIP_MIN = 128;
+
+/**
+ * Whether a term of `docs` of `total` facts has a range table: at least SKIP_MIN docs and one a range
+ * on average (a sparser term's table, an entry per posting, would triple its bytes and save nothing).
+ */
+export function isLong(docs: number, total: number): boolean {
+  return docs >= SKIP_MIN && docs * RANGE >= total;
+}
 
 export interface RangeEntry {
   range: number;
@@ -36,9 +44,9 @@ export interface TermPostings {
  * A term's bytes: its postings, and before them its range table when it is long. `lengthOf`: a doc's
  * length (terms in both columns).
  */
-export function writeTerm(out: ByteSink, scratch: ByteSink, term: TermPostings, lengthOf: (d: number) => number): void {
+export function writeTerm(out: ByteSink, scratch: ByteSink, term: TermPostings, total: number, lengthOf: (d: number) => number): void {
   const n = term.docs.length;
-  if (n < SKIP_MIN) {
+  if (!isLong(n, total)) {
     let last = 0;
     for (let k = 0; k < n; k++) {
       writePosting(out, term.docs[k]! - last, term.tf0[k]!, term.tf1[k]!);
