@@ -7,7 +7,7 @@ import { PagedReader } from './paged.js';
 import type { OpenedFile } from '../util/safe-file.js';
 import { StringTable } from './string-table.js';
 import { readNameGroup, type NameGroup } from './names.js';
-import { decodePostings, isLong, RANGE, readRanges, type RangeEntry } from './skips.js';
+import { decodeDense, decodePostings, DENSE, isLong, RANGE, readRanges, type RangeEntry } from './skips.js';
 
 const decoder = new TextDecoder();
 const NEWLINE = 0x0a;
@@ -135,7 +135,8 @@ export class SearchFile {
 
   /** One range's postings of a long term into docs/tf from `into` (skips.ts). */
   rangePostings(bytes: Uint8Array, range: RangeEntry, docs: Uint32Array, tf: Uint32Array, into: number): void {
-    const last = decodePostings(bytes, range.start, range.start + range.length, range.count, range.range * RANGE, docs, tf, into);
+    const decode = range.count >= DENSE ? decodeDense : decodePostings;
+    const last = decode(bytes, range.start, range.start + range.length, range.count, range.range * RANGE, docs, tf, into);
     if (last >= Math.min((range.range + 1) * RANGE, this.header.docs)) throw new Error('search file: postings past their range');
   }
 

@@ -6,14 +6,21 @@
 // facts are added and removed since the build (delta.ts): the search computes them with the live
 // figures. Each range's postings start from the range's first doc, so one range decodes alone.
 //
+// A dense range (DENSE postings or more) is a bitmap of its RANGE docs and the tf of those whose tf
+// is not 1: a search ANDs the bitmaps of its words instead of decoding a varint per posting.
+//
 //   long list:  varint ranges | per range: varint (range - previous range), byte length, count, max tf, min length | the ranges' postings
-//   short list: the postings (postings-batch.ts writePosting), deltas from doc 0
+//   a range's postings: sparse, as a short list's from the range's first doc; dense, RANGE/8 bytes of
+//               bitmap (bit o of byte o/8: doc first + o), varint n, n × (varint o, varint tf)
+//   short list: the postings (writePosting), deltas from doc 0
 import type { ByteSink } from './format.js';
 
 /** Docs per range: a common word's range holds ~40 of its postings, decoded together. */
 export const RANGE = 128;
 /** Terms holding fewer docs are read whole (their table would outweigh their postings). */
 export const SKIP_MIN = 128;
+/** Postings from which a range is a bitmap (16 bytes: fewer than ~10 varint postings). */
+export const DENSE = 12;
 
 /**
  * Whether a term of `docs` of `total` facts has a range table: at least SKIP_MIN docs and one a range
@@ -65,11 +72,26 @@ export function writeTerm(out: ByteSink, scratch: ByteSink, term: TermPostings, 
     let maxTf = 0;
     let minLength = Infinity;
     let count = 0;
-    for (; k < n && Math.floor(term.docs[k]! / RANGE) === range; k++, count++) {
-      writePosting(scratch, term.docs[k]! - last, term.tf0[k]!, term.tf1[k]!);
+    let end = k;
+    while (end < n && Math.floor(term.docs[end]! / RANGE) === range) end++;
+    const dense = end - k >= DENSE;
+    const bitmap = new Uint8Array(RANGE / 8);
+    const others: number[] = [];
+    for (; k < end; k++, count++) {
+      const tf = term.tf0[k]! + term.tf1[k]!;
+      if (dense) {
+        const o = term.docs[k]! - range * RANGE;
+        bitmap[o >> 3]! |= 1 << (o & 7);
+        if (tf !== 1) others.push(o, tf);
+      } else writePosting(scratch, term.docs[k]! - last, term.tf0[k]!, term.tf1[k]!);
       last = term.docs[k]!;
-      maxTf = Math.max(maxTf, term.tf0[k]! + term.tf1[k]!);
+      maxTf = Math.max(maxTf, tf);
       minLength = Math.min(minLength, lengthOf(term.docs[k]!));
+    }
+    if (dense) {
+      scratch.put(bitmap);
+      scratch.varint(others.length / 2);
+      for (const value of others) scratch.varint(value);
     }
     table.push(range - previous, scratch.length - begin, count, maxTf, minLength);
     previous = range;
@@ -120,6 +142,50 @@ export function readRanges(bytes: Uint8Array): RangeEntry[] {
   for (const entry of entries) entry.start += at;
   if (start + at !== bytes.length) throw new Error('search file: a range table that does not add up');
   return entries;
+}
+
+/**
+ * A dense range's postings into docs/tf at `into` (docs from `first`); returns the last doc. The
+ * count must match the bitmap's.
+ */
+export function decodeDense(bytes: Uint8Array, from: number, to: number, count: number, first: number, docs: Uint32Array, tf: Uint32Array, into: number): number {
+  if (to - from < RANGE / 8) throw new Error('search file: a dense range past its end');
+  let k = into;
+  for (let o = 0; o < RANGE; o++) {
+    if (!(bytes[from + (o >> 3)]! & (1 << (o & 7)))) continue;
+    if (k >= into + count) throw new Error('search file: a dense range that does not add up');
+    docs[k] = first + o;
+    tf[k++] = 1;
+  }
+  if (k !== into + count) throw new Error('search file: a dense range that does not add up');
+  const others = readOthers(bytes, from, to);
+  for (let i = 0; i < others.length; i += 2) {
+    const at = docs.subarray(into, k).indexOf(first + others[i]!);
+    if (at < 0) throw new Error('search file: a tf for a doc not in its range');
+    tf[into + at] = others[i + 1]!;
+  }
+  return k > into ? docs[k - 1]! : first;
+}
+
+/** A dense range's (offset, tf) pairs of the docs whose tf is not 1. */
+export function readOthers(bytes: Uint8Array, from: number, to: number): number[] {
+  let at = from + RANGE / 8;
+  const next = () => {
+    let value = 0;
+    let scale = 1;
+    for (;;) {
+      const byte = bytes[at++];
+      if (byte === undefined || at > to) throw new Error('search file: a dense range past its end');
+      value += (byte & 0x7f) * scale;
+      if (byte < 0x80) return value;
+      scale *= 0x80;
+    }
+  };
+  const n = next();
+  const pairs: number[] = [];
+  for (let i = 0; i < 2 * n; i++) pairs.push(next());
+  if (at !== to) throw new Error('search file: a dense range that does not add up');
+  return pairs;
 }
 
 /**

@@ -11,7 +11,7 @@ import { occurrencesIn } from '../search/rerank.js';
 import type { AddedDoc, CreatedKey, LiveIndex, Pool } from './pool.js';
 import type { DocRecords, SearchFile, TermEntry } from './reader.js';
 import { bm25Part, idfOf, round6 } from './bm25.js';
-import { isLong, RANGE, type RangeEntry } from './skips.js';
+import { DENSE, isLong, RANGE, readOthers, type RangeEntry } from './skips.js';
 import { utf8 } from './format.js';
 import { mark } from '../util/profile.js';
 
@@ -98,11 +98,21 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
   mark('pool: bounds');
 
   const anyPreferred = file.header.scopes.includes(rules.preferScope);
+  const removed = new Map<number, Uint32Array>();
+  for (const d of live.removed) {
+    const r = Math.floor(d / RANGE);
+    let mask = removed.get(r);
+    if (!mask) removed.set(r, (mask = new Uint32Array(WORDS)));
+    mask[(d % RANGE) >> 5]! |= 1 << (d % 32);
+  }
+  const masks = lists.map(() => new Uint32Array(WORDS));
+  const wanted = new Uint32Array(WORDS);
+  const set: SetScratch = { tf: new Float64Array(lists.length), length: new Float64Array(lists.length), idf: new Float64Array(lists.length), n: 0 };
   let read = 0;
   for (const r of order) {
     const last = top.last();
     if (last && cannotBeat(key[r]!, anyPreferred, 2 * newest[r]!, last)) break;
-    scoreRange(live, lists, idf, avgdl, r, { rules, anyPreferred, newest: 2 * newest[r]!, last }, top.offer);
+    scoreRange(live, lists, idf, avgdl, r, { rules, anyPreferred, newest: 2 * newest[r]!, last, removed, masks, wanted, set }, top.offer);
     read++;
   }
   mark(`pool: ${read} of ${order.length} ranges read`);
@@ -151,40 +161,66 @@ function shortList(file: SearchFile, list: { docs: Uint32Array; tf: Uint32Array 
 /**
  * Each range's bound. A doc holding a set S of the items is at least as long as the longest of their
  * shortest docs there, so its score is at most the sum over S of each item's part at its largest tf
- * and that length; the bound is the largest over the sets (three common words: a doc holding all
- * three is rarely as short as each word's shortest doc).
+ * and that length (three common words: a doc holding all three is rarely as short as each word's
+ * shortest doc). The largest such sum is that of some set {the items whose shortest doc is at most
+ * as long as item j's}: bestSet tries those.
  */
 function rangeBounds(lists: List[], idf: number[], avgdl: number, ranges: number): Float64Array {
-  const present = new Map<number, [number, RangeSummary][]>();
+  const maxTf = lists.map(() => new Float64Array(ranges));
+  const minLength = lists.map(() => new Float64Array(ranges));
   lists.forEach((list, k) => {
-    if (!list) return;
-    for (const [r, summary] of list.ranges) {
-      let items = present.get(r);
-      if (!items) present.set(r, (items = []));
-      items.push([k, summary]);
-    }
+    if (list) for (const [r, summary] of list.ranges) (maxTf[k]![r] = summary.maxTf), (minLength[k]![r] = summary.minLength);
   });
   const bound = new Float64Array(ranges);
-  for (const [r, items] of present) {
-    if (items.length > MAX_SETS) {
-      bound[r] = items.reduce((sum, [k, s]) => sum + bm25Part(idf[k]!, s.maxTf, s.minLength, avgdl), 0);
-      continue;
+  const set: SetScratch = { tf: new Float64Array(lists.length), length: new Float64Array(lists.length), idf: new Float64Array(lists.length), n: 0 };
+  for (let r = 0; r < ranges; r++) {
+    set.n = 0;
+    for (let k = 0; k < lists.length; k++) {
+      if (maxTf[k]![r] === 0) continue;
+      set.tf[set.n] = maxTf[k]![r]!;
+      set.length[set.n] = minLength[k]![r]!;
+      set.idf[set.n++] = idf[k]!;
     }
-    let best = 0;
-    for (let set = 1; set < 1 << items.length; set++) {
-      let length = 0;
-      for (let i = 0; i < items.length; i++) if (set & (1 << i)) length = Math.max(length, items[i]![1].minLength);
-      let sum = 0;
-      for (let i = 0; i < items.length; i++) if (set & (1 << i)) sum += bm25Part(idf[items[i]![0]]!, items[i]![1].maxTf, length, avgdl);
-      best = Math.max(best, sum);
-    }
-    bound[r] = best;
+    if (set.n > 0) bound[r] = bestSet(set, -1, avgdl);
   }
   return bound;
 }
 
-/** Items in one range beyond which the sets are not enumerated (the plain sum bounds them). */
-const MAX_SETS = 8;
+/** The items of a range: largest tf, shortest doc and IDF of each of the first n. */
+interface SetScratch {
+  tf: Float64Array;
+  length: Float64Array;
+  idf: Float64Array;
+  n: number;
+}
+
+/** Beyond this many items in a range, the plain sum of their parts bounds it (the sets cost n²). */
+const MAX_SETS = 12;
+
+/** The bound of a doc holding some of the items other than `without` (-1: any of them). */
+function bestSet(set: SetScratch, without: number, avgdl: number): number {
+  let best = 0;
+  if (set.n > MAX_SETS) {
+    for (let i = 0; i < set.n; i++) if (i !== without) best += bm25Part(set.idf[i]!, set.tf[i]!, set.length[i]!, avgdl);
+    return best;
+  }
+  for (let j = 0; j < set.n; j++) {
+    if (j === without) continue;
+    const length = set.length[j]!;
+    let sum = 0;
+    for (let i = 0; i < set.n; i++) if (i !== without && set.length[i]! <= length) sum += bm25Part(set.idf[i]!, set.tf[i]!, length, avgdl);
+    if (sum > best) best = sum;
+  }
+  return best;
+}
+
+/** cannotBeat for a bound not yet rounded: SQLite's rounding only where it can decide. */
+function boundCannotBeat(bound: number, context: RangeContext, last: Entry): boolean {
+  const bm = -bound * SLACK;
+  if (bm > last.bm + 1e-6) return true;
+  if (bm < last.bm - 1e-6) return false;
+  return cannotBeat(round6(bm), context.anyPreferred, context.newest, last);
+}
 
 interface RangeContext {
   rules: PoolRules;
@@ -193,79 +229,117 @@ interface RangeContext {
   newest: number;
   /** The pool's last fact when the range is started, if the pool is full. */
   last: Entry | undefined;
+  /** Per range, the bitmap of its docs removed since the build. */
+  removed: Map<number, Uint32Array>;
+  /** Scratch reused range after range: per item a bitmap, the docs to read, the items' figures. */
+  masks: Uint32Array[];
+  wanted: Uint32Array;
+  set: SetScratch;
+}
+
+/** An item within one range: which of its docs hold it (bit o: doc first + o), their tf, its summary. */
+interface RangeView {
+  mask: Uint32Array;
+  tf: (o: number) => number;
+  summary: RangeSummary;
 }
 
 /**
- * Scores the docs of range r that the filter lets through, item by item in query order (FTS5's sums),
- * except those whose own bound (their items' parts at their tf and the longest of those items'
- * shortest docs) cannot beat the pool's last fact: their records are not read.
+ * Scores the docs of range r that the filter lets through, item by item in query order (FTS5's sums).
+ * Docs holding only sets of items whose bound cannot beat the pool's last fact are left out by their
+ * bitmaps: their records are never read.
  */
 function scoreRange(live: LiveIndex, lists: List[], idf: number[], avgdl: number, r: number, context: RangeContext, offer: (e: Entry) => void): void {
   const { file } = live;
   const { rules, last } = context;
   const first = r * RANGE;
-  const parts = lists.map((list) => rangePart(file, list, r));
-  const length = new Float64Array(RANGE);
-  const present = new Uint8Array(RANGE);
-  for (const p of parts) {
-    if (!p) continue;
-    for (let j = 0; j < p.docs.length; j++) {
-      const o = p.docs[j]! - first;
-      present[o] = 1;
-      length[o] = Math.max(length[o]!, p.lengths ? p.lengths[j]! : p.minLength);
-    }
-  }
-  const ceiling = new Float64Array(RANGE);
+  const views: (RangeView | undefined)[] = lists.map((list, k) => rangeView(file, list, r, context.masks[k]!));
+  const present: number[] = [];
+  for (let k = 0; k < views.length; k++) if (views[k]) present.push(k);
+  const wanted = context.wanted.fill(0);
+  for (const k of present) for (let w = 0; w < WORDS; w++) wanted[w]! |= views[k]!.mask[w]!;
   if (last) {
-    parts.forEach((p, k) => {
-      if (!p) return;
-      for (let j = 0; j < p.docs.length; j++) {
-        const o = p.docs[j]! - first;
-        ceiling[o] = ceiling[o]! + bm25Part(idf[k]!, p.tf[j]!, length[o]!, avgdl);
-      }
+    // An item without which no doc can beat the pool's last fact: only docs holding it are read.
+    const set = context.set;
+    set.n = 0;
+    for (const k of present) {
+      set.tf[set.n] = views[k]!.summary.maxTf;
+      set.length[set.n] = views[k]!.summary.minLength;
+      set.idf[set.n++] = idf[k]!;
+    }
+    if (boundCannotBeat(bestSet(set, -1, avgdl), context, last)) return;
+    present.forEach((k, i) => {
+      if (present.length > 1 && boundCannotBeat(bestSet(set, i, avgdl), context, last)) for (let w = 0; w < WORDS; w++) wanted[w]! &= views[k]!.mask[w]!;
     });
   }
+  const removed = context.removed.get(r);
   const docs: number[] = [];
-  for (let o = 0; o < RANGE; o++) {
-    if (!present[o] || live.removed.has(first + o)) continue;
-    if (last && cannotBeat(round6(-ceiling[o]! * SLACK), context.anyPreferred, context.newest, last)) continue;
-    docs.push(first + o);
+  for (let w = 0; w < WORDS; w++) {
+    let bits = (wanted[w]! & ~(removed?.[w] ?? 0)) >>> 0;
+    while (bits) {
+      const low = bits & -bits;
+      docs.push(first + 32 * w + 31 - Math.clz32(low));
+      bits = (bits ^ low) >>> 0;
+    }
   }
   if (docs.length === 0) return;
   const records = file.records(Uint32Array.from(docs));
-  const slot = new Int16Array(RANGE).fill(-1);
-  docs.forEach((d, i) => {
-    if (rules.allow.base(records, i)) slot[d - first] = i;
-  });
-  const score = new Float64Array(docs.length);
-  parts.forEach((p, k) => {
-    if (!p) return;
-    for (let j = 0; j < p.docs.length; j++) {
-      const i = slot[p.docs[j]! - first]!;
-      if (i >= 0) score[i] = score[i]! + bm25Part(idf[k]!, p.tf[j]!, records.length[i]!, avgdl);
-    }
-  });
   for (let i = 0; i < docs.length; i++) {
-    if (slot[docs[i]! - first]! < 0) continue;
+    if (!rules.allow.base(records, i)) continue;
+    const o = docs[i]! - first;
+    let score = 0;
+    for (const k of present) {
+      const view = views[k]!;
+      if (view.mask[o >> 5]! & (1 << (o & 31))) score += bm25Part(idf[k]!, view.tf(o), records.length[i]!, avgdl);
+    }
     const scope = file.header.scopes[records.scope[i]!]!;
-    offer({ bm: round6(-score[i]!), preferred: scope === rules.preferScope, created: { key: 2 * records.created[i]! }, row: records.row[i]!, base: true, index: docs[i]! });
+    offer({ bm: round6(-score), preferred: scope === rules.preferScope, created: { key: 2 * records.created[i]! }, row: records.row[i]!, base: true, index: docs[i]! });
   }
 }
 
-/** An item's postings within range r. */
-function rangePart(file: SearchFile, list: List, r: number): RangePart | undefined {
+const WORDS = RANGE / 32;
+
+/** An item's docs within range r, or undefined when it has none there. */
+function rangeView(file: SearchFile, list: List, r: number, mask: Uint32Array): RangeView | undefined {
+  const part = list && rangePart(file, list, r, true);
+  if (!part) return undefined;
+  const summary = list.ranges.get(r)!;
+  if ('bitmap' in part) {
+    const { bytes, from, to } = part.bitmap;
+    for (let w = 0; w < WORDS; w++) mask[w] = (bytes[from + 4 * w]! | (bytes[from + 4 * w + 1]! << 8) | (bytes[from + 4 * w + 2]! << 16) | (bytes[from + 4 * w + 3]! << 24)) >>> 0;
+    // Most dense ranges have every tf 1 (the list of others is one zero byte).
+    const others = to - from === RANGE / 8 + 1 && bytes[to - 1] === 0 ? [] : readOthers(bytes, from, to);
+    const tf = (o: number) => {
+      for (let i = 0; i < others.length; i += 2) if (others[i] === o) return others[i + 1]!;
+      return 1;
+    };
+    return { mask, tf, summary };
+  }
+  const first = r * RANGE;
+  mask.fill(0);
+  const at = new Int16Array(RANGE).fill(-1);
+  part.docs.forEach((d, j) => {
+    mask[(d - first) >> 5]! |= 1 << ((d - first) & 31);
+    at[d - first] = j;
+  });
+  return { mask, tf: (o) => part.tf[at[o]!]!, summary };
+}
+
+/** An item's postings within range r; a dense range's bitmap itself when `bitmap` and it has one. */
+function rangePart(file: SearchFile, list: List, r: number, bitmap = false): { docs: Uint32Array; tf: Uint32Array } | { bitmap: { bytes: Uint8Array; from: number; to: number } } | undefined {
   if (!list) return undefined;
   if ('bytes' in list) {
     const entry = list.ranges.get(r);
     if (!entry) return undefined;
+    if (bitmap && entry.count >= DENSE) return { bitmap: { bytes: list.bytes, from: entry.start, to: entry.start + entry.length } };
     const docs = new Uint32Array(entry.count);
     const tf = new Uint32Array(entry.count);
     file.rangePostings(list.bytes, entry, docs, tf, 0);
-    return { docs, tf, minLength: entry.minLength };
+    return { docs, tf };
   }
   const from = lowerBound(list.docs, r * RANGE);
   const to = lowerBound(list.docs, (r + 1) * RANGE);
-  return from === to ? undefined : { docs: list.docs.subarray(from, to), tf: list.tf.subarray(from, to), lengths: list.lengths.subarray(from, to), minLength: 0 };
+  return from === to ? undefined : { docs: list.docs.subarray(from, to), tf: list.tf.subarray(from, to) };
 }
 
 /** How many removed docs hold the item: each looked up in its range, not the whole list. */
@@ -274,7 +348,7 @@ function removedHolding(file: SearchFile, list: List, removed: ReadonlySet<numbe
   let n = 0;
   for (const d of removed) {
     const p = rangePart(file, list, Math.floor(d / RANGE));
-    if (p && p.docs.includes(d)) n++;
+    if (p && 'docs' in p && p.docs.includes(d)) n++;
   }
   return n;
 }
