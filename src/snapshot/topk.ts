@@ -267,10 +267,18 @@ function scoreRange(live: LiveIndex, lists: List[], idf: number[], avgdl: number
       set.length[set.n] = views[k]!.summary.minLength;
       set.idf[set.n++] = idf[k]!;
     }
-    if (boundCannotBeat(bestSet(set, -1, avgdl), context, last)) return;
+    // (The caller has checked the range's own bound.) Each item at its shortest doc and largest tf:
+    // an item without which the others cannot beat the pool's last fact is one every doc read holds;
+    // and fewer than `least` items cannot beat it either.
+    const parts = Array.from({ length: set.n }, (_, i) => bm25Part(set.idf[i]!, set.tf[i]!, set.length[i]!, avgdl));
+    const total = parts.reduce((a, b) => a + b, 0);
     present.forEach((k, i) => {
-      if (present.length > 1 && boundCannotBeat(bestSet(set, i, avgdl), context, last)) for (let w = 0; w < WORDS; w++) wanted[w]! &= views[k]!.mask[w]!;
+      if (present.length > 1 && boundCannotBeat(total - parts[i]!, context, last)) for (let w = 0; w < WORDS; w++) wanted[w]! &= views[k]!.mask[w]!;
     });
+    parts.sort((a, b) => b - a);
+    let least = 1;
+    for (let sum = parts[0]!; least < set.n && boundCannotBeat(sum, context, last); sum += parts[least++]!);
+    if (least > 1 && present.length <= 15) atLeast(present.map((k) => views[k]!.mask), least, wanted);
   }
   const removed = context.removed.get(r);
   const docs: number[] = [];
@@ -298,6 +306,42 @@ function scoreRange(live: LiveIndex, lists: List[], idf: number[], avgdl: number
 }
 
 const WORDS = RANGE / 32;
+
+/** Keeps in `wanted` only the docs set in at least `least` of the masks (a bit-sliced count to 15). */
+function atLeast(masks: Uint32Array[], least: number, wanted: Uint32Array): void {
+  for (let w = 0; w < WORDS; w++) {
+    let c0 = 0;
+    let c1 = 0;
+    let c2 = 0;
+    let c3 = 0;
+    for (const mask of masks) {
+      let carry = mask[w]!;
+      const n0 = c0 ^ carry;
+      carry &= c0;
+      c0 = n0;
+      const n1 = c1 ^ carry;
+      carry &= c1;
+      c1 = n1;
+      const n2 = c2 ^ carry;
+      carry &= c2;
+      c2 = n2;
+      c3 |= carry;
+    }
+    // count >= least, bit by bit from the top: greater where the count has a 1 and least a 0.
+    let greater = 0;
+    let equal = ~0;
+    const counts = [c3, c2, c1, c0];
+    for (let b = 0; b < 4; b++) {
+      const bit = (least >> (3 - b)) & 1;
+      if (bit) equal &= counts[b]!;
+      else {
+        greater |= equal & counts[b]!;
+        equal &= ~counts[b]!;
+      }
+    }
+    wanted[w]! &= greater | equal;
+  }
+}
 
 /** An item's docs within range r, or undefined when it has none there. */
 function rangeView(file: SearchFile, list: List, r: number, mask: Uint32Array): RangeView | undefined {
