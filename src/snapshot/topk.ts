@@ -98,21 +98,31 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
   mark('pool: bounds');
 
   const anyPreferred = file.header.scopes.includes(rules.preferScope);
-  const removed = new Map<number, Uint32Array>();
-  for (const d of live.removed) {
-    const r = Math.floor(d / RANGE);
-    let mask = removed.get(r);
-    if (!mask) removed.set(r, (mask = new Uint32Array(WORDS)));
-    mask[(d % RANGE) >> 5]! |= 1 << (d % 32);
-  }
+  // Docs not to score (again): those removed since the build, and those seeded.
+  const skip = docMasks(live.removed);
   const masks = lists.map(() => new Uint32Array(WORDS));
   const wanted = new Uint32Array(WORDS);
   const set: SetScratch = { tf: new Float64Array(lists.length), length: new Float64Array(lists.length), idf: new Float64Array(lists.length), n: 0 };
+  const score = (r: number, only?: Uint32Array) => {
+    const last = top.last();
+    if (last && cannotBeat(key[r]!, anyPreferred, 2 * newest[r]!, last)) return false;
+    scoreRange(live, lists, idf, avgdl, r, { rules, anyPreferred, newest: 2 * newest[r]!, last, skip, only, masks, wanted, set }, top.offer);
+    return true;
+  };
+  // A rare word's docs first (a short list's): they fill the pool with facts that score high, so the
+  // common words' ranges are then read only for their docs that could beat those.
+  const seeds = docMasks(lists.flatMap((list) => (list && 'docs' in list ? [...list.docs] : [])));
+  for (const r of order) {
+    const only = seeds.get(r);
+    if (!only) continue;
+    score(r, only);
+    const done = skip.get(r);
+    if (done) for (let w = 0; w < WORDS; w++) done[w]! |= only[w]!;
+    else skip.set(r, only);
+  }
   let read = 0;
   for (const r of order) {
-    const last = top.last();
-    if (last && cannotBeat(key[r]!, anyPreferred, 2 * newest[r]!, last)) break;
-    scoreRange(live, lists, idf, avgdl, r, { rules, anyPreferred, newest: 2 * newest[r]!, last, removed, masks, wanted, set }, top.offer);
+    if (!score(r)) break;
     read++;
   }
   mark(`pool: ${read} of ${order.length} ranges read`);
@@ -229,8 +239,10 @@ interface RangeContext {
   newest: number;
   /** The pool's last fact when the range is started, if the pool is full. */
   last: Entry | undefined;
-  /** Per range, the bitmap of its docs removed since the build. */
-  removed: Map<number, Uint32Array>;
+  /** Per range, the bitmap of its docs not to score: removed since the build, or scored already. */
+  skip: Map<number, Uint32Array>;
+  /** Only these docs of the range, when given. */
+  only?: Uint32Array;
   /** Scratch reused range after range: per item a bitmap, the docs to read, the items' figures. */
   masks: Uint32Array[];
   wanted: Uint32Array;
@@ -280,10 +292,10 @@ function scoreRange(live: LiveIndex, lists: List[], idf: number[], avgdl: number
     for (let sum = parts[0]!; least < set.n && boundCannotBeat(sum, context, last); sum += parts[least++]!);
     if (least > 1 && present.length <= 15) atLeast(present.map((k) => views[k]!.mask), least, wanted);
   }
-  const removed = context.removed.get(r);
+  const skip = context.skip.get(r);
   const docs: number[] = [];
   for (let w = 0; w < WORDS; w++) {
-    let bits = (wanted[w]! & ~(removed?.[w] ?? 0)) >>> 0;
+    let bits = (wanted[w]! & ~(skip?.[w] ?? 0) & (context.only?.[w] ?? ~0)) >>> 0;
     while (bits) {
       const low = bits & -bits;
       docs.push(first + 32 * w + 31 - Math.clz32(low));
@@ -306,6 +318,18 @@ function scoreRange(live: LiveIndex, lists: List[], idf: number[], avgdl: number
 }
 
 const WORDS = RANGE / 32;
+
+/** Docs as bitmaps per range. */
+function docMasks(docs: Iterable<number>): Map<number, Uint32Array> {
+  const masks = new Map<number, Uint32Array>();
+  for (const d of docs) {
+    const r = Math.floor(d / RANGE);
+    let mask = masks.get(r);
+    if (!mask) masks.set(r, (mask = new Uint32Array(WORDS)));
+    mask[(d % RANGE) >> 5]! |= 1 << (d % 32);
+  }
+  return masks;
+}
 
 /** Keeps in `wanted` only the docs set in at least `least` of the masks (a bit-sliced count to 15). */
 function atLeast(masks: Uint32Array[], least: number, wanted: Uint32Array): void {
