@@ -1,8 +1,8 @@
 // The candidate pool of a search, computed from the search file exactly as the SQLite path computes
-// it with FTS5 (search.ts): FTS5's bm25() (fts5_aux.c: k1 1.2, b 0.75, IDF log((N-n+0.5)/(n+0.5))
-// floored at 1e-6, the row's length over all columns, phrases summed in query order), the same
-// ORDER BY and LIMIT, and the same counts. test/snapshot/pool.test.ts compares the two on every
-// evaluation set: the results must be identical.
+// it with FTS5 (search.ts): FTS5's bm25() (bm25.ts; phrases summed in query order), the same ORDER BY
+// and LIMIT, and the same counts. topk.ts finds it without scoring every posting when every item is
+// one term; the exhaustive way here does the rest (phrases, prefixes of several terms).
+// test/snapshot/pool.test.ts compares the two paths on every evaluation set: the results must be identical.
 import type { Fact } from '../store/facts.js';
 import type { ListFilter } from '../store/rows.js';
 import type { QueryItem } from '../search/query.js';
