@@ -3,12 +3,14 @@
 // repeated within a fact, in the text and the index-only column), random queries, filters, limits,
 // preferred scopes, created_at values that tie across ranges, and a delta of added and removed facts.
 // And the search over such a file must answer as SQLite's FTS5 does.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { search, searchLive, type SearchOptions } from '../../src/search/search.js';
 import { queryItems } from '../../src/search/query.js';
 import { buildSearchFile } from '../../src/snapshot/build.js';
-import { openLiveIndex } from '../../src/snapshot/files.js';
+import { openLiveIndex, snapshotFiles } from '../../src/snapshot/files.js';
+import { crc32, FORMAT } from '../../src/snapshot/format.js';
 import { snapshotPool, type AddedDoc, type LiveIndex } from '../../src/snapshot/pool.js';
 import { isLong } from '../../src/snapshot/skips.js';
 import { KINDS } from '../../src/store/schema.js';
@@ -121,6 +123,20 @@ describe('the pruned pool', () => {
     });
   }
 
+  it('is not read from a file of the format before the ranges: that file is built anew', { timeout: 120_000 }, async () => {
+    const { store } = await corpus(5, 400);
+    try {
+      const path = snapshotFiles(store.file.real).base;
+      expect(openLiveIndex(store.file.real)!.file.header.format).toBe(FORMAT);
+      writeFileSync(path, withHeader(readFileSync(path), (header) => header.replace(`"format":${FORMAT}`, `"format":${FORMAT - 1}`)));
+      expect(openLiveIndex(store.file.real)).toBeUndefined();
+      expect(buildSearchFile(store.db, store.file.real)).toBe(true);
+      expect(openLiveIndex(store.file.real)!.file.header.format).toBe(FORMAT);
+    } finally {
+      store.close();
+    }
+  });
+
   it('answers common words with filters exactly as FTS5 does', { timeout: 120_000 }, async () => {
     const { store, dates } = await corpus(7, 2000);
     try {
@@ -136,3 +152,15 @@ describe('the pruned pool', () => {
     }
   });
 });
+
+/** The file with its header (the JSON before the trailer) changed, and the header's CRC made right. */
+function withHeader(bytes: Buffer, change: (header: string) => string): Buffer {
+  const length = bytes.readUInt32LE(bytes.length - 8);
+  const start = bytes.length - 8 - length;
+  const header = Buffer.from(change(bytes.subarray(start, start + length).toString('utf8')));
+  expect(header.length).toBe(length);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(length, 0);
+  trailer.writeUInt32LE(crc32(header), 4);
+  return Buffer.concat([bytes.subarray(0, start), header, trailer]);
+}
