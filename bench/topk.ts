@@ -47,6 +47,7 @@ function database(binary: string, size: number): { db: string; jsonl: string } {
     const part = `${db}.part`;
     timeProcess(binary, ['import', jsonl], { ...process.env, MEMCUE_DB: part, HOME: CACHE });
     renameSync(part, db);
+    for (const beside of ['.search', '.checked', '.search-delta']) rmSync(`${part}${beside}`, { force: true });
   }
   return { db, jsonl };
 }
