@@ -166,7 +166,9 @@ export class SearchFile {
     const n = Math.ceil(this.header.docs / RANGE);
     if (bytes.length !== 4 * n) throw new Error('search file: a ranges section of the wrong size');
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-    return Uint32Array.from({ length: n }, (_, r) => view.getUint32(4 * r, true));
+    const newest = new Uint32Array(n);
+    for (let r = 0; r < n; r++) newest[r] = view.getUint32(4 * r, true);
+    return newest;
   }
 
   /** The records of `docs` (ascending) as columns: one pass over the pages they lie in. */

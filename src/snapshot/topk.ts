@@ -41,8 +41,8 @@ interface RangeSummary {
 
 /** An item's postings in the file: a long term's ranges, or a short term's whole list with its docs' lengths. */
 type List =
-  | { ranges: Map<number, RangeEntry>; bytes: Uint8Array }
-  | { ranges: Map<number, RangeSummary>; docs: Uint32Array; tf: Uint32Array; lengths: Uint16Array }
+  | { ranges: (RangeEntry | undefined)[]; bytes: Uint8Array }
+  | { ranges: (RangeSummary | undefined)[]; docs: Uint32Array; tf: Uint32Array; lengths: Uint16Array }
   | undefined;
 
 /** An item's postings within one range; `lengths` when known (a short list's), else every doc is at least `minLength` long. */
@@ -59,6 +59,7 @@ const SLACK = 1 + 1e-9;
 /** The pool, or undefined when an item is not one term or no term is long (the caller then scores every posting). */
 export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: number, rules: PoolRules): Pool | undefined {
   const { file } = live;
+  const ranges = Math.ceil(file.header.docs / RANGE);
   const entries: (TermEntry | undefined)[] = [];
   for (const item of items) {
     if (item.terms.length !== 1) return undefined;
@@ -71,7 +72,11 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
   const lists = entries.map((entry): List => {
     if (!entry) return undefined;
     const long = file.ranges(entry);
-    return long ? { bytes: long.bytes, ranges: new Map(long.ranges.map((r) => [r.range, r])) } : shortList(file, file.postings(entry));
+    if (!long) return shortList(file, file.postings(entry), ranges);
+    // Indexed by range: a lookup per range read, no map of thousands of entries built per query.
+    const byRange = new Array<RangeEntry | undefined>(ranges).fill(undefined);
+    for (const r of long.ranges) byRange[r.range] = r;
+    return { bytes: long.bytes, ranges: byRange };
   });
   const held = entries.map((entry) => entry?.docs ?? 0);
   const addedFreq = items.map((item) => live.added.map((doc) => occurrencesIn(item, doc)));
@@ -91,9 +96,13 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
 
   const bound = rangeBounds(lists, idf, avgdl, Math.ceil(file.header.docs / RANGE));
   const newest = file.newestByRange();
-  const key = Float64Array.from(bound, (b) => round6(-b * SLACK));
+  // Best bound first, unrounded (rounding thousands of bounds costs more than reading a few ranges).
+  const key = new Float64Array(bound.length);
   const order: number[] = [];
-  for (let r = 0; r < bound.length; r++) if (bound[r]! > 0 && newest[r]! >= rules.firstRank) order.push(r);
+  for (let r = 0; r < bound.length; r++) {
+    key[r] = -bound[r]! * SLACK;
+    if (bound[r]! > 0 && newest[r]! >= rules.firstRank) order.push(r);
+  }
   order.sort((x, y) => key[x]! - key[y]! || newest[y]! - newest[x]! || x - y);
   mark('pool: bounds');
 
@@ -103,11 +112,18 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
   const masks = lists.map(() => new Uint32Array(WORDS));
   const wanted = new Uint32Array(WORDS);
   const set: SetScratch = { tf: new Float64Array(lists.length), length: new Float64Array(lists.length), idf: new Float64Array(lists.length), n: 0 };
-  const score = (r: number, only?: Uint32Array) => {
+  // 'stop': neither this range nor any after it can beat the pool's last fact (their bounds round
+  // worse); 'skip': this one cannot, by a tie (a later one of the same rounded bound may be newer).
+  const score = (r: number, only?: Uint32Array): 'read' | 'skip' | 'stop' => {
     const last = top.last();
-    if (last && cannotBeat(key[r]!, anyPreferred, 2 * newest[r]!, last)) return false;
+    if (last) {
+      if (key[r]! > last.bm + 1e-6) return 'stop';
+      const bm = round6(key[r]!);
+      if (bm > last.bm) return 'stop';
+      if (cannotBeat(bm, anyPreferred, 2 * newest[r]!, last)) return 'skip';
+    }
     scoreRange(live, lists, idf, avgdl, r, { rules, anyPreferred, newest: 2 * newest[r]!, last, skip, only, masks, wanted, set }, top.offer);
-    return true;
+    return 'read';
   };
   // A rare word's docs first (a short list's): they fill the pool with facts that score high, so the
   // common words' ranges are then read only for their docs that could beat those.
@@ -122,8 +138,9 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
   }
   let read = 0;
   for (const r of order) {
-    if (!score(r)) break;
-    read++;
+    const done = score(r);
+    if (done === 'stop') break;
+    if (done === 'read') read++;
   }
   mark(`pool: ${read} of ${order.length} ranges read`);
   const candidates = top.entries.map((e) => (e.base ? file.stored(e.index) : { fact: live.added[e.index]!.fact, columns: live.added[e.index]!.columns }));
@@ -153,13 +170,13 @@ function topOf(size: number, rules: PoolRules): { entries: Entry[]; offer: (e: E
 }
 
 /** A short list with each range's summary (the lengths read from the records: a few dozen docs). */
-function shortList(file: SearchFile, list: { docs: Uint32Array; tf: Uint32Array }): List {
+function shortList(file: SearchFile, list: { docs: Uint32Array; tf: Uint32Array }, count: number): List {
   const lengths = file.records(list.docs).length;
-  const ranges = new Map<number, RangeSummary>();
+  const ranges = new Array<RangeSummary | undefined>(count).fill(undefined);
   list.docs.forEach((d, j) => {
     const r = Math.floor(d / RANGE);
-    const summary = ranges.get(r);
-    if (!summary) ranges.set(r, { maxTf: list.tf[j]!, minLength: lengths[j]! });
+    const summary = ranges[r];
+    if (!summary) ranges[r] = { maxTf: list.tf[j]!, minLength: lengths[j]! };
     else {
       summary.maxTf = Math.max(summary.maxTf, list.tf[j]!);
       summary.minLength = Math.min(summary.minLength, lengths[j]!);
@@ -176,19 +193,15 @@ function shortList(file: SearchFile, list: { docs: Uint32Array; tf: Uint32Array 
  * as long as item j's}: bestSet tries those.
  */
 function rangeBounds(lists: List[], idf: number[], avgdl: number, ranges: number): Float64Array {
-  const maxTf = lists.map(() => new Float64Array(ranges));
-  const minLength = lists.map(() => new Float64Array(ranges));
-  lists.forEach((list, k) => {
-    if (list) for (const [r, summary] of list.ranges) (maxTf[k]![r] = summary.maxTf), (minLength[k]![r] = summary.minLength);
-  });
   const bound = new Float64Array(ranges);
   const set: SetScratch = { tf: new Float64Array(lists.length), length: new Float64Array(lists.length), idf: new Float64Array(lists.length), n: 0 };
   for (let r = 0; r < ranges; r++) {
     set.n = 0;
     for (let k = 0; k < lists.length; k++) {
-      if (maxTf[k]![r] === 0) continue;
-      set.tf[set.n] = maxTf[k]![r]!;
-      set.length[set.n] = minLength[k]![r]!;
+      const summary = lists[k]?.ranges[r];
+      if (!summary) continue;
+      set.tf[set.n] = summary.maxTf;
+      set.length[set.n] = summary.minLength;
       set.idf[set.n++] = idf[k]!;
     }
     if (set.n > 0) bound[r] = bestSet(set, -1, avgdl);
@@ -371,7 +384,7 @@ function atLeast(masks: Uint32Array[], least: number, wanted: Uint32Array): void
 function rangeView(file: SearchFile, list: List, r: number, mask: Uint32Array): RangeView | undefined {
   const part = list && rangePart(file, list, r, true);
   if (!part) return undefined;
-  const summary = list.ranges.get(r)!;
+  const summary = list.ranges[r]!;
   if ('bitmap' in part) {
     const { bytes, from, to } = part.bitmap;
     for (let w = 0; w < WORDS; w++) mask[w] = (bytes[from + 4 * w]! | (bytes[from + 4 * w + 1]! << 8) | (bytes[from + 4 * w + 2]! << 16) | (bytes[from + 4 * w + 3]! << 24)) >>> 0;
@@ -397,7 +410,7 @@ function rangeView(file: SearchFile, list: List, r: number, mask: Uint32Array): 
 function rangePart(file: SearchFile, list: List, r: number, bitmap = false): { docs: Uint32Array; tf: Uint32Array } | { bitmap: { bytes: Uint8Array; from: number; to: number } } | undefined {
   if (!list) return undefined;
   if ('bytes' in list) {
-    const entry = list.ranges.get(r);
+    const entry = list.ranges[r];
     if (!entry) return undefined;
     if (bitmap && entry.count >= DENSE) return { bitmap: { bytes: list.bytes, from: entry.start, to: entry.start + entry.length } };
     const docs = new Uint32Array(entry.count);
