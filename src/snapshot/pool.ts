@@ -3,46 +3,18 @@
 // and LIMIT, and the same counts. topk.ts finds it without scoring every posting when every item is
 // one term; the exhaustive way here does the rest (phrases, prefixes of several terms).
 // test/snapshot/pool.test.ts compares the two paths on every evaluation set: the results must be identical.
-import type { Fact } from '../store/facts.js';
 import type { ListFilter } from '../store/rows.js';
 import type { QueryItem } from '../search/query.js';
 import { occurrencesIn } from '../search/rerank.js';
 import { compareStrings } from './format.js';
-import type { DocRecord, DocRecords, SearchFile } from './reader.js';
+import type { DocRecord, DocRecords } from './reader.js';
+import type { AddedDoc, CreatedKey, LiveIndex, Pool } from './pool-types.js';
+
+export type { AddedDoc, CreatedKey, LiveIndex, Pool, PoolFact } from './pool-types.js';
 import { KINDS } from '../store/schema.js';
 import { mark } from '../util/profile.js';
 import { bm25Part, idfOf, round6 } from './bm25.js';
 import { prunedPool } from './topk.js';
-
-/** A fact a writer added since the search file was built (delta.ts). */
-export interface AddedDoc {
-  row: number;
-  fact: Fact;
-  columns: [string[], string[]];
-}
-
-/** The search file plus the changes recorded since: the index as it is now. */
-export interface LiveIndex {
-  file: SearchFile;
-  /** Docs of the file no longer in the index (edited, forgotten). */
-  removed: ReadonlySet<number>;
-  added: readonly AddedDoc[];
-  docs: number;
-  tokens: number;
-  scopesInUse: readonly string[];
-}
-
-export interface PoolFact {
-  fact: Fact;
-  columns: [string[], string[]];
-}
-
-export interface Pool {
-  candidates: PoolFact[];
-  /** Facts in the index, and facts matching each item (FTS5's count for the same MATCH). */
-  facts: number;
-  matching: number[];
-}
 
 const utf8 = new TextEncoder();
 
@@ -188,13 +160,6 @@ function filterTest(live: LiveIndex, filter: ListFilter): { base: (r: DocRecords
       (filter.kind === undefined || doc.fact.kind === filter.kind) &&
       (since === undefined || compareStrings(doc.fact.created_at, since) >= 0),
   };
-}
-
-/** created_at as SQLite orders it: a file doc's rank, an added doc's place among the ranks and its own text. */
-export interface CreatedKey {
-  /** Twice the rank; for an added value between two of the file's, the odd number between. */
-  key: number;
-  text?: string;
 }
 
 /**
