@@ -9,12 +9,12 @@ import { occurrencesIn } from '../search/rerank.js';
 import { compareStrings } from './format.js';
 import type { DocRecord, DocRecords } from './reader.js';
 import type { AddedDoc, CreatedKey, LiveIndex, Pool } from './pool-types.js';
-
-export type { AddedDoc, CreatedKey, LiveIndex, Pool, PoolFact } from './pool-types.js';
 import { KINDS } from '../store/schema.js';
 import { mark } from '../util/profile.js';
 import { bm25Part, idfOf, round6 } from './bm25.js';
 import { prunedPool } from './topk.js';
+
+export type { AddedDoc, CreatedKey, LiveIndex, Pool, PoolFact } from './pool-types.js';
 
 const utf8 = new TextEncoder();
 
