@@ -106,15 +106,17 @@ export function docMasks(docs: Iterable<number>): Map<number, Uint32Array> {
   return masks;
 }
 
-/** Keeps in `wanted` only the docs set in at least `least` of the masks (a bit-sliced count to 15). */
-export function atLeast(masks: Uint32Array[], least: number, wanted: Uint32Array): void {
+/** Keeps in `wanted` only the docs set in at least `least` of the views' masks (a bit-sliced count to 15). */
+export function atLeast(views: readonly (RangeView | undefined)[], least: number, wanted: Uint32Array): void {
   for (let w = 0; w < WORDS; w++) {
     let c0 = 0;
     let c1 = 0;
     let c2 = 0;
     let c3 = 0;
-    for (const mask of masks) {
-      let carry = mask[w]!;
+    for (let k = 0; k < views.length; k++) {
+      const view = views[k];
+      if (!view) continue;
+      let carry = view.mask[w]!;
       const n0 = c0 ^ carry;
       carry &= c0;
       c0 = n0;
@@ -144,20 +146,25 @@ export function atLeast(masks: Uint32Array[], least: number, wanted: Uint32Array
 
 /** An item's docs within range r, or undefined when it has none there. */
 export function rangeView(file: SearchFile, list: List, r: number, mask: Uint32Array): RangeView | undefined {
-  const part = list && rangePart(file, list, r, true);
-  if (!part) return undefined;
-  const summary = list.ranges[r]!;
-  if ('bitmap' in part) {
-    const { bytes, from, to } = part.bitmap;
+  const summary = list?.ranges[r];
+  if (!summary) return undefined;
+  if ('bytes' in list! && (summary as RangeEntry).count >= DENSE) {
+    // A dense range read in place (this runs once per item and range: no objects but the view).
+    const { bytes } = list;
+    const from = (summary as RangeEntry).start;
+    const to = from + (summary as RangeEntry).length;
     for (let w = 0; w < WORDS; w++) mask[w] = (bytes[from + 4 * w]! | (bytes[from + 4 * w + 1]! << 8) | (bytes[from + 4 * w + 2]! << 16) | (bytes[from + 4 * w + 3]! << 24)) >>> 0;
     // Most dense ranges have every tf 1 (the list of others is one zero byte).
-    const others = to - from === RANGE / 8 + 1 && bytes[to - 1] === 0 ? [] : readOthers(bytes, from, to);
+    if (to - from === RANGE / 8 + 1 && bytes[to - 1] === 0) return { mask, tf: ONCE, summary };
+    const others = readOthers(bytes, from, to);
     const tf = (o: number) => {
       for (let i = 0; i < others.length; i += 2) if (others[i] === o) return others[i + 1]!;
       return 1;
     };
     return { mask, tf, summary };
   }
+  const part = rangePart(file, list, r);
+  if (!part || !('docs' in part)) return undefined;
   const first = r * RANGE;
   mask.fill(0);
   const at = new Int16Array(RANGE).fill(-1);
@@ -167,6 +174,8 @@ export function rangeView(file: SearchFile, list: List, r: number, mask: Uint32A
   });
   return { mask, tf: (o) => part.tf[at[o]!]!, summary };
 }
+
+const ONCE = () => 1;
 
 /** An item's postings within range r; a dense range's bitmap itself when `bitmap` and it has one. */
 export function rangePart(file: SearchFile, list: List, r: number, bitmap = false): { docs: Uint32Array; tf: Uint32Array } | { bitmap: { bytes: Uint8Array; from: number; to: number } } | undefined {

@@ -92,7 +92,7 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
   const skip = docMasks(live.removed);
   const masks = lists.map(() => new Uint32Array(WORDS));
   const wanted = new Uint32Array(WORDS);
-  const set: SetScratch = { tf: new Float64Array(lists.length), length: new Float64Array(lists.length), idf: new Float64Array(lists.length), n: 0 };
+  const set: SetScratch & { parts: Float64Array } = { tf: new Float64Array(lists.length), length: new Float64Array(lists.length), idf: new Float64Array(lists.length), parts: new Float64Array(lists.length), n: 0 };
   // 'stop': neither this range nor any after it can beat the pool's last fact (their bounds round
   // worse); 'skip': this one cannot, by a tie (a later one of the same rounded bound may be newer).
   const score = (r: number, only?: Uint32Array): 'read' | 'skip' | 'stop' => {
@@ -172,7 +172,7 @@ interface RangeContext {
   /** Scratch reused range after range: per item a bitmap, the docs to read, the items' figures. */
   masks: Uint32Array[];
   wanted: Uint32Array;
-  set: SetScratch;
+  set: SetScratch & { parts: Float64Array };
 }
 
 /**
@@ -201,15 +201,16 @@ function scoreRange(live: LiveIndex, lists: List[], idf: number[], avgdl: number
     // (The caller has checked the range's own bound.) Each item at its shortest doc and largest tf:
     // an item without which the others cannot beat the pool's last fact is one every doc read holds;
     // and fewer than `least` items cannot beat it either.
-    const parts = Array.from({ length: set.n }, (_, i) => bm25Part(set.idf[i]!, set.tf[i]!, set.length[i]!, avgdl));
-    const total = parts.reduce((a, b) => a + b, 0);
-    present.forEach((k, i) => {
-      if (present.length > 1 && boundCannotBeat(total - parts[i]!, context, last)) for (let w = 0; w < WORDS; w++) wanted[w]! &= views[k]!.mask[w]!;
-    });
-    parts.sort((a, b) => b - a);
+    const parts = set.parts;
+    let total = 0;
+    for (let i = 0; i < set.n; i++) total += parts[i] = bm25Part(set.idf[i]!, set.tf[i]!, set.length[i]!, avgdl);
+    for (let i = 0; i < set.n && set.n > 1; i++) {
+      if (boundCannotBeat(total - parts[i]!, context, last)) for (let w = 0; w < WORDS; w++) wanted[w]! &= views[present[i]!]!.mask[w]!;
+    }
+    parts.subarray(0, set.n).sort().reverse();
     let least = 1;
     for (let sum = parts[0]!; least < set.n && boundCannotBeat(sum, context, last); sum += parts[least++]!);
-    if (least > 1 && present.length <= 15) atLeast(present.map((k) => views[k]!.mask), least, wanted);
+    if (least > 1 && present.length <= 15) atLeast(views, least, wanted);
   }
   const skip = context.skip.get(r);
   const docs: number[] = [];
