@@ -1,9 +1,10 @@
 // The pool of a search (pool.ts) without scoring every posting (issue 36): the same facts in the same
 // order, found range by range of docs (skips.ts). Each range gets an upper bound of any of its docs'
 // scores, from the terms' largest tf and shortest doc there under the live IDF and average length;
-// ranges are read best bound first (at an equal bound the newest first, as ties are ordered), and
-// the reading stops at the first range whose bound cannot beat the pool's last fact, even by a tie.
-// A common word's pool then costs a few of its ranges instead of all its postings.
+// ranges are read best bound first (at an equal bound the newest first, as ties are ordered); a range
+// that could at best tie the pool's last fact and lose the tie is passed over, and the reading stops
+// at the first range whose bound rounds below it. A common word's pool then costs a few of its ranges
+// instead of all its postings; within a range, bitmaps leave out the docs that cannot make it.
 // Items of several terms (phrases), prefixes matching several terms and queries of short lists only
 // are left to the exhaustive pool.
 import type { QueryItem } from '../search/query.js';
@@ -75,7 +76,7 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
     }
   });
 
-  const bound = rangeBounds(lists, idf, avgdl, Math.ceil(file.header.docs / RANGE));
+  const bound = rangeBounds(lists, idf, avgdl, ranges);
   const newest = file.newestByRange();
   // Best bound first, unrounded (rounding thousands of bounds costs more than reading a few ranges).
   const key = new Float64Array(bound.length);
