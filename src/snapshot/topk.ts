@@ -233,6 +233,8 @@ function scoreRange(live: LiveIndex, lists: List[], idf: number[], avgdl: number
       const view = views[k]!;
       if (view.mask[o >> 5]! & (1 << (o & 31))) score += bm25Part(idf[k]!, view.tf(o), records.length[i]!, avgdl);
     }
+    // Clearly worse than the pool's last fact: not rounded, not offered.
+    if (last && -score > last.bm + 1e-6) continue;
     const scope = file.header.scopes[records.scope[i]!]!;
     offer({ bm: round6(-score), preferred: scope === rules.preferScope, created: { key: 2 * records.created[i]! }, row: records.row[i]!, base: true, index: docs[i]! });
   }
