@@ -41,7 +41,7 @@ export interface QueryItem {
    * count them as one. Undefined: the item is its own.
    */
   group?: number;
-  /** An other-script or by-ear spelling of its group's word (expand.ts): it ranks below the word itself. */
+  /** An other-script or by-ear spelling of its group's word (expand.ts): search.ts pools the query's own words apart too. */
   spelling?: boolean;
 }
 

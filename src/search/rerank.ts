@@ -41,15 +41,9 @@ export interface Ranking {
    * the IDF of the facts matching any of them; `common` the IDF of the most common one (RESULTS 41).
    */
   spellings?: 'apart' | 'best' | 'one' | 'common';
-  /**
-   * What a match of a word's other-script or by-ear spelling counts against the word as written
-   * (issue 33): `incident` ranks the English incident notes above the Russian `инцидент` ones, which
-   * stay above the cut-off when nothing else tells them apart.
-   */
-  spellingWeight?: number;
 }
 
-export const RANKING: Ranking = { k1: 1.2, b: 0.3, gramWeight: 0.1, columnWeights: [1, 1], columnCaps: [Infinity, Infinity], diminish: 0, spellings: 'common', spellingWeight: 0.7 };
+export const RANKING: Ranking = { k1: 1.2, b: 0.3, gramWeight: 0.1, columnWeights: [1, 1], columnCaps: [Infinity, Infinity], diminish: 0, spellings: 'common' };
 const WORD = /[\p{L}\p{N}]+/gu;
 
 export interface Candidate {
@@ -67,23 +61,9 @@ export interface ItemStats {
 
 /** Scores for the candidates, in their order (higher is better). */
 export function rescore(query: string, items: readonly QueryItem[], stats: ItemStats, candidates: readonly Candidate[], ranking = RANKING): number[] {
-  return rescoreBoth(query, items, stats, candidates, ranking).order;
-}
-
-/**
- * `order`: the scores the candidates are ranked by; `plain`: the same with a spelling counting as its
- * word (spellingWeight 1), which the relative cut-off compares. A spelling ranks a fact below the word
- * as written, but never drops a fact the word itself would keep (`докер образы` still finds `Docker
- * images are tagged…` beside `Докер на маке…`).
- */
-export function rescoreBoth(query: string, items: readonly QueryItem[], stats: ItemStats, candidates: readonly Candidate[], ranking = RANKING): { order: number[]; plain: number[] } {
   const words = wordScores(items, stats, candidates, ranking);
-  const weighted = (ranking.spellingWeight ?? 1) !== 1 && items.some((item) => item.spelling);
-  const plainWords = weighted ? wordScores(items, stats, candidates, { ...ranking, spellingWeight: 1 }) : words;
   const grams = ranking.gramWeight ? gramScores(query, candidates, ranking.k1) : [];
-  const total = (w: readonly number[]) => candidates.map((_, i) => w[i]! + (ranking.gramWeight ? ranking.gramWeight * grams[i]! : 0));
-  const order = total(words);
-  return { order, plain: weighted ? total(plainWords) : order };
+  return candidates.map((_, i) => words[i]! + (ranking.gramWeight ? ranking.gramWeight * grams[i]! : 0));
 }
 
 function wordScores(items: readonly QueryItem[], stats: ItemStats, candidates: readonly Candidate[], ranking: Ranking): number[] {
@@ -92,12 +72,11 @@ function wordScores(items: readonly QueryItem[], stats: ItemStats, candidates: r
   const lengths = candidates.map((c) => c.columns.reduce((n, column) => n + column.length, 0));
   const averageLength = mean(lengths);
   const columnB = ranking.columnB;
-  const spellingWeight = ranking.spellingWeight ?? 1;
   const columnAverages = columnB && candidates[0]?.columns.map((_, col) => mean(candidates.map((c) => c.columns[col]!.length)));
   return candidates.map((c, i) => {
     const norm = columnB ? 1 : 1 - ranking.b + (ranking.b * lengths[i]!) / averageLength;
     const columnNorms = columnAverages && c.columns.map((column, col) => 1 - (columnB[col] ?? 0) + ((columnB[col] ?? 0) * column.length) / columnAverages[col]!);
-    const itemScores = items.map((item, k) => (item.spelling ? spellingWeight : 1) * idf[k]! * saturate(weightedOccurrences(item, c, ranking, columnNorms), norm, ranking.k1));
+    const itemScores = items.map((item, k) => idf[k]! * saturate(weightedOccurrences(item, c, ranking, columnNorms), norm, ranking.k1));
     // One score per group: the best of a word's spellings, or the item alone.
     const best = new Map<number, number>();
     itemScores.forEach((s, k) => best.set(groups[k]!, Math.max(best.get(groups[k]!) ?? 0, s)));

@@ -10,7 +10,7 @@ import { itemExpression, queryItems, type QueryItem } from './query.js';
 import type { Vocabulary } from './vocabulary.js';
 import { sqliteVocabulary } from '../store/vocabulary.js';
 import { liveVocabulary } from '../snapshot/vocabulary.js';
-import { occurrencesIn, POOL_SIZE, rescoreBoth, type ItemStats } from './rerank.js';
+import { occurrencesIn, POOL_SIZE, rescore, type ItemStats } from './rerank.js';
 import { snapshotPool, type LiveIndex, type PoolFact } from '../snapshot/pool.js';
 import { mark } from '../util/profile.js';
 import { indexTerms } from '../text/tokenize.js';
@@ -95,15 +95,15 @@ function ranked(query: string, items: QueryItem[], pool: Candidates, opts: Searc
   const held = items.filter((item) => candidates.some((c) => occurrencesIn(item, c) > 0));
   const counted = pool.stats(held);
   const stats = { facts: counted.facts, matching: items.map((item) => counted.matching[held.indexOf(item)] ?? 0) };
-  const { order, plain } = rescoreBoth(query, items, stats, candidates);
+  const scores = rescore(query, items, stats, candidates);
   const hits = pool.candidates
-    .map((c, i) => ({ hit: { ...c.fact, score: order[i]! }, plain: plain[i]!, i }))
+    .map((c, i) => ({ hit: { ...c.fact, score: scores[i]! }, i }))
     .sort((a, b) => b.hit.score - a.hit.score || a.i - b.i)
-    .slice(0, limit);
+    .slice(0, limit)
+    .map(({ hit }) => hit);
   mark('rerank');
-  // The cut-off compares the scores a spelling counting as its word gives (rerank.ts rescoreBoth).
-  const best = Math.max(0, ...hits.map((h) => h.plain));
-  return hits.filter((h) => h.plain >= best * cutoff).map(({ hit }) => hit);
+  const best = hits[0]?.score ?? 0;
+  return hits.filter((hit) => hit.score >= best * cutoff);
 }
 
 function sqlitePool(store: Store, items: QueryItem[], opts: SearchOptions): Candidates {
