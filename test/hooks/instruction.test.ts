@@ -35,6 +35,6 @@ describe('the instruction', () => {
     }
     expect(INSTRUCTION).toContain('`memcue search deploy friday деплой пятница`');
     expect(INSTRUCTION).toContain('For "which/what all" questions add `--limit 10`');
-    expect(searchTool.inputSchema.properties.limit.description).toContain('10 for which/what-all questions');
+    expect(JSON.stringify(searchTool.inputSchema)).toContain('10 for which/what-all questions');
   });
 });
