@@ -163,12 +163,13 @@ function render(repoId: string | undefined, global: CardEntry[], repo: CardEntry
   return { repo: repoId ?? null, global, repo_facts: repo, left_out: total, left_out_global: leftOut.global, left_out_repo: leftOut.repo, more, text };
 }
 
-/** "N more left out …": how many of each side, and the command that lists each. */
+/** "N more left out …": how many of each side, and the command that lists each; nothing when none was. */
 function footerLine(repoId: string | undefined, leftOut: LeftOut): string {
   const parts: string[] = [];
   const listed = (commands: string[]) => commands.map((c) => `\`${c}\``).join(' and ');
   if (leftOut.repo > 0 && repoId) parts.push(`${leftOut.repo} of ${repoId}'s rules and decisions (${listed(repoCommands(repoId))})`);
   if (leftOut.global > 0) parts.push(`${leftOut.global} global rule${leftOut.global === 1 ? '' : 's'} (${listed([GLOBAL_RULES])})`);
+  if (parts.length === 0) return '';
   return `\n${leftOut.global + leftOut.repo} more left out to keep this card short: ${parts.join(', ')}.\n`;
 }
 
