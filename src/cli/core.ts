@@ -30,7 +30,7 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .option('--since <date>', 'only facts since an ISO date or an age: 7d, 2w, 3m')
     .option('--json', 'print a JSON array')
     // A mistyped option is an error, not a query word; words that start with `-` go after `--`.
-    .addHelpText('after', '\nExamples:\n  memcue search redis staging port\n  memcue search deploy friday деплой пятница --in all   # both languages in one search\n  memcue search which databases postgres redis -n 10     # which/all questions: more results\n  memcue search --json -- -Werror flags   # words starting with - go after --\nIf the first search misses, search again with the words the fact would likely use.')
+    .addHelpText('after', '\nExamples:\n  memcue search redis staging port\n  memcue search deploy friday деплой пятница --in all   # both languages in one search\n  memcue search databases postgres redis -n 10   # a "which/all" question: more results\n  memcue search --json -- -Werror flags   # words starting with - go after --\n\nIf the first search misses, search again with the words the fact would likely use.')
     .action(lazy(() => import('../commands/search.js')));
 
   program
