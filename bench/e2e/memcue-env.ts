@@ -4,7 +4,7 @@
 // logs each call, so a run's searches can be counted.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { idFromBytes } from '../../src/store/facts.js';
@@ -77,6 +77,7 @@ export function setupMemcue(run: string, work: string, facts: SetFact[], hookAge
   const rows = join(run, 'facts.jsonl');
   writeFileSync(rows, facts.map((f) => JSON.stringify(factRow(f))).join('\n') + '\n');
   memcue(bin, env, ['import', rows], run);
+  rmSync(rows); // the agent sees the run's folder: the facts must be reachable through memcue only
   const calls = join(run, 'memcue-calls.log');
   const wrapper = join(run, 'bin', 'memcue');
   writeFileSync(

@@ -1,0 +1,41 @@
+// The runner's real agent clients against the fake model server (test/agents/fake-model.ts), offline:
+// Claude Code started by `--agent claude` gets the memcue card through the SessionStart hook that
+// `memcue install claude` put in the run's HOME, its Bash calls of `memcue search` are counted, and
+// under `file` it loads the MEMORY.md the runner placed where Claude Code keeps auto memory.
+// Runs with the clients installed (npm run test:agents, or MEMCUE_AGENT_CLIENTS); skipped otherwise.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RunLine } from '../../bench/e2e/stats.js';
+import { bodies, clientBin, model, run, TIMEOUT_MS, why } from '../agents/client-kit.js';
+import { ROOT, tempDir, TINY } from './kit.js';
+
+const bun = join(ROOT, 'node_modules', '.bin', 'bun');
+
+describe('bench:e2e --agent claude', () => {
+  const claude = clientBin('claude');
+  it.skipIf(!claude)(`the card and the MEMORY.md reach the model, and searches are counted${why('claude')}`, { timeout: TIMEOUT_MS * 2 }, async () => {
+    const out = join(tempDir(), 'results.jsonl');
+    const env = {
+      PATH: process.env.PATH ?? '',
+      MEMCUE_AGENT_CLIENTS: process.env.MEMCUE_AGENT_CLIENTS!,
+      ANTHROPIC_BASE_URL: model.url,
+      ANTHROPIC_API_KEY: 'sk-ant-fake',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    };
+    const start = model.requests.length;
+    // The first turn offering tools searches memory through the shell, as an agent following the card does.
+    model.script({ tool: 'Bash', args: { command: 'memcue search deploy host port', description: 'search memory' } });
+    const r = await run(bun, ['bench/e2e/run.ts', '--tasks', TINY, '--agent', 'claude', '--conditions', 'memcue,file', '--only', 'deploy-script', '--out', out, '--work', tempDir()], env, ROOT);
+    expect(r.code, r.stderr).toBe(0);
+    const sent = bodies(start);
+    const [memcue, file] = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as RunLine);
+    expect(memcue).toMatchObject({ condition: 'memcue', agent: 'claude', searches: 1 });
+    expect(file).toMatchObject({ condition: 'file', agent: 'claude', searches: 0 });
+    expect(sent.some((b) => b.includes('Rules and decisions of github.com/acme/ops'))).toBe(true);
+    // The search ran against the run's memory: its result went back to the model.
+    expect(sent.some((b) => b.includes('sshd listens on port 2222') && b.includes('tool_result'))).toBe(true);
+    // Claude Code itself loaded the MEMORY.md the runner wrote (the card never carries an env fact).
+    expect(sent.some((b) => b.includes('deploy-02.acme.internal; its sshd listens on port 2222') && !b.includes('Rules and decisions of'))).toBe(true);
+  });
+});
