@@ -3,7 +3,7 @@
 // wires it, `memcue install <agent>` (the card arrives by the client's own SessionStart hook);
 // Claude Code reads the `file` condition's MEMORY.md itself, the other two get it leading the prompt.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { contextSection } from './brief.js';
@@ -71,12 +71,21 @@ export function clientRun(agent: ClientAgent, condition: Condition, prepared: Pr
   if (agent === 'codex') {
     const env = clientEnv(run, { CODEX_HOME: join(home, '.codex') });
     mkdirSync(env.CODEX_HOME!, { recursive: true });
+    // A fresh CODEX_HOME has no login: an API key (CODEX_API_KEY) works, or a config.toml of your own
+    // (another provider, a local model) copied in; never the user's whole ~/.codex with its hooks.
+    const config = process.env.MEMCUE_E2E_CODEX_CONFIG;
+    if (config) copyFileSync(config, join(env.CODEX_HOME!, 'config.toml'));
     if (memcue) install(run, work, 'codex', env);
     const answerFile = join(run, 'codex-last-message.md');
     const args = ['exec', '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', '--dangerously-bypass-hook-trust', '--json', '-o', answerFile, ...(model ? ['-m', model] : []), prompt];
     return { command: clientBin('codex'), args, env, answer: () => readIfAny(answerFile) };
   }
   const env = clientEnv(run, { GEMINI_CLI_TRUST_WORKSPACE: 'true' });
+  // A fresh HOME has no login: with GEMINI_API_KEY, say so in the settings (headless Gemini CLI asks otherwise).
+  if (env.GEMINI_API_KEY) {
+    mkdirSync(join(home, '.gemini'), { recursive: true });
+    writeFileSync(join(home, '.gemini', 'settings.json'), JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } } }, null, 2) + '\n');
+  }
   if (memcue) install(run, work, 'gemini', env);
   const args = ['-p', prompt, '--yolo', '--output-format', 'json', ...(model ? ['-m', model] : [])];
   return { command: clientBin('gemini'), args, env, answer: geminiAnswer };

@@ -93,6 +93,9 @@ export function setupMemcue(run: string, work: string, facts: SetFact[], hookAge
     ].join('\n'),
   );
   chmodSync(wrapper, 0o755);
+  // Where an installed memcue is for the user's login shells too: Codex runs every command in
+  // `bash -lc`, whose /etc/profile resets PATH (found by test/bench-e2e/clients.test.ts).
+  writeFileSync(join(env.HOME!, '.profile'), `export PATH=${shq(join(run, 'bin'))}:"$PATH"\n`);
   const event = { session_id: 'memcue-e2e-card', cwd: work, hook_event_name: 'SessionStart', source: 'startup' };
   const out = memcue(bin, env, ['hook', hookAgent, 'session-start'], work, JSON.stringify(event));
   const card = out.trim() ? (JSON.parse(out) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? '' : '';
