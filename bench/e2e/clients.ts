@@ -2,7 +2,7 @@
 // (`claude -p`), Codex (`codex exec`) and Gemini CLI (`gemini -p`). memcue reaches them as a user
 // wires it, `memcue install <agent>` (the card arrives by the client's own SessionStart hook);
 // Claude Code reads the `file` condition's MEMORY.md itself, the other two get it leading the prompt.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -116,12 +116,26 @@ function geminiAnswer(stdout: string): string {
   }
 }
 
-/** Runs the client in the working copy; its output is the run's transcript. */
-export function runClient(c: ClientRun, run: string, work: string): string {
-  const r = spawnSync(c.command, c.args, { cwd: work, env: c.env, encoding: 'utf8', timeout: TIMEOUT_MS, maxBuffer: 256 * 1024 * 1024 });
-  writeFileSync(join(run, 'transcript.jsonl'), r.stdout ?? '');
-  writeFileSync(join(run, 'agent-stderr.txt'), r.stderr ?? '');
-  if (r.error) throw new Error(`${c.command}: ${r.error.message}`);
-  if (r.status !== 0) console.log(`  (the agent exited ${r.status}; see ${join(run, 'agent-stderr.txt')})`);
-  return c.answer(r.stdout ?? '');
+/** Runs the client in the working copy (without blocking: runs may go in parallel); its output is the run's transcript. */
+export function runClient(c: ClientRun, run: string, work: string): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(c.command, c.args, { cwd: work, env: c.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => err.push(d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(new Error(`${c.command}: ${e.message}`));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const stdout = Buffer.concat(out).toString('utf8');
+      writeFileSync(join(run, 'transcript.jsonl'), stdout);
+      writeFileSync(join(run, 'agent-stderr.txt'), Buffer.concat(err).toString('utf8'));
+      if (code !== 0) console.log(`  (${c.command.split('/').pop()} ${signal ? `was stopped after ${TIMEOUT_MS / 1000} s` : `exited ${code}`} in ${run}; see agent-stderr.txt)`);
+      resolvePromise(c.answer(stdout));
+    });
+  });
 }

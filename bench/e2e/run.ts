@@ -2,6 +2,7 @@
 // than with Claude Code's MEMORY.md? (issue 32; docs/benchmarks.md, "End to end")
 //   --tasks DIR --conditions none,file,memcue[,scale] --repeats N --agent AGENT --out FILE.jsonl
 //   --only T1,T2   a subset of the tasks        --work DIR   where the run folders go (not inside DIR)
+//   --jobs N       runs at once (default 1; each run is its own session in its own folder)
 //   --verify       every task's checker: untouched low, reference.patch full, plain.patch loses
 //                  exactly the memory criteria
 //   --score ROOT   scores the runs a `--agent manual` run prepared in ROOT (its runs.json)
@@ -20,7 +21,7 @@ import { verifyTask } from './verify.js';
 
 type Options = Record<string, string | true>;
 
-const VALUED = ['--tasks', '--conditions', '--repeats', '--agent', '--out', '--only', '--work', '--score', '--table'];
+const VALUED = ['--tasks', '--conditions', '--repeats', '--agent', '--out', '--only', '--work', '--score', '--table', '--jobs'];
 const FLAGS = ['--verify', '--help'];
 
 export function parseArgs(argv: string[]): Options {
@@ -73,29 +74,36 @@ function verify(o: Options): number {
   return bad ? 1 : 0;
 }
 
-function runAll(o: Options): number {
+async function runAll(o: Options): Promise<number> {
   const set = loadSet(str(o, 'tasks') ?? fail('give --tasks DIR (a task set folder)'));
   const agent = (str(o, 'agent') ?? fail(`give --agent (${AGENTS.join(', ')})`)) as Agent;
   if (!AGENTS.includes(agent)) fail(`--agent: unknown agent "${agent}" (${AGENTS.join(', ')})`);
   const repeats = Number(str(o, 'repeats') ?? 1);
   if (!Number.isInteger(repeats) || repeats < 1) fail('--repeats must be a whole number ≥ 1');
+  const jobs = Number(str(o, 'jobs') ?? 1);
+  if (!Number.isInteger(jobs) || jobs < 1) fail('--jobs must be a whole number ≥ 1');
   const conditions = expandConditions(str(o, 'conditions') ?? 'none,file,memcue', set, (l) => console.log(l));
   const tasks = tasksOf(set, str(o, 'only'));
   const root = workRoot(o, set);
   const out = str(o, 'out') ? resolve(str(o, 'out')!) : agent === 'manual' ? undefined : join(root, 'results.jsonl');
   console.log(`${tasks.length} tasks × ${conditions.join(', ')} × ${repeats}, agent ${agent}; runs in ${root}`);
+  // Repeat by repeat, task by task, the conditions of one task side by side: a slow hour of the
+  // model's service falls on every condition alike.
+  const todo = [...Array(repeats).keys()].flatMap((r) => tasks.flatMap((task) => conditions.map((condition) => ({ task, condition, repeat: r + 1 }))));
   const records: RunRecord[] = [];
   const lines: RunLine[] = [];
-  for (let repeat = 1; repeat <= repeats; repeat++) {
-    for (const task of tasks) {
-      for (const condition of conditions) {
-        const record = startRun(set, task, condition, repeat, agent, root);
-        records.push(record);
-        if (agent !== 'manual') emit(lines, scoreRun(set, record), out);
-      }
+  let next = 0;
+  const worker = async () => {
+    while (next < todo.length) {
+      const { task, condition, repeat } = todo[next++]!;
+      const record = await startRun(set, task, condition, repeat, agent, root);
+      records.push(record);
+      if (agent !== 'manual') emit(lines, scoreRun(set, record), out);
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, todo.length) }, worker));
   if (agent === 'manual') {
+    records.sort((a, b) => a.name.localeCompare(b.name));
     writeFileSync(join(root, 'runs.json'), JSON.stringify({ set: set.dir, agent, runs: records }, null, 2) + '\n');
     console.log(`${records.length} run folders in ${root}. Give each RUN/brief.md to a fresh model instance that sees only RUN;`);
     console.log(`then: npm run bench:e2e -- --score ${root} --out FILE.jsonl`);
@@ -125,7 +133,7 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
-export function main(argv: string[]): number {
+export async function main(argv: string[]): Promise<number> {
   const o = parseArgs(argv);
   if (o.help) {
     console.log(readFileSync(new URL(import.meta.url), 'utf8').split('\n').filter((l) => l.startsWith('//')).map((l) => l.slice(3)).join('\n'));
@@ -137,12 +145,12 @@ export function main(argv: string[]): number {
     process.stdout.write(table(readLines(resolve(str(o, 'table')!))));
     return 0;
   }
-  return runAll(o);
+  return await runAll(o);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    process.exitCode = main(process.argv.slice(2));
+    process.exitCode = await main(process.argv.slice(2));
   } catch (err) {
     if (process.env.MEMCUE_DEBUG === '1') console.error(err);
     const message = (err as Error).message.split('\n')[0];

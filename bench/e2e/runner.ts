@@ -30,7 +30,7 @@ export function runName(task: string, condition: string, repeat: number): string
 }
 
 /** Prepares the run folder and runs the agent (all but `manual`, which only gets its brief). */
-export function startRun(set: TaskSet, task: Task, condition: Condition, repeat: number, agent: Agent, root: string): RunRecord {
+export async function startRun(set: TaskSet, task: Task, condition: Condition, repeat: number, agent: Agent, root: string): Promise<RunRecord> {
   const name = runName(task.id, condition, repeat);
   const run = join(root, name);
   rmSync(run, { recursive: true, force: true });
@@ -51,7 +51,7 @@ export function startRun(set: TaskSet, task: Task, condition: Condition, repeat:
     writeFileSync(join(run, 'brief.md'), manualBrief(task.message, condition, prepared, run));
   } else {
     const client = clientRun(agent as ClientAgent, condition, prepared, run, work, task.message);
-    writeFileSync(answer, runClient(client, run, work));
+    writeFileSync(answer, await runClient(client, run, work));
   }
   return { name, task: task.id, condition, repeat, agent, run, context_chars: prepared.context.length };
 }
