@@ -68,16 +68,31 @@ export interface MemcueSetup {
   calls: string;
 }
 
+/** Imports `facts` into the run's database with the compiled binary (a line it refuses fails the run). */
+export function importFacts(run: string, facts: readonly SetFact[]): void {
+  const env = runEnv(run);
+  mkdirSync(env.HOME!, { recursive: true });
+  const rows = join(run, 'facts.jsonl');
+  writeFileSync(rows, facts.map((f) => JSON.stringify(factRow(f))).join('\n') + '\n');
+  try {
+    memcue(memcueBinary(), env, ['import', rows], run);
+  } catch (err) {
+    // Name the set's fact, not a line of a file the user never saw.
+    const m = /line (\d+): (.*)/.exec((err as Error).message);
+    const fact = m ? facts[Number(m[1]) - 1] : undefined;
+    throw fact ? new Error(`memcue refuses fact "${fact.id}" (${fact.origin}): ${m![2]}`) : err;
+  } finally {
+    rmSync(rows); // the agent sees the run's folder: the facts must be reachable through memcue only
+  }
+}
+
 /** Fills the run's database, writes the wrapper to RUN/bin/memcue and returns the card for `hookAgent`. */
 export function setupMemcue(run: string, work: string, facts: SetFact[], hookAgent: 'claude' | 'codex' | 'gemini'): MemcueSetup {
   const bin = memcueBinary();
   const env = runEnv(run);
   mkdirSync(join(run, 'bin'), { recursive: true });
   mkdirSync(env.HOME!, { recursive: true });
-  const rows = join(run, 'facts.jsonl');
-  writeFileSync(rows, facts.map((f) => JSON.stringify(factRow(f))).join('\n') + '\n');
-  memcue(bin, env, ['import', rows], run);
-  rmSync(rows); // the agent sees the run's folder: the facts must be reachable through memcue only
+  importFacts(run, facts);
   const calls = join(run, 'memcue-calls.log');
   const wrapper = join(run, 'bin', 'memcue');
   writeFileSync(

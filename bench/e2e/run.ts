@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expandConditions } from './conditions.js';
+import { importFacts } from './memcue-env.js';
 import { AGENTS, readLines, scoreRun, startRun, type Agent, type RunRecord } from './runner.js';
 import { loadSet, SetError, type TaskSet } from './set.js';
 import type { RunLine } from './stats.js';
@@ -65,6 +66,17 @@ function verify(o: Options): number {
   const set = loadSet(str(o, 'tasks') ?? fail('--verify needs --tasks DIR'));
   const root = workRoot(o, set);
   let bad = 0;
+  // Every memcue run imports the set's facts: a fact memcue refuses (a secret, too long) breaks them all.
+  for (const [label, facts] of [['facts', set.facts], ['scale facts', [...set.facts, ...set.scale]]] as const) {
+    if (label === 'scale facts' && !set.hasScale) continue;
+    try {
+      importFacts(join(root, `verify-${label.replace(' ', '-')}`), facts);
+      console.log(`ok   ${label}: ${facts.length} import into memcue`);
+    } catch (err) {
+      bad++;
+      console.log(`FAIL ${label}: ${(err as Error).message.split('\n')[0]}`);
+    }
+  }
   for (const task of tasksOf(set, str(o, 'only'))) {
     const { problems, summary } = verifyTask(set, task, root);
     if (problems.length) bad++;

@@ -2,7 +2,7 @@
 // and the null agent below full under every condition, --verify holds the set's checkers to their
 // promise, and a manual run's folders are scored afterwards by --score.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunLine } from '../../bench/e2e/stats.js';
@@ -38,10 +38,14 @@ describe.skipIf(!existsSync(BINARY))('bench:e2e on the tiny set', () => {
     const ok = e2e('--verify', '--tasks', TINY, '--work', tempDir());
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toContain('ok   csv-export: untouched 1/3, reference 3/3, plain 2/3');
+    expect(ok.stdout).toContain('ok   scale facts: 330 import into memcue');
     const dir = tinyCopy();
     // A "plain" solution that knew the fact: the checker can no longer tell memory from none.
     writeFileSync(join(dir, 'tasks', 'csv-export', 'plain.patch'), readFileSync(join(dir, 'tasks', 'csv-export', 'reference.patch')));
+    // And a fact memcue refuses to store (a secret) would break every memcue run.
+    appendFileSync(join(dir, 'distractors.jsonl'), '{"id":"d9","text":"the staging db password is hunter2-Xk9#pQ7vL2mZ","kind":"env","scope":"global","lang":"en","learned_in":"x"}\n');
     const bad = e2e('--verify', '--tasks', dir, '--work', tempDir(), '--only', 'csv-export,count-words');
+    expect(bad.stdout).toMatch(/FAIL facts: memcue refuses fact "d9" \(distractors\): refusing to store fact text: it looks like a password/);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toMatch(/FAIL csv-export: .*plain\.patch fails \[\], it must fail exactly the memory criteria \[semicolon\]/);
     expect(bad.stdout).toContain('ok   count-words');
