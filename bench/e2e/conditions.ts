@@ -3,7 +3,7 @@
 // memory conditions again with the set's scale.jsonl added to the memory.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { learnedIn, placeMemory } from './memory-file.js';
+import { placeProjects } from './memory-file.js';
 import { setupMemcue } from './memcue-env.js';
 import type { Task, TaskSet } from './set.js';
 
@@ -41,7 +41,7 @@ export function prepareCondition(set: TaskSet, task: Task, condition: Condition,
   mkdirSync(join(run, 'home'), { recursive: true });
   const facts = condition.startsWith('scale-') ? [...set.facts, ...set.scale] : set.facts;
   if (condition === 'file' || condition === 'scale-file') {
-    const loaded = placeMemory(join(run, 'home'), work, learnedIn(facts, task.repo, set.repos[task.repo]!));
+    const loaded = placeProjects(join(run, 'home'), work, task.repo, facts, set.repos);
     return { context: loaded.text, memoryPath: loaded.path };
   }
   if (condition === 'memcue' || condition === 'scale-memcue') {

@@ -19,10 +19,21 @@ const TOPIC: Record<SetFact['kind'], string> = {
   note: 'Notes',
 };
 
-/** The facts a project's own MEMORY.md holds: learned in it, or about it (its repo scope). */
-export function learnedIn(facts: SetFact[], name: string, id: string): SetFact[] {
-  const names = new Set([name, id, `repo:${id}`]);
-  return facts.filter((f) => names.has(f.learnedIn) || f.scope === `repo:${id}`);
+/**
+ * The project whose MEMORY.md holds a fact: the task repo it is scoped to, else the one whose session
+ * learned it (a task repo by name, another project by the last part of its id).
+ */
+export function projectOf(f: SetFact, repos: Record<string, string>): string {
+  const scoped = Object.entries(repos).find(([, id]) => f.scope === `repo:${id}`);
+  if (scoped) return scoped[0];
+  const learned = f.learnedIn.replace(/^repo:/, '');
+  const named = Object.entries(repos).find(([name, id]) => learned === name || learned === id);
+  return named ? named[0] : learned;
+}
+
+/** The facts task repo `name`'s own MEMORY.md holds. */
+export function learnedIn(facts: SetFact[], name: string, repos: Record<string, string>): SetFact[] {
+  return facts.filter((f) => projectOf(f, repos) === name);
 }
 
 /**
@@ -81,4 +92,21 @@ export function placeMemory(home: string, work: string, facts: SetFact[]): Loade
   const content = renderMemory(facts);
   writeFileSync(path, content);
   return loadedPart(content, path);
+}
+
+/**
+ * Every project's MEMORY.md in the run's HOME, as on the user's machine (the other projects' under
+ * HOME/src/<name>, where they would be checked out): the session loads only `work`'s.
+ */
+export function placeProjects(home: string, work: string, name: string, facts: SetFact[], repos: Record<string, string>): LoadedMemory {
+  const groups = new Map<string, SetFact[]>([[name, []]]);
+  for (const f of facts) {
+    const project = projectOf(f, repos);
+    if (!groups.has(project)) groups.set(project, []);
+    groups.get(project)!.push(f);
+  }
+  for (const [project, own] of groups) {
+    if (project !== name) placeMemory(home, join(home, 'src', project.split('/').pop()!), own);
+  }
+  return placeMemory(home, work, groups.get(name)!);
 }

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { learnedIn, loadedPart, MAX_BYTES, placeMemory, projectDirName, renderMemory } from '../../bench/e2e/memory-file.js';
+import { learnedIn, loadedPart, MAX_BYTES, placeMemory, placeProjects, projectDirName, renderMemory } from '../../bench/e2e/memory-file.js';
 import { loadSet, type SetFact } from '../../bench/e2e/set.js';
 import { tempDir, TINY } from './kit.js';
 
@@ -40,22 +40,34 @@ describe('MEMORY.md', () => {
   it("holds this project's facts and what was learned here, never other projects' facts", () => {
     const set = loadSet(TINY);
     const home = tempDir();
-    const ops = placeMemory(home, '/src/ops', learnedIn(set.facts, 'ops', set.repos.ops!));
+    const ops = placeMemory(home, '/src/ops', learnedIn(set.facts, 'ops', set.repos));
     const text = readFileSync(ops.path, 'utf8');
     expect(ops.path).toBe(join(home, '.claude', 'projects', '-src-ops', 'memory', 'MEMORY.md'));
     expect(text).toContain('deploy-02.acme.internal');
     expect(text).not.toContain('Cron-задачи'); // a global rule, but learned in billing-ui
     expect(text).not.toContain('pnpm'); // billing-ui's own
     expect(text).not.toContain('Commit messages'); // global, learned in notes-api
-    const notes = readFileSync(placeMemory(home, '/src/notes-api', learnedIn(set.facts, 'notes-api', set.repos['notes-api']!)).path, 'utf8');
+    const notes = readFileSync(placeMemory(home, '/src/notes-api', learnedIn(set.facts, 'notes-api', set.repos)).path, 'utf8');
     expect(notes).toContain('Commit messages in English'); // global, learned here
     expect(notes).toContain('404 for a missing note'); // a distractor line scoped to this repo
     expect(notes).not.toContain('deploy-02');
   });
 
+  it("keeps the other projects' MEMORY.md files in HOME, as on the user's machine, and loads only this one's", () => {
+    const set = loadSet(TINY);
+    const home = tempDir();
+    const loaded = placeProjects(home, '/src/ops', 'ops', set.facts, set.repos);
+    expect(loaded.text).not.toContain('/var/log/acme');
+    const other = (name: string) => readFileSync(join(home, '.claude', 'projects', projectDirName(join(home, 'src', name)), 'memory', 'MEMORY.md'), 'utf8');
+    expect(other('billing-ui')).toContain('Cron-задачи на наших серверах'); // learned there
+    expect(other('billing-ui')).toContain('pnpm 9');
+    expect(other('notes-api')).toContain('Commit messages in English');
+    expect(other('notes-api')).not.toContain('deploy-02');
+  });
+
   it('at scale, grows past 200 lines: the loaded part loses facts the file still has', () => {
     const set = loadSet(TINY);
-    const facts = learnedIn([...set.facts, ...set.scale], 'notes-api', set.repos['notes-api']!);
+    const facts = learnedIn([...set.facts, ...set.scale], 'notes-api', set.repos);
     const loaded = placeMemory(tempDir(), '/src/notes-api', facts);
     const file = readFileSync(loaded.path, 'utf8');
     expect(file.split('\n').length).toBeGreaterThan(250);
