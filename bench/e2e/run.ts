@@ -133,7 +133,8 @@ function scoreManual(o: Options): number {
   const set = loadSet(dir);
   const out = str(o, 'out') ? resolve(str(o, 'out')!) : join(root, 'results.jsonl');
   const lines: RunLine[] = [];
-  for (const record of runs) {
+  // The folders are found where runs.json is now: a root moved or copied elsewhere scores the same.
+  for (const record of runs.map((r) => ({ ...r, run: join(root, r.name) }))) {
     if (!existsSync(join(record.run, 'answer.md'))) console.log(`  ${record.name}: no answer.md (the agent wrote no final message; scored as it is)`);
     emit(lines, scoreRun(set, record), out);
   }

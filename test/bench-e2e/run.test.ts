@@ -2,7 +2,7 @@
 // and the null agent below full under every condition, --verify holds the set's checkers to their
 // promise, and a manual run's folders are scored afterwards by --score.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunLine } from '../../bench/e2e/stats.js';
@@ -81,15 +81,18 @@ describe.skipIf(!existsSync(BINARY))('bench:e2e on the tiny set', () => {
     writeFileSync(join(memcueRun, 'answer.md'), 'Added deploy.sh.\n');
     writeFileSync(join(root, 'deploy-script.none.1', 'work', 'deploy.sh'), '#!/bin/bash\nscp cron/jobs.cron root@"$HOST":/etc/cron.d/acme\n');
 
-    const out = join(root, 'results.jsonl');
-    const scored = e2e('--score', root, '--out', out);
+    // Scored where the folders are now (kept elsewhere with their transcripts, say).
+    const moved = join(tempDir(), 'kept');
+    renameSync(root, moved);
+    const out = join(moved, 'results.jsonl');
+    const scored = e2e('--score', moved, '--out', out);
     expect(scored.code, scored.stderr).toBe(0);
     expect(scored.stdout).toContain('cron-cleanup.none.1: no answer.md');
     const lines = new Map(results(out).map((l) => [`${l.task}.${l.condition}`, l]));
     expect(lines.get('deploy-script.memcue')).toMatchObject({ score: 1, searches: 1, agent: 'manual', criteria: { 'ssh-port': 1, 'deploy-host': 1 } });
     expect(lines.get('deploy-script.none')).toMatchObject({ passed: 2, total: 4, searches: 0, criteria: { 'ssh-port': 0 } });
     expect(lines.get('deploy-script.file')).toMatchObject({ passed: 0, total: 4 });
-    expect(lines.get('deploy-script.memcue')!.context_chars).toBe(readFileSync(join(memcueRun, 'context.md'), 'utf8').length);
+    expect(lines.get('deploy-script.memcue')!.context_chars).toBe(readFileSync(join(moved, 'deploy-script.memcue.1', 'context.md'), 'utf8').length);
     expect(e2e('--table', out).stdout).toContain('| memcue − none | memory tasks | 2 | +0.250 |');
   });
 });
