@@ -82,7 +82,7 @@ function verify(o: Options): number {
     if (problems.length) bad++;
     console.log(`${problems.length ? 'FAIL' : 'ok  '} ${task.id}: ${summary}${problems.length ? ` — ${problems.join('; ')}` : ''}`);
   }
-  console.log(bad ? `${bad} of the checkers fail (work in ${root})` : `every checker holds (work in ${root})`);
+  console.log(bad ? `${bad} of these fail (work in ${root})` : `every checker holds (work in ${root})`);
   return bad ? 1 : 0;
 }
 

@@ -39,6 +39,7 @@ describe.skipIf(!existsSync(BINARY))('bench:e2e on the tiny set', () => {
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toContain('ok   csv-export: untouched 1/3, reference 3/3, plain 2/3');
     expect(ok.stdout).toContain('ok   scale facts: 330 import into memcue');
+    expect(ok.stdout).toContain('ok   cron-cleanup: untouched 0/3, reference 3/3, plain 2/3'); // the answer files are read too
     const dir = tinyCopy();
     // A "plain" solution that knew the fact: the checker can no longer tell memory from none.
     writeFileSync(join(dir, 'tasks', 'csv-export', 'plain.patch'), readFileSync(join(dir, 'tasks', 'csv-export', 'reference.patch')));
