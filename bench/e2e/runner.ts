@@ -74,6 +74,7 @@ export function scoreRun(set: TaskSet, record: RunRecord): RunLine {
     searches: countSearches(join(record.run, 'memcue-calls.log')),
     needs_memory: task.needsMemory,
     memory_criteria: task.memory,
+    lang: task.lang,
   };
   return line;
 }

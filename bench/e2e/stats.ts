@@ -17,6 +17,8 @@ export interface RunLine {
   needs_memory: boolean;
   /** The task's memory criteria (empty for a control). */
   memory_criteria: string[];
+  /** The user's language in the task (older result files may lack it). */
+  lang?: string;
 }
 
 export interface ConditionStats {
@@ -113,4 +115,13 @@ export function differences(lines: RunLine[]): Difference[] {
     }
   }
   return out;
+}
+
+/** The runs where `a` scored below `b` on the same task and repeat: the ones to read the transcripts of. */
+export function losses(lines: RunLine[], a: string, b: string): { task: string; repeat: number; a: number; b: number }[] {
+  const key = (l: RunLine) => `${l.task}\u0000${l.repeat}`;
+  const bs = new Map(lines.filter((l) => l.condition === b).map((l) => [key(l), l.score]));
+  return lines
+    .filter((l) => l.condition === a && bs.has(key(l)) && l.score < bs.get(key(l))!)
+    .map((l) => ({ task: l.task, repeat: l.repeat, a: l.score, b: bs.get(key(l))! }));
 }

@@ -24,7 +24,7 @@ describe.skipIf(!existsSync(BINARY))('bench:e2e on the tiny set', () => {
       expect(lines).toHaveLength(4 * ALL.length);
       expect(new Set(lines.map((l) => l.condition))).toEqual(new Set(ALL));
       for (const l of lines) {
-        expect(Object.keys(l).sort()).toEqual(['agent', 'condition', 'context_chars', 'criteria', 'memory_criteria', 'needs_memory', 'passed', 'repeat', 'score', 'searches', 'task', 'total']);
+        expect(Object.keys(l).sort()).toEqual(['agent', 'condition', 'context_chars', 'criteria', 'lang', 'memory_criteria', 'needs_memory', 'passed', 'repeat', 'score', 'searches', 'task', 'total']);
         if (agent === 'oracle') expect(l, `${l.task} ${l.condition}`).toMatchObject({ score: 1, agent: 'oracle' });
         else expect(l.score, `${l.task} ${l.condition}`).toBeLessThan(1);
         expect(l.context_chars > 0).toBe(l.condition !== 'none');

@@ -1,7 +1,7 @@
 // The statistics (bench/e2e/stats.ts, table.ts): means per condition on memory tasks and controls,
 // and paired differences with a seeded bootstrap interval, on inputs whose answers are known.
 import { describe, expect, it } from 'vitest';
-import { bootstrap, byCondition, difference, seeded, type RunLine } from '../../bench/e2e/stats.js';
+import { bootstrap, byCondition, difference, losses, seeded, type RunLine } from '../../bench/e2e/stats.js';
 import { table } from '../../bench/e2e/table.js';
 
 const line = (task: string, condition: string, repeat: number, score: number, memory: boolean, extra: Partial<RunLine> = {}): RunLine => ({
@@ -55,5 +55,19 @@ describe('e2e statistics', () => {
     const md = table(lines);
     expect(md).toContain('| memcue | 3 | 0.833 | 0.500 | 0.500 | 2000 | 1.00 |');
     expect(md).not.toContain('| none |');
+  });
+
+  it('lists the runs memcue lost, and splits memory tasks by language when there are two', () => {
+    const lines = [
+      line('t1', 'memcue', 1, 0.5, true, { lang: 'ru' }), line('t1', 'file', 1, 1, true, { lang: 'ru' }), line('t1', 'none', 1, 0.5, true, { lang: 'ru' }),
+      line('t2', 'memcue', 1, 1, true, { lang: 'en' }), line('t2', 'file', 1, 1, true, { lang: 'en' }), line('t2', 'none', 1, 0, true, { lang: 'en' }),
+    ];
+    expect(losses(lines, 'memcue', 'file')).toEqual([{ task: 't1', repeat: 1, a: 0.5, b: 1 }]);
+    expect(losses(lines, 'memcue', 'none')).toEqual([]);
+    const md = table(lines);
+    expect(md).toContain('| condition | memory tasks (en) | memory tasks (ru) |');
+    expect(md).toContain('| memcue | 1.000 | 0.500 |');
+    expect(md).toContain('| none | 0.000 | 0.500 |');
+    expect(md).toContain('Runs lost by memcue:\n- t1 #1: memcue 0.50 < file 1.00\n');
   });
 });
