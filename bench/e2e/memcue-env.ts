@@ -4,8 +4,8 @@
 // logs each call, so a run's searches can be counted.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { idFromBytes } from '../../src/store/facts.js';
 import type { SetFact } from './set.js';
@@ -20,6 +20,23 @@ export function memcueBinary(): string {
   const r = spawnSync('npm', ['run', 'build:bin'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0 || !existsSync(bin)) throw new Error('npm run build:bin failed; build the binary, then run again');
   return bin;
+}
+
+/**
+ * The binary as the runs call it: a copy beside the run folders, so that nothing a run can see (the
+ * wrapper, the hooks in its HOME) names this repository, whose bench/e2e/sets hold the checks.
+ */
+export function stagedBinary(root: string): string {
+  const staged = join(root, '.memcue-bin', 'memcue');
+  const source = memcueBinary();
+  // A --work folder used again after a rebuild gets the new binary.
+  if (!existsSync(staged) || statSync(staged).mtimeMs < statSync(source).mtimeMs) {
+    mkdirSync(dirname(staged), { recursive: true });
+    copyFileSync(source, `${staged}.tmp-${process.pid}`);
+    chmodSync(`${staged}.tmp-${process.pid}`, 0o755);
+    renameSync(`${staged}.tmp-${process.pid}`, staged); // whole or absent, with --jobs too
+  }
+  return staged;
 }
 
 /** The environment of everything memcue and the agent do in a run: its own home, nothing of the user's. */
@@ -88,7 +105,7 @@ export function importFacts(run: string, facts: readonly SetFact[]): void {
 
 /** Fills the run's database, writes the wrapper to RUN/bin/memcue and returns the card for `hookAgent`. */
 export function setupMemcue(run: string, work: string, facts: SetFact[], hookAgent: 'claude' | 'codex' | 'gemini'): MemcueSetup {
-  const bin = memcueBinary();
+  const bin = stagedBinary(dirname(run));
   const env = runEnv(run);
   mkdirSync(join(run, 'bin'), { recursive: true });
   mkdirSync(env.HOME!, { recursive: true });

@@ -2,19 +2,19 @@
 // holds the set's facts, the card is the SessionStart hook's and carries the repo's rules, and the
 // wrapper on PATH pins that database and counts the agent's searches.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandOf, countSearches, loggedCalls, runEnv, setupMemcue } from '../../bench/e2e/memcue-env.js';
 import { loadSet } from '../../bench/e2e/set.js';
 import { makeWorkCopy } from '../../bench/e2e/workcopy.js';
 import { BINARY } from '../helpers.js';
-import { tempDir, TINY } from './kit.js';
+import { ROOT, tempDir, TINY } from './kit.js';
 
 describe('the memcue condition', () => {
   it.skipIf(!existsSync(BINARY))('gives the hook card with the repo rules, and the wrapper logs every call', () => {
     const set = loadSet(TINY);
-    const run = tempDir();
+    const run = join(tempDir(), 'run');
     const work = makeWorkCopy(set, 'ops', join(run, 'work'));
     const { card, calls } = setupMemcue(run, work, set.facts, 'claude');
     expect(card).toMatch(/^# memcue: long-term memory/);
@@ -35,6 +35,9 @@ describe('the memcue condition', () => {
     expect(loggedCalls(calls)).toEqual([['search', 'deploy', 'port'], ['--json', '-n', '3', 'search', 'cron log'], ['list', '--kind', 'rule']]);
     expect(countSearches(calls)).toBe(2);
     expect(existsSync(join(run, 'elsewhere.db'))).toBe(false);
+    // Nothing the agent can see names this repository, where the set's checks are.
+    expect(readFileSync(join(run, 'bin', 'memcue'), 'utf8')).not.toContain(ROOT);
+    expect(readFileSync(join(run, 'bin', 'memcue'), 'utf8')).toContain(join(run, '..', '.memcue-bin', 'memcue'));
   });
 
   it('reads the command of a call past global options', () => {
