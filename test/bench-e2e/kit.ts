@@ -27,6 +27,11 @@ export function tinyCopy(): string {
 }
 
 export function e2e(...args: string[]): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(bun, ['bench/e2e/run.ts', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, MEMCUE_DEBUG: '' } });
+  return e2eIn({}, ...args);
+}
+
+/** The runner with `env` over this process's environment. */
+export function e2eIn(env: Record<string, string>, ...args: string[]): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(bun, ['bench/e2e/run.ts', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, MEMCUE_DEBUG: '', ...env } });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
