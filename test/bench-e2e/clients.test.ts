@@ -65,9 +65,11 @@ describe('bench:e2e --agent codex', () => {
 
 describe('bench:e2e --agent gemini', () => {
   const gemini = clientBin('gemini');
-  it.skipIf(!gemini)(`the card arrives by the hook${why('gemini')}`, { timeout: TIMEOUT_MS * 2 }, async () => {
+  it.skipIf(!gemini)(`the card arrives by the hook, searches are counted${why('gemini')}`, { timeout: TIMEOUT_MS * 2 }, async () => {
+    model.script({ tool: 'run_shell_command', args: { command: 'memcue search deploy host port' } });
     const { lines, sent } = await runner('gemini', 'memcue', { GEMINI_API_KEY: 'fake', GOOGLE_GEMINI_BASE_URL: model.url });
-    expect(lines).toMatchObject([{ condition: 'memcue', agent: 'gemini' }]);
+    expect(lines).toMatchObject([{ condition: 'memcue', agent: 'gemini', searches: 1 }]);
+    expect(sent.some((b) => b.includes('sshd listens on port 2222') && b.includes('Rules and decisions of'))).toBe(true);
     expect(sent.some((b) => b.includes('Rules and decisions of github.com/acme/ops'))).toBe(true);
   });
 });
