@@ -1,12 +1,12 @@
 // One run of one task: a fresh working copy, the condition, the agent, the check; and the result line.
 // The `manual` agent stops after the brief: `scoreRun` finishes such a run once the model has worked.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { manualBrief } from './brief.js';
 import { runCheck } from './check.js';
 import { clientRun, runClient, CLIENT_AGENTS, type ClientAgent } from './clients.js';
 import { prepareCondition, type Condition } from './conditions.js';
-import { countSearches } from './memcue-env.js';
+import { countSearches, ROOT } from './memcue-env.js';
 import type { Task, TaskSet } from './set.js';
 import type { RunLine } from './stats.js';
 import { applyPatch, makeWorkCopy } from './workcopy.js';
@@ -52,8 +52,21 @@ export async function startRun(set: TaskSet, task: Task, condition: Condition, r
   } else {
     const client = clientRun(agent as ClientAgent, condition, prepared, run, work, task.message);
     writeFileSync(answer, await runClient(client, run, work));
+    const strayed = strayedTo(readFileSync(join(run, 'transcript.jsonl'), 'utf8'), root, name, set.dir);
+    if (strayed.length) console.log(`  (${name}: the session named ${strayed.join(', ')}, outside its folder: read its transcript before trusting the score)`);
   }
   return { name, task: task.id, condition, repeat, agent, run, context_chars: prepared.context.length };
+}
+
+/**
+ * What outside its own folder a session's transcript names: the other runs (their MEMORY.md, card or
+ * check output would tell the answer), the set, this repository. Clients are not sandboxed.
+ */
+export function strayedTo(transcript: string, root: string, name: string, setDir: string): string[] {
+  const others = readdirSync(root).filter((n) => n !== name && !n.startsWith('.') && statSync(join(root, n)).isDirectory());
+  const named = others.filter((n) => transcript.includes(n));
+  for (const dir of [setDir, ROOT.replace(/\/$/, '')]) if (transcript.includes(dir)) named.push(dir);
+  return named;
 }
 
 /** Checks a run and makes its result line. */
