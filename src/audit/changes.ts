@@ -1,15 +1,15 @@
 // `memcue log`: what changed, newest first. Every version row is one change; what it did follows from
 // the row before it (text, kind, scope, state, translation), and which batch wrote it from the
-// batches recorded on this machine (dream, migrate, their undo). Rows written on another machine
+// batches recorded on this machine (dream, migrate, their undo, import: writers.ts). Rows written on another machine
 // arrive by sync (or import) and keep their host, so the log shows where they were made.
-import type { BatchKind } from '../dream/records.js';
 import { rowKey } from '../dream/records.js';
-import { appliedBatches } from '../dream/undo.js';
 import type { Fact } from '../store/facts.js';
 import { COLUMNS } from '../store/facts.js';
+import type { SqlValue } from '../store/sqlite.js';
 import { filterClause, REAL_VERSION, toFact, type ListFilter, type Store } from '../store/store.js';
 import { sameContent } from './restore.js';
 import { visible } from '../store/validate.js';
+import { Writers, type Writer } from './writers.js';
 
 export type Action = 'add' | 'edit' | 'forget' | 'supersede' | 'revive' | 'translate' | 'revert' | 'rewrite';
 
@@ -19,7 +19,7 @@ export interface Change {
   id: string;
   version: number;
   action: Action;
-  /** What wrote it, when known: `dream <batch>`, `migrate <batch>`, `undo dream <batch>`, `dream`, `split`, `migrate`. */
+  /** What wrote it, when known: `dream <batch>`, `migrate <batch>`, `undo dream <batch>`, `import <file>`, `dream`, `migrate`. */
   via: string;
   /** Old → new, in a few words. */
   summary: string;
@@ -42,44 +42,45 @@ export interface LogFilter extends Pick<ListFilter, 'scopes' | 'kind' | 'since'>
   offset?: number;
   id?: string;
   host?: string;
+  /** Only the changes this writer made (writers.ts); `sync`: rows from other machines than `localHost`. */
+  by?: Writer;
+  localHost?: string;
 }
 
 export function recentChanges(store: Store, filter: LogFilter): Change[] {
+  const writers = new Writers(store);
+  const { where, params } = changeWhere(filter, writers);
+  const rows = store.db.all(`SELECT ${SELECT}, f.rowid AS row_id FROM facts f WHERE ${where} ORDER BY f.created_at DESC, f.id, f.version DESC LIMIT ? OFFSET ?`, [
+    ...params,
+    filter.limit,
+    filter.offset ?? 0,
+  ]);
+  return rows.map((row) => describe(store, toFact(row), Number(row.row_id), writers));
+}
+
+/** How many changes the filter matches (the viewer's "of 10,017"): one count, no row described. */
+export function countChanges(store: Store, filter: Omit<LogFilter, 'limit' | 'offset'>): number {
+  const { where, params } = changeWhere(filter, new Writers(store));
+  return Number(store.db.get(`SELECT COUNT(*) AS n FROM facts f WHERE ${where}`, params)?.n ?? 0);
+}
+
+function changeWhere(filter: Omit<LogFilter, 'limit'>, writers: Writers): { where: string; params: SqlValue[] } {
   const { where, params } = filterClause({ scopes: filter.scopes, kind: filter.kind, since: filter.since, state: 'all' });
-  const extra: string[] = [];
-  if (filter.id) extra.push('AND f.id = ?'), params.push(filter.id);
-  if (filter.host) extra.push('AND f.host = ?'), params.push(filter.host);
-  const rows = store.db
-    .all(`SELECT ${SELECT} FROM facts f WHERE ${REAL_VERSION} ${where} ${extra.join(' ')} ORDER BY f.created_at DESC, f.id, f.version DESC LIMIT ? OFFSET ?`, [...params, filter.limit, filter.offset ?? 0])
-    .map(toFact);
-  const writers = batchWriters(store);
-  return rows.map((row) => describe(store, row, writers));
-}
-
-/** Row (fact id + row key) → what wrote it, from the batches applied and undone on this machine. */
-function batchWriters(store: Store): Map<string, string> {
-  const writers = new Map<string, string>();
-  for (const { kind, batch, record } of appliedBatches(store)) {
-    for (const f of record.facts) writers.set(`${f.id} ${f.after}`, `${kind} ${batch}`);
-    for (const f of record.undo_rows ?? []) writers.set(`${f.id} ${f.after}`, `undo ${kind} ${batch}`);
+  const parts = [REAL_VERSION, where];
+  if (filter.id) parts.push('AND f.id = ?'), params.push(filter.id);
+  if (filter.host) parts.push('AND f.host = ?'), params.push(filter.host);
+  if (filter.by) {
+    const by = writers.clause(filter.by, filter.localHost ?? '');
+    parts.push(`AND ${by.sql}`), params.push(...by.params);
   }
-  return writers;
+  return { where: parts.join(' '), params };
 }
 
-function describe(store: Store, row: Fact, writers: Map<string, string>): Change {
+function describe(store: Store, row: Fact, rowid: number, writers: Writers): Change {
   const prevRow = store.db.get(PREVIOUS, [row.id, row.version, row.version, row.created_at, row.created_at, row.host]);
   const before = prevRow ? toFact(prevRow) : undefined;
   const { action, summary, restores } = whatChanged(store, before, row);
-  const via = writers.get(`${row.id} ${rowKey(row)}`) ?? guessedWriter(before, row);
-  return { at: row.created_at, host: row.host, id: row.id, version: row.version, action, via, summary, restores, kind: row.kind, scope: row.scope, before, after: row };
-}
-
-/** Rows written by dream or migrate on another machine (or before batches were recorded) say so in their fields. */
-function guessedWriter(before: Fact | undefined, row: Fact): string {
-  if (!before && row.source.startsWith('migrate:')) return 'migrate' satisfies BatchKind;
-  if (!before && row.source.startsWith('split:')) return 'dream';
-  if (before && row.quote !== before.quote && /\(dream\)/.test(row.quote)) return 'dream';
-  return '';
+  return { at: row.created_at, host: row.host, id: row.id, version: row.version, action, via: writers.of(row, rowid, before), summary, restores, kind: row.kind, scope: row.scope, before, after: row };
 }
 
 function whatChanged(store: Store, before: Fact | undefined, row: Fact): { action: Action; summary: string; restores?: number } {

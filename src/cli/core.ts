@@ -74,15 +74,16 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
 
   program
     .command('log')
-    .description('recent changes, newest first: when, host, fact, version, what changed, by what (dream, migrate, sync)')
+    .description('recent changes, newest first: when, host, fact, version, what changed, by what (dream, migrate, import, sync)')
     .argument('[id]', 'only this fact (id or a unique prefix)')
     .option('--since <date>', 'only changes since an ISO date or an age: 1h, 7d, 2w')
     .option('--in <where>', 'all (default), repo, global, machine, or a repo id')
     .addOption(kindOption())
     .option('--host <host>', 'only changes made on this machine name')
+    .option('--by <writer>', 'only changes made by dream, migrate, import, or sync (other machines)')
     .option('-n, --limit <n>', 'at most this many (default 30)')
     .option('--json', 'print a JSON array')
-    .addHelpText('after', '\nExamples:\n  memcue log --since 1d\n  memcue log 7k2d9q')
+    .addHelpText('after', '\nExamples:\n  memcue log --since 1d\n  memcue log --by import\n  memcue log 7k2d9q')
     .action(lazy(() => import('../commands/log.js')));
 
   program

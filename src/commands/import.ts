@@ -13,6 +13,7 @@ import { clip, counted } from '../format.js';
 import { findSameText, normalizeText, saysSameText } from '../audit/same-text.js';
 import { garbageBound } from '../util/garbage.js';
 import { mark } from '../util/profile.js';
+import { recordImport } from '../audit/writers.js';
 
 export async function run(ctx: Context, file: string, opts: { allowSecret?: boolean }): Promise<void> {
   const lines = await inputLines(ctx, file);
@@ -28,7 +29,13 @@ export async function run(ctx: Context, file: string, opts: { allowSecret?: bool
   };
   const now = new Date().toISOString();
   const { added, skipped } = await withStore(ctx.dbPath, true, (store) =>
-    store!.write(() => insertNew(store!, readImportLines(lines, defaults, now))),
+    store!.write(() => {
+      const before = store!.lastRow();
+      const done = insertNew(store!, readImportLines(lines, defaults, now), before);
+      // The import is one batch in the log: "made by import facts.jsonl", its rows found by rowid.
+      recordImport(store!, { host: ctx.host, file, added: done.added, skipped: done.skipped, first_row: before + 1, last_row: store!.lastRow() });
+      return done;
+    }),
   );
   for (const [name, lines] of ignored) {
     ctx.stderr(`memcue: import: field "${clip(name, 40)}" ignored on ${counted(lines, 'line')} (read: text, kind, scope, keywords, translation, source, quote; id, version, created_at, host, state of exported rows)\n`);
@@ -86,8 +93,7 @@ async function inputLines(ctx: Context, file: string): Promise<Iterable<string>>
  * of it back. Rows inserted by this import lie above `before`, which tells a row repeated in the
  * input from one already stored, and which heads to refresh, without keeping a set of either.
  */
-function insertNew(store: Store, lines: Iterable<ImportLine>) {
-  const before = store.lastRow();
+function insertNew(store: Store, lines: Iterable<ImportLine>, before: number) {
   let added = 0;
   let skipped = 0;
   const tick = garbageBound();
