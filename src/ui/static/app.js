@@ -14,12 +14,14 @@ const LOG_ROWS = 200;
 const POLL_MS = 3000;
 /** The Changes tab's "made by" choices (src/audit/writers.ts), filtered on the server over every change. */
 const WRITERS = { dream: 'dream', migrate: 'migrate', import: 'import', sync: 'other machines (sync)' };
-const EMPTY_LOG = { changes: [], offset: 0, total: 0, more: false, imports: [] };
+const EMPTY_LOG = { changes: [], offset: 0, total: 0, more: false, imports: [], via: '' };
+/** No answer yet: no count is shown ("0 facts" before the server has said how many there are). */
+const EMPTY_PAGE = { facts: [], total: 0, offset: 0, meant: [], q: '', answered: false };
 
 function App() {
   const [view, setViewState] = useState(viewFromUrl);
   const [scopes, setScopes] = useState({ scopes: [], own: null, host: '' });
-  const [page, setPage] = useState({ facts: [], total: 0, offset: 0, meant: [] });
+  const [page, setPage] = useState(EMPTY_PAGE);
   const [log, setLog] = useState(EMPTY_LOG);
   const changes = log.changes;
   const [loaded, setLoaded] = useState(false);
@@ -86,14 +88,16 @@ function App() {
     api(path, undefined, asked.signal).then((d) => {
       if (asked.signal.aborted) return;
       setError('');
-      if (tab === 'facts') setPage(d);
-      else setLog(d);
+      // Each answer keeps the query or writer it answers: its count is said in its own words, not in
+      // those of a newer filter still on its way ("of 10,003 matching" over the unsearched list).
+      if (tab === 'facts') setPage({ ...d, q, answered: true });
+      else setLog({ ...d, via });
       setLoaded(true);
     }).catch((e) => {
       if (asked.signal.aborted) return;
       // A bad filter must not leave the old list looking like its answer.
       setError(e.message);
-      setPage({ facts: [], total: 0, offset: 0, meant: [] });
+      setPage(EMPTY_PAGE);
       setLog(EMPTY_LOG);
       setLoaded(true);
     });
@@ -128,9 +132,9 @@ function App() {
           <div class="row"><label>made by <select name="via" value=${view.via} onChange=${(e) => setView({ ...view, via: e.target.value, logFrom: 0 })}>
             <option value="">anything</option>${Object.entries(WRITERS).map(([value, label]) => html`<option value=${value}>${label}</option>`)}</select></label></div>
           <${Imports} imports=${log.imports} />
-          <${LogPager} id="log-count" log=${log} via=${view.via} go=${logPage} />
+          <${LogPager} id="log-count" log=${log} via=${log.via} go=${logPage} />
           <${ChangeList} changes=${changes} open=${open} undoBatch=${undoBatch} />
-          ${changes.length > 0 && (log.more || log.offset > 0) && html`<${LogPager} id="log-count-bottom" log=${log} via=${view.via} go=${logPage} />`}</div></main>`}`;
+          ${changes.length > 0 && (log.more || log.offset > 0) && html`<${LogPager} id="log-count-bottom" log=${log} via=${log.via} go=${logPage} />`}</div></main>`}`;
 }
 
 /** "changes 201–400 of 10,017 made by import, newest first" with the pages around it (the oldest too:
