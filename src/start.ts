@@ -112,8 +112,8 @@ async function servedFast(line: CommandLine): Promise<boolean> {
   let out = ''; // written in one piece at the end, through Bun's writer (src/util/stdio.ts)
   const io: Io = { env: process.env, cwd: process.cwd(), stdout: (text) => (out += text), stderr: (text) => process.stderr.write(text), readStdin, readHookInput };
   // `add` tells a person at a terminal where a new memory was made (the README's first step is an
-  // add); a hook's stderr is an agent's, so it does not ask.
-  if (line.words[0] === 'add') io.stderrIsTTY = (await import('node:tty')).isatty(2);
+  // add). Asked only then, once in a memory's life: node:tty, or the stderr stream, costs every add ~2 ms.
+  Object.defineProperty(io, 'stderrIsTTY', { get: () => process.stderr.isTTY === true });
   const code = await runFastPath(line.words, io, line.db);
   if (code === undefined) return false;
   if (out) await writeStdout(out);
