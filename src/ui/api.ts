@@ -5,7 +5,7 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { Context } from '../context.js';
 import { repoScope, searchScopes } from '../context.js';
-import { countChanges, plainChange, recentChanges } from '../audit/changes.js';
+import { countChanges, recentChanges, viewerChange } from '../audit/changes.js';
 import { importName, importRecords, writerOf } from '../audit/writers.js';
 import { checkEdit, editFact, forgetFact } from '../audit/edit-fact.js';
 import { revertFact } from '../audit/restore.js';
@@ -60,7 +60,7 @@ export function apiRoutes(ctx: Context): Hono {
   api.get('/facts/:id', async (c) => {
     const found = await read((store) => {
       const id = store.resolveId(c.req.param('id'));
-      return { versions: store.versions(id), changes: recentChanges(store, { id, limit: MAX_ROWS }).map(plainChange) };
+      return { versions: store.versions(id), changes: recentChanges(store, { id, limit: MAX_ROWS }).map(viewerChange) };
     }, undefined);
     if (!found) throw new MemcueError('NOT_FOUND', 'the memory is empty');
     return c.json(found);
@@ -95,7 +95,7 @@ export function apiRoutes(ctx: Context): Hono {
     const limit = Math.min(Number(c.req.query('limit') ?? 200) || 200, MAX_ROWS);
     const offset = Math.max(0, Math.floor(Number(c.req.query('offset') ?? c.req.query('from') ?? 0)) || 0);
     const page = await read((store) => ({
-      changes: recentChanges(store, { ...filter, limit, offset }).map(plainChange),
+      changes: recentChanges(store, { ...filter, limit, offset }).map(viewerChange),
       total: countChanges(store, filter),
       imports: filter.by === 'import' ? importRecords(store).map((r) => ({ at: r.applied_at, name: importName(r), added: r.added, skipped: r.skipped, host: r.host })) : [],
     }), { changes: [], total: 0, imports: [] });

@@ -132,4 +132,21 @@ describe.skipIf(!CHROMIUM)('the Changes tab in Chromium', () => {
     await expect.poll(() => text(page, '#log-count'), { timeout: 20_000 }).toBe('changes 9,801–10,000 of 10,000 made by import, newest first');
     expect(problems).toEqual([]);
   }, 180_000);
+
+  // Item 4's other half: a change's texts are whole wherever the page has room (the CLI's line cuts
+  // them at 60 characters), an edit's old and new text both, and a forget keeps its reason.
+  it.each([[390, 844], [1280, 800]])('at %i px an edit of a long text shows both texts whole', async (width, height) => {
+    const { run, url } = await viewer();
+    const old = 'The staging database is Postgres 15 on db-stg.internal, port 5433, and backups run nightly at two to the acme-backups bucket';
+    const now = 'The staging database moved to Postgres 16 on db-stg2.internal, port 5432; backups now run hourly to the acme-backups-eu bucket in Frankfurt';
+    const id = (await run('add', '--scope', 'global', old)).stdout.trim();
+    expect((await run('edit', id, '--kind', 'env', now)).code).toBe(0);
+    expect((await run('log', id, '-n', '1')).stdout).toContain('…" → "…'); // the terminal's line is cut
+    const { page, problems } = await openPage(`${url}`, width, height);
+    await page.click('#tab-log');
+    await page.waitForSelector('#log li');
+    const edit = await text(page, '#log li:first-child .text');
+    expect(edit).toBe(`"${old}" → "${now}"; kind note → env`);
+    expect(problems).toEqual([]);
+  }, 120_000);
 });
