@@ -8,6 +8,9 @@ export default defineConfig({
     testTimeout: 600_000,
     // Process-level tests spawn hundreds of binaries; two cores are enough for two files at once.
     maxWorkers: 2,
+    // Every bun a test starts (a build, a TypeScript file) inherits this: no transpiler cache in the
+    // user's $HOME/.bun (tests leave the home alone; test/distribution/home-untouched.test.ts).
+    env: { BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0' },
     // On CI also a JSON report, from which .ci/run prints a plain "N passed, N failed" line.
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: 'dist/vitest-report.json' },
