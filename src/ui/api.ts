@@ -23,6 +23,8 @@ import { parseSince } from '../util/dates.js';
 const MAX_ROWS = 500;
 /** The most results a search in the viewer pages through (`memcue search -n` has no such bound). */
 const SEARCH_MAX = 5000;
+/** Imports named above the Changes tab's "made by import" list; older ones are counted. */
+const IMPORTS_NAMED = 10;
 
 export function apiRoutes(ctx: Context): Hono {
   const api = new Hono();
@@ -94,11 +96,16 @@ export function apiRoutes(ctx: Context): Hono {
     const filter = { ...listFilter(ctx, c), host: c.req.query('host') || undefined, by: writerOf(c.req.query('by')), localHost: ctx.host };
     const limit = Math.min(Number(c.req.query('limit') ?? 200) || 200, MAX_ROWS);
     const offset = Math.max(0, Math.floor(Number(c.req.query('offset') ?? c.req.query('from') ?? 0)) || 0);
-    const page = await read((store) => ({
-      changes: recentChanges(store, { ...filter, limit, offset }).map(viewerChange),
-      total: countChanges(store, filter),
-      imports: filter.by === 'import' ? importRecords(store).map((r) => ({ at: r.applied_at, name: importName(r), added: r.added, skipped: r.skipped, host: r.host })) : [],
-    }), { changes: [], total: 0, imports: [] });
+    const page = await read((store) => {
+      // With "made by import": the newest imports named (file, count), the others counted.
+      const imports = filter.by === 'import' ? importRecords(store) : [];
+      return {
+        changes: recentChanges(store, { ...filter, limit, offset }).map(viewerChange),
+        total: countChanges(store, filter),
+        imports: imports.slice(0, IMPORTS_NAMED).map((r) => ({ at: r.applied_at, name: importName(r), added: r.added, skipped: r.skipped, host: r.host })),
+        import_count: imports.length,
+      };
+    }, { changes: [], total: 0, imports: [], import_count: 0 });
     return c.json({ ...page, offset, more: offset + page.changes.length < page.total });
   };
   api.get('/log', changesPage);

@@ -90,6 +90,10 @@ describe('the Changes tab after an import of 10,000 facts', () => {
     expect(page.total).toBe(4);
     expect(page.imports.map((i) => [i.name, i.added])).toEqual([['import stdin', 1], ['import few.jsonl', 3]]);
     expect(page.changes[0]!.via).toBe('import stdin');
+    // The Changes tab names the newest ten imports and counts the rest.
+    for (let i = 0; i < 10; i++) expect((await run.stdin(JSON.stringify({ text: `piped fact ${i}` }), 'import', '-')).code).toBe(0);
+    const many = (await (await get('api/changes?in=all&by=import')).json()) as ChangesPage & { import_count: number };
+    expect([many.imports.length, many.import_count, many.total]).toEqual([10, 12, 14]);
   });
 });
 

@@ -14,7 +14,7 @@ const LOG_ROWS = 200;
 const POLL_MS = 3000;
 /** The Changes tab's "made by" choices (src/audit/writers.ts), filtered on the server over every change. */
 const WRITERS = { dream: 'dream', migrate: 'migrate', import: 'import', sync: 'other machines (sync)' };
-const EMPTY_LOG = { changes: [], offset: 0, total: 0, more: false, imports: [], via: '' };
+const EMPTY_LOG = { changes: [], offset: 0, total: 0, more: false, imports: [], import_count: 0, via: '' };
 /** No answer yet: no count is shown ("0 facts" before the server has said how many there are). */
 const EMPTY_PAGE = { facts: [], total: 0, offset: 0, meant: [], q: '', answered: false };
 
@@ -131,7 +131,7 @@ function App() {
       : html`<main class="log"><div class="list">
           <div class="row"><label>made by <select name="via" value=${view.via} onChange=${(e) => setView({ ...view, via: e.target.value, logFrom: 0 })}>
             <option value="">anything</option>${Object.entries(WRITERS).map(([value, label]) => html`<option value=${value}>${label}</option>`)}</select></label></div>
-          <${Imports} imports=${log.imports} />
+          <${Imports} imports=${log.imports} all=${log.import_count} />
           <${LogPager} id="log-count" log=${log} via=${log.via} go=${logPage} />
           <${ChangeList} changes=${changes} open=${open} undoBatch=${undoBatch} />
           ${changes.length > 0 && (log.more || log.offset > 0) && html`<${LogPager} id="log-count-bottom" log=${log} via=${log.via} go=${logPage} />`}</div></main>`}`;
@@ -158,9 +158,11 @@ function LogPager({ id, log, via, go }) {
 }
 
 /** With "made by import": each import recorded on this machine, its file and how many it wrote. */
-function Imports({ imports }) {
+function Imports({ imports, all }) {
   if (!imports?.length) return null;
-  return html`<ul class="imports muted" id="imports">${imports.map((i) => html`<li>${i.at.slice(0, 16).replace('T', ' ')} ${i.host}: ${i.name}, ${count(i.added)} ${i.added === 1 ? 'fact version' : 'fact versions'}${i.skipped ? `, ${count(i.skipped)} already present` : ''}</li>`)}</ul>`;
+  const older = all - imports.length;
+  return html`<ul class="imports muted" id="imports">${imports.map((i) => html`<li>${i.at.slice(0, 16).replace('T', ' ')} ${i.host}: ${i.name}, ${count(i.added)} ${i.added === 1 ? 'fact version' : 'fact versions'}${i.skipped ? `, ${count(i.skipped)} already present` : ''}</li>`)}
+    ${older > 0 && html`<li>and ${count(older)} earlier ${older === 1 ? 'import' : 'imports'}</li>`}</ul>`;
 }
 
 render(html`<${App} />`, document.getElementById('app'));
