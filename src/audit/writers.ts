@@ -8,6 +8,8 @@ import { appliedBatches } from '../dream/undo.js';
 import { MemcueError } from '../errors.js';
 import type { Fact } from '../store/facts.js';
 import type { Store } from '../store/store.js';
+import { visible } from '../store/validate.js';
+import { nearest } from '../util/nearest.js';
 
 /** What the `made by` filter takes: a batch kind, import, or rows written on other machines. */
 export type Writer = BatchKind | 'import' | 'sync';
@@ -29,8 +31,9 @@ export interface ImportRecord {
 /** `--by` / `by=`: a writer, or a usage error naming them. */
 export function writerOf(by: string | undefined): Writer | undefined {
   if (!by) return undefined;
-  if (!(WRITERS as readonly string[]).includes(by)) throw new MemcueError('USAGE', `unknown writer "${by}"`, `made by one of: ${WRITERS.join(', ')}`);
-  return by as Writer;
+  if ((WRITERS as readonly string[]).includes(by)) return by as Writer;
+  const near = nearest(by, WRITERS);
+  throw new MemcueError('USAGE', `unknown writer "${visible(by)}"${near ? `; did you mean ${near}?` : ''}`, `made by one of: ${WRITERS.join(', ')}`);
 }
 
 const IMPORT_KEY = 'import:applied:';

@@ -62,7 +62,8 @@ describe('the Changes tab after an import of 10,000 facts', () => {
     expect(((await (await get('api/log?in=all&by=import')).json()) as ChangesPage).total).toBe(10_000);
     const bad = await get('api/changes?by=imports');
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error).toBe('unknown writer "imports" (made by one of: dream, migrate, import, sync)');
+    expect((await bad.json()).error).toBe('unknown writer "imports"; did you mean import? (made by one of: dream, migrate, import, sync)');
+    expect(await run('log', '--by', 'Import')).toMatchObject({ code: 1, stdout: '', stderr: 'memcue: unknown writer "Import"; did you mean import? (made by one of: dream, migrate, import, sync)\n' });
 
     // Figures, not assertions (a shared machine's wall time): the server's CPU for one page (it runs in this process).
     const cpuMs = async (query: string) => {
