@@ -46,12 +46,24 @@ export function recordImport(store: Store, record: Omit<ImportRecord, 'applied_a
   store.db.run('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)', [IMPORT_KEY + id, JSON.stringify(full)]);
 }
 
-/** Every import recorded on this machine, newest first. */
+/** Every import recorded on this machine, newest first; a record another program spoilt is left out. */
 export function importRecords(store: Store): ImportRecord[] {
   return store.db
     .all(`SELECT value FROM settings WHERE key LIKE '${IMPORT_KEY}%'`)
-    .map((r) => JSON.parse(String(r.value)) as ImportRecord)
+    .map((r) => readRecord(String(r.value)))
+    .filter((r): r is ImportRecord => r !== undefined)
     .sort((a, b) => (a.applied_at < b.applied_at ? 1 : -1));
+}
+
+/** Its rows go into SQL as numbers: anything but whole numbers (and text fields) is no record. */
+function readRecord(value: string): ImportRecord | undefined {
+  try {
+    const r = JSON.parse(value) as ImportRecord;
+    const whole = [r.first_row, r.last_row, r.added, r.skipped].every(Number.isSafeInteger);
+    return whole && [r.applied_at, r.host, r.file].every((f) => typeof f === 'string') ? r : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `import facts.jsonl`: an import's name in the log (the file's last part; stdin for `-`). */
@@ -96,7 +108,7 @@ export class Writers {
   clause(writer: Writer, host: string): { sql: string; params: (string | number)[] } {
     if (writer === 'sync') return { sql: 'f.host <> ?', params: [host] };
     const recorded = this.recordedRows();
-    const ranges = this.imports.map((r) => `(f.rowid BETWEEN ${Math.trunc(r.first_row)} AND ${Math.trunc(r.last_row)})`);
+    const ranges = this.imports.map((r) => `(f.rowid BETWEEN ${r.first_row} AND ${r.last_row})`);
     const inImport = ranges.length ? `(${ranges.join(' OR ')})` : '0';
     const recordedAll = [...recorded.values()].flat();
     if (writer === 'import') return { sql: `(${inImport} AND f.rowid NOT IN (${recordedAll.join(',')}))`, params: [] };

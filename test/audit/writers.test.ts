@@ -44,4 +44,19 @@ describe('writers', () => {
     expect(guessed.by.migrate).toEqual(['a0000000000000000002 v1']);
     expect(guessed.by.sync).toHaveLength(4);
   });
+
+  it('an import record another program spoilt is left out, not an SQL error', async () => {
+    const env = isolatedEnv();
+    expect((await cli(['import', '-'], { env, stdin: '{"text":"one"}\n{"text":"two"}' })).code).toBe(0);
+    await withStore(env.MEMCUE_DB!, true, (store) =>
+      store!.write(() => {
+        store!.db.run("INSERT INTO settings (key, value) VALUES ('import:applied:bad1', 'not json')");
+        store!.db.run(`INSERT INTO settings (key, value) VALUES ('import:applied:bad2', '${JSON.stringify({ applied_at: 'x', host: 'h', file: 'f', added: 1, skipped: 0, first_row: '1 OR 1', last_row: null })}')`);
+      }),
+    );
+    const log = await cli(['log', '--by', 'import', '--in', 'all'], { env });
+    expect(log.code, log.stderr).toBe(0);
+    expect(log.stdout.split('\n').filter(Boolean)).toHaveLength(2);
+    expect((await cli(['log', '--by', 'dream', '--in', 'all'], { env })).stderr).toBe('memcue: no changes made by dream in all\n');
+  });
 });
