@@ -1,7 +1,7 @@
 // `memcue log`: what changed, newest first. Every version row is one change; what it did follows from
-// the row before it (text, kind, scope, state, translation), and which batch wrote it from the
-// batches recorded on this machine (dream, migrate, their undo, import: writers.ts). Rows written on another machine
-// arrive by sync (or import) and keep their host, so the log shows where they were made.
+// the row before it (text, kind, scope, state, translation), and what wrote it from the batches
+// recorded on this machine (dream, migrate, their undo, import: writers.ts). Rows written on another
+// machine arrive by sync (or import) and keep their host, so the log shows where they were made.
 import { rowKey } from '../dream/records.js';
 import type { Fact } from '../store/facts.js';
 import { COLUMNS } from '../store/facts.js';
