@@ -48,3 +48,8 @@ export function settledRows(db: Database): Map<string, string> {
 export function settle(db: Database, fact: Fact): void {
   db.run('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)', [`dream:settled:${fact.id}`, rowKey(fact)]);
 }
+
+/** Whether the model reviewed this fact as it is now (one lookup: the marks are never all loaded). */
+export function isReviewed(db: Database, fact: Fact): boolean {
+  return db.get('SELECT value FROM settings WHERE key = ?', [`dream:settled:${fact.id}`])?.value === rowKey(fact);
+}
