@@ -65,12 +65,17 @@ function cursorKey(walk: Walk, scopes?: readonly string[]): string {
   return `dream:cursor:${walk}:${scopes ? [...scopes].sort().join(',') : '*'}`;
 }
 
-/** Where the walk stopped last time (0: at the start). */
+/** Where the walk stopped last time (0: at the start). The cursor names the fact at its row too: if
+ * rows were ever renumbered (a copy of the file rebuilt), the walk starts again rather than skip facts. */
 export function readCursor(db: Database, walk: Walk, scopes?: readonly string[]): number {
-  const value = Number(db.get('SELECT value FROM settings WHERE key = ?', [cursorKey(walk, scopes)])?.value ?? 0);
-  return Number.isSafeInteger(value) && value > 0 ? value : 0;
+  const [row, id] = String(db.get('SELECT value FROM settings WHERE key = ?', [cursorKey(walk, scopes)])?.value ?? '').split(' ');
+  const value = Number(row);
+  if (!Number.isSafeInteger(value) || value <= 0) return 0;
+  return db.get('SELECT id FROM facts WHERE rowid = ?', [value])?.id === id ? value : 0;
 }
 
 export function saveCursor(db: Database, walk: Walk, row: number, scopes?: readonly string[]): void {
-  db.run('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)', [cursorKey(walk, scopes), String(row)]);
+  const id = row > 0 ? db.get('SELECT id FROM facts WHERE rowid = ?', [row])?.id : undefined;
+  if (id === undefined) db.run('DELETE FROM settings WHERE key = ?', [cursorKey(walk, scopes)]);
+  else db.run('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)', [cursorKey(walk, scopes), `${row} ${String(id)}`]);
 }

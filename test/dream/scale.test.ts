@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { SEEDS_PER_BATCH } from '../../src/dream/clusters.js';
 import { ROWS_PER_BATCH } from '../../src/dream/index-work.js';
 import { MAX_BLOCK_DOCS } from '../../src/dream/neighbours.js';
-import { dreamStep, prepareDream } from '../../src/dream/prepare.js';
+import { dreamStep, prepareDream, recordCursors } from '../../src/dream/prepare.js';
 import type { Fact } from '../../src/store/facts.js';
 import { Store } from '../../src/store/store.js';
 import { withKeywords } from '../../src/text/hidden-index.js';
@@ -131,6 +131,17 @@ describe('dream resumes', () => {
     expect(step.batch?.counts.clusters ?? 0).toBe(0);
     store.close();
     expect((await dream()).batch.clusters).toEqual([]);
+  });
+
+  it('a cursor that no longer names the fact at its row (rows renumbered) starts the walk again', async () => {
+    const store = await bigMemory(join(tempDir(), 'memcue.db'), 1500);
+    store.write(() => recordCursors(store, dreamStep(store, { languages: 'en' })));
+    expect(dreamStep(store, { languages: 'en' }).batch!.counts.clusters).toBe(1);
+    store.write(() => store.db.run("UPDATE settings SET value = '1000 f999999999' WHERE key LIKE 'dream:cursor:clusters:%'"));
+    const step = dreamStep(store, { languages: 'en' });
+    expect(step.searched).toBe(SEEDS_PER_BATCH);
+    expect(step.batch!.counts.clusters).toBe(0);
+    store.close();
   });
 
   it('a step that finds nothing moves on by itself to the next, and the walk ends at the end of the memory', async () => {
