@@ -12,6 +12,8 @@ type Env = Record<string, string>;
 
 interface Run {
   ms: number;
+  /** The child's user+sys CPU (Linux; 0 elsewhere): wall time on a loaded machine says little. */
+  cpuMs: number;
   code: number | null;
   killed: boolean;
   rssMb: number;
@@ -26,9 +28,20 @@ function highWater(pid: number): number {
   }
 }
 
+/** Reaped children's CPU time so far (user+sys, ms) from /proc/self/stat; 0 where /proc is missing. */
+function childCpuMs(): number {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 function runMeasured(binary: string, args: string[], env: Env, timeoutMs: number): Promise<Run> {
   return new Promise((resolve) => {
     const start = performance.now();
+    const cpu = childCpuMs();
     const child = spawn(binary, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     let kb = 0;
@@ -43,7 +56,7 @@ function runMeasured(binary: string, args: string[], env: Env, timeoutMs: number
       const ms = performance.now() - start;
       clearInterval(poll);
       clearTimeout(kill);
-      resolve({ ms, code, killed, rssMb: Math.round(kb / 1024), stderr });
+      resolve({ ms, cpuMs: childCpuMs() - cpu, code, killed, rssMb: Math.round(kb / 1024), stderr });
     });
   });
 }
@@ -53,11 +66,11 @@ export async function dreamAt(binary: string, env: Env, facts: number): Promise<
   writeFileSync(file, generateFacts(facts, 38).map((f) => JSON.stringify(f)).join('\n'));
   await runMeasured(binary, ['import', file], env, 1_800_000);
   const first = await runMeasured(binary, ['dream'], env, 60_000);
-  if (first.killed) return ['no answer within 60 s (killed)', `dream over ${facts} generated facts; peak RSS ${first.rssMb} MB`];
+  if (first.killed) return [`no answer within 60 s (killed; ${(first.cpuMs / 1000).toFixed(1)} s CPU)`, `dream over ${facts} generated facts; peak RSS ${first.rssMb} MB`];
   const next = await runMeasured(binary, ['dream'], env, 60_000);
   const lines = first.stderr.split('\n').filter(Boolean).length;
   return [
-    `first batch in ${(first.ms / 1000).toFixed(1)} s, peak RSS ${first.rssMb} MB`,
-    `dream over ${facts} generated facts, exit ${first.code}; ${lines} stderr lines; the next dream (continuing) ${next.killed ? 'killed at 60 s' : `${(next.ms / 1000).toFixed(1)} s, ${next.rssMb} MB`}`,
+    `first batch in ${(first.ms / 1000).toFixed(1)} s (${(first.cpuMs / 1000).toFixed(1)} s CPU), peak RSS ${first.rssMb} MB`,
+    `dream over ${facts} generated facts, exit ${first.code}; ${lines} stderr lines; the next dream (continuing) ${next.killed ? 'killed at 60 s' : `${(next.ms / 1000).toFixed(1)} s (${(next.cpuMs / 1000).toFixed(1)} s CPU), ${next.rssMb} MB`}`,
   ];
 }
