@@ -4,8 +4,9 @@
 // Dice). Such a pair must share one of the seed's rarest terms that together outweigh the rest
 // (prefix filtering): 2S/(a+b) ≥ t and S ≤ b give S ≥ t·a/(2−t), so a neighbour shares more than
 // what lies outside that prefix. Only the postings of those terms are read, and of a term in more
-// than MAX_BLOCK_DOCS facts none (such a term alone weighs little; a fact made only of common words
-// is compared with fewer facts). The best CANDIDATES by shared prefix weight are then compared exactly.
+// than MAX_BLOCK_DOCS facts none (such a term alone weighs little); a fact made only of common words
+// gets the facts holding its three rarest together (at most MAX_BLOCK_DOCS). The best CANDIDATES by
+// shared prefix weight are then compared exactly.
 import type { Fact } from '../store/facts.js';
 import type { Database } from '../store/sqlite.js';
 import { terms } from '../text/tokenize.js';
@@ -50,20 +51,28 @@ export class IndexNeighbours {
     const must = (NEIGHBOUR_SIMILARITY * weight) / (2 - NEIGHBOUR_SIMILARITY);
     const ordered = [...own].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
     const shared = new Map<number, number>();
+    const common: [string, number][] = [];
+    let read = 0;
     let left = weight;
     for (const [term, w] of ordered) {
       if (left < must) break;
       left -= w;
       const docs = this.docs(term);
       // In this fact alone (docs ≤ 1) or in too many: no postings to read.
+      if (docs > MAX_BLOCK_DOCS) common.push([term, w]);
       if (docs <= 1 || docs > MAX_BLOCK_DOCS) continue;
-      for (const r of this.db.iterate('SELECT rowid AS row FROM fact_index WHERE fact_index MATCH ?', [phrase(term)])) {
-        this.work.postings++;
-        const other = Number(r.row);
-        if (other !== row) shared.set(other, (shared.get(other) ?? 0) + w);
-      }
+      read++;
+      this.collect(phrase(term), row, w, shared);
     }
-    const best = [...shared].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    // A fact of common words only ("Never deploy on Friday afternoons" among 500,000 facts): its
+    // candidates are the facts holding its three rarest words together, best BM25 first, at most
+    // MAX_BLOCK_DOCS of them (a near-duplicate holds them all, and ranks high being as short).
+    if (read === 0 && common.length >= 2) {
+      const rarest = common.slice(0, 3);
+      this.collect(rarest.map(([t]) => phrase(t)).join(' AND '), row, sum(rarest.map(([, w]) => w)), shared, 'ORDER BY rank ');
+    }
+    // Ties keep the order the rows came in (row order, or BM25's for common words): a stable sort.
+    const best = [...shared].sort((a, b) => b[1] - a[1]);
     // The best candidates of the seed's scope; the index knows no scopes, so they are read a few at a time.
     const picked: number[] = [];
     const facts = new Map<number, Fact>();
@@ -85,6 +94,15 @@ export class IndexNeighbours {
       })
       .filter((n) => n.similarity >= NEIGHBOUR_SIMILARITY)
       .sort((a, b) => b.similarity - a.similarity || (a.fact.id < b.fact.id ? -1 : 1));
+  }
+
+  /** Adds `w` to each row the FTS5 query matches (not `row`: the seed), reading at most MAX_BLOCK_DOCS rows. */
+  private collect(query: string, row: number, w: number, shared: Map<number, number>, order = ''): void {
+    for (const r of this.db.iterate(`SELECT rowid AS row FROM fact_index WHERE fact_index MATCH ? ${order}LIMIT ${MAX_BLOCK_DOCS}`, [query])) {
+      this.work.postings++;
+      const other = Number(r.row);
+      if (other !== row) shared.set(other, (shared.get(other) ?? 0) + w);
+    }
   }
 
   /** Weighted Dice coefficient: 1 for the same terms, 0 for none shared. */

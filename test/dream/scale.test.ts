@@ -85,16 +85,23 @@ describe('dream over a memory bigger than one batch', () => {
     store.close();
   });
 
-  it('a term in more facts than the bound is not used to find candidates', async () => {
+  it('a term in more facts than the bound is not read whole: a fact of common words gets the best few facts holding them together', async () => {
     const store = (await Store.open(join(tempDir(), 'memcue.db'), { write: true }))!;
-    const n = MAX_BLOCK_DOCS + 50;
+    // The words of the two facts at the end are each in 600 of 1,502 facts (two in each other fact):
+    // common, yet they weigh.
+    const n = 1500;
+    const common = ['never', 'deploy', 'staging', 'friday', 'afternoon'];
     store.write(() => {
-      for (let i = 0; i < n; i++) store.insertNewFact(fact(i, `kubectl rollout restart ${word(i)}`));
+      for (let i = 0; i < n; i++) store.insertNewFact(fact(i, `${common[i % 5]} ${common[(i + 1 + Math.floor(i / 5)) % 5] === common[i % 5] ? common[(i + 2) % 5] : common[(i + 1 + Math.floor(i / 5)) % 5]} ${word(i)} ${word(i + 5000)}`));
+      store.insertNewFact(fact(n, 'Never deploy staging Friday afternoons'));
+      store.insertNewFact(fact(n + 1, 'never deploy staging, friday afternoon'));
     });
-    const step = dreamStep(store, { languages: 'en', maxSeeds: 20 });
-    // "kubectl", "rollout" and "restart" are in every fact: reading them for each seed would be 20 × 3 × n postings.
-    expect(step.work.postings).toBe(0);
-    expect(step.batch?.counts.clusters ?? 0).toBe(0);
+    expect(MAX_BLOCK_DOCS).toBeLessThan(600);
+    const step = dreamStep(store, { languages: 'en', maxSeeds: 2000 });
+    expect(step.batch!.counts.clusters).toBe(1);
+    expect(JSON.parse(step.batch!.payload).clusters[0].map((f: { id: string }) => f.id)).toEqual([fact(n, '').id, fact(n + 1, '').id]);
+    // Reading the common words' postings for each seed would be over 1,502 × 2 × 600 postings.
+    expect(step.work.postings).toBeLessThanOrEqual(1502 * 10);
     store.close();
   });
 });
