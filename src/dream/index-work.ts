@@ -1,16 +1,14 @@
 // Facts to split, to translate and to give keywords, found a window of rows at a time from where the
 // last dream left off (seeds.ts), holding only what one batch can show: the rest is counted.
-import type { Fact } from '../store/facts.js';
+import { COLUMNS, type Fact } from '../store/facts.js';
+import { toFact } from '../store/rows.js';
 import type { Database } from '../store/sqlite.js';
 import { readHidden } from '../text/hidden-index.js';
 import { itemSize } from './batch-text.js';
-import { splitReason } from './candidates.js';
+import { splitReason, type Language } from './candidates.js';
 import { memoryLanguages, translationTarget } from './languages.js';
-import type { Language } from './candidates.js';
 import { isReviewed } from './records.js';
 import { factsAfter, PAGE } from './seeds.js';
-import { toFact } from '../store/rows.js';
-import { COLUMNS } from '../store/facts.js';
 
 /** Rows one batch looks at for index work, at most (a few seconds on a slow machine). */
 export const ROWS_PER_BATCH = 20_000;
