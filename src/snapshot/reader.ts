@@ -171,6 +171,16 @@ export class SearchFile {
     return newest;
   }
 
+  /**
+   * The short lengths (format.ts: capped, so never more than the real one) of range r's docs, bit o
+   * of the range's masks at index o: the bytes of one page, where the range's records span several.
+   */
+  rangeLengths(r: number): Uint8Array {
+    const first = r * RANGE;
+    if (first >= this.header.docs) throw new Error('search file: a range past its docs');
+    return this.file.section('lengths', first, Math.min(RANGE, this.header.docs - first));
+  }
+
   /** The records of `docs` (ascending) as columns: one pass over the pages they lie in. */
   records(docs: Uint32Array): DocRecords {
     const n = docs.length;

@@ -16,27 +16,13 @@ import { isLong, RANGE, type RangeEntry } from './skips.js';
 import { atLeast, bestSet, docMasks, rangeBounds, rangeView, removedHolding, shortList, WORDS, type List, type RangeView, type SetScratch } from './range-lists.js';
 import { utf8 } from './format.js';
 import { mark } from '../util/profile.js';
+import { leanRange, leanScratch } from './lean-range.js';
+import { boundCannotBeat, cannotBeat, SLACK, type Entry, type PoolRules, type RangeContext } from './pool-bounds.js';
 
-/** What the pool keeps and how it orders ties (pool.ts gives both paths the same). */
-export interface PoolRules {
-  allow: { base: (r: DocRecords, i: number) => boolean; added: (doc: AddedDoc) => boolean };
-  created: { added: (doc: AddedDoc) => CreatedKey; compare: (a: CreatedKey, b: CreatedKey) => number };
-  preferScope: string;
-  /** The oldest created rank the filter lets through (0: any). */
-  firstRank: number;
-}
+export type { PoolRules } from './pool-bounds.js';
 
-interface Entry {
-  bm: number;
-  preferred: boolean;
-  created: CreatedKey;
-  row: number;
-  base: boolean;
-  index: number;
-}
 
-/** A bound is a sum taken in another order than the score's: widened by far more than rounding. */
-const SLACK = 1 + 1e-9;
+
 
 /** The pool, or undefined when an item is not one term or no term is long (the caller then scores every posting). */
 export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: number, rules: PoolRules): Pool | undefined {
@@ -93,6 +79,7 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
   const skip = docMasks(live.removed);
   const masks = lists.map(() => new Uint32Array(WORDS));
   const wanted = new Uint32Array(WORDS);
+  const lean = leanScratch(lists.length);
   const set: SetScratch & { parts: Float64Array } = { tf: new Float64Array(lists.length), length: new Float64Array(lists.length), idf: new Float64Array(lists.length), parts: new Float64Array(lists.length), n: 0 };
   // 'stop': neither this range nor any after it can beat the pool's last fact (their bounds round
   // worse); 'skip': this one cannot, by a tie (a later one of the same rounded bound may be newer).
@@ -104,7 +91,8 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
       if (bm > last.bm) return 'stop';
       if (cannotBeat(bm, anyPreferred, 2 * newest[r]!, last)) return 'skip';
     }
-    scoreRange(live, lists, idf, avgdl, r, { rules, anyPreferred, newest: 2 * newest[r]!, last, skip, only, masks, wanted, set }, top.offer);
+    const context = { rules, anyPreferred, newest: 2 * newest[r]!, last, skip, only, masks, wanted, set };
+    if (!leanRange(live, lists, idf, avgdl, r, context, lean, top.offer)) scoreRange(live, lists, idf, avgdl, r, context, top.offer);
     return 'read';
   };
   // A rare word's docs first (a short list's): they fill the pool with facts that score high, so the
@@ -130,12 +118,6 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
   return { candidates, facts: live.docs, matching };
 }
 
-/** Whether no doc of a range with this bound key, preferred-ness and newest created key can come before `last`. */
-function cannotBeat(bm: number, anyPreferred: boolean, created: number, last: Entry): boolean {
-  if (bm !== last.bm) return bm > last.bm;
-  if (last.preferred !== anyPreferred) return last.preferred;
-  return created < last.created.key;
-}
 
 /** The best `size` entries in the pool's order, kept sorted (the pool is a few dozen). */
 function topOf(size: number, rules: PoolRules): { entries: Entry[]; offer: (e: Entry) => void; last: () => Entry | undefined } {
@@ -151,30 +133,7 @@ function topOf(size: number, rules: PoolRules): { entries: Entry[]; offer: (e: E
   return { entries: top, offer, last: () => (top.length === size ? top[size - 1] : undefined) };
 }
 
-/** cannotBeat for a bound not yet rounded: SQLite's rounding only where it can decide. */
-function boundCannotBeat(bound: number, context: RangeContext, last: Entry): boolean {
-  const bm = -bound * SLACK;
-  if (bm > last.bm + 1e-6) return true;
-  if (bm < last.bm - 1e-6) return false;
-  return cannotBeat(round6(bm), context.anyPreferred, context.newest, last);
-}
 
-interface RangeContext {
-  rules: PoolRules;
-  anyPreferred: boolean;
-  /** The range's newest created key. */
-  newest: number;
-  /** The pool's last fact when the range is started, if the pool is full. */
-  last: Entry | undefined;
-  /** Per range, the bitmap of its docs not to score: removed since the build, or scored already. */
-  skip: Map<number, Uint32Array>;
-  /** Only these docs of the range, when given. */
-  only?: Uint32Array;
-  /** Scratch reused range after range: per item a bitmap, the docs to read, the items' figures. */
-  masks: Uint32Array[];
-  wanted: Uint32Array;
-  set: SetScratch & { parts: Float64Array };
-}
 
 /**
  * Scores the docs of range r that the filter lets through, item by item in query order (FTS5's sums).
@@ -214,13 +173,22 @@ function scoreRange(live: LiveIndex, lists: List[], idf: number[], avgdl: number
     if (least > 1 && present.length <= 15) atLeast(views, least, wanted);
   }
   const skip = context.skip.get(r);
+  // With the pool full, each doc's score is bounded from its short length (format.ts) before its
+  // record is read: the records of a range span ~13 times the pages its lengths do.
+  const lengths = last ? file.rangeLengths(r) : undefined;
   const docs: number[] = [];
   for (let w = 0; w < WORDS; w++) {
     let bits = (wanted[w]! & ~(skip?.[w] ?? 0) & (context.only?.[w] ?? ~0)) >>> 0;
     while (bits) {
       const low = bits & -bits;
-      docs.push(first + 32 * w + 31 - Math.clz32(low));
+      const o = 32 * w + 31 - Math.clz32(low);
       bits = (bits ^ low) >>> 0;
+      if (lengths) {
+        let bound = 0;
+        for (const k of present) if (views[k]!.mask[w]! & low) bound += bm25Part(idf[k]!, views[k]!.tf(o), lengths[o]!, avgdl);
+        if (boundCannotBeat(bound, context, last!)) continue;
+      }
+      docs.push(first + o);
     }
   }
   if (docs.length === 0) return;
