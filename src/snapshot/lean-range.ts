@@ -46,13 +46,16 @@ export function leanRange(live: LiveIndex, lists: List[], idf: number[], avgdl: 
     if (!entry) continue;
     if (entry.count < DENSE) return false;
     entries[k] = entry;
-    parts[n++] = bm25Part(idf[k]!, entry.maxTf, entry.minLength, avgdl);
+    // Kept sorted, largest first (insertion: a few items).
+    const part = bm25Part(idf[k]!, entry.maxTf, entry.minLength, avgdl);
+    let at = n++;
+    for (; at > 0 && parts[at - 1]! < part; at--) parts[at] = parts[at - 1]!;
+    parts[at] = part;
   }
   if (n === 0) return true;
   // Fewer than `least` items cannot beat the pool's last fact, whichever they are.
-  parts.subarray(0, n).sort();
   let least = 1;
-  for (let sum = parts[n - 1]!; least < n && boundCannotBeat(sum, context, last); sum += parts[n - 1 - least++]!);
+  for (let sum = parts[0]!; least < n && boundCannotBeat(sum, context, last); sum += parts[least++]!);
   const { file } = live;
   const first = r * RANGE;
   const skip = context.skip.get(r);

@@ -10,7 +10,7 @@
 import type { QueryItem } from '../search/query.js';
 import { occurrencesIn } from '../search/rerank.js';
 import type { AddedDoc, CreatedKey, LiveIndex, Pool } from './pool-types.js';
-import type { DocRecords, TermEntry } from './reader.js';
+import type { SearchFile, TermEntry } from './reader.js';
 import { bm25Part, idfOf, round6 } from './bm25.js';
 import { isLong, RANGE, type RangeEntry } from './skips.js';
 import { atLeast, bestSet, docMasks, rangeBounds, rangeView, removedHolding, shortList, WORDS, type List, type RangeView, type SetScratch } from './range-lists.js';
@@ -37,15 +37,7 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
   }
   // Short lists alone cost less read whole than their ranges' bounds cost to read.
   if (!entries.some((entry) => entry && isLong(entry.docs, file.header.docs))) return undefined;
-  const lists = entries.map((entry): List => {
-    if (!entry) return undefined;
-    const long = file.ranges(entry);
-    if (!long) return shortList(file, file.postings(entry), ranges);
-    // Indexed by range: a lookup per range read, no map of thousands of entries built per query.
-    const byRange = new Array<RangeEntry | undefined>(ranges).fill(undefined);
-    for (const r of long.ranges) byRange[r.range] = r;
-    return { bytes: long.bytes, ranges: byRange };
-  });
+  const lists = entries.map((entry) => entry && listOf(file, entry, ranges));
   const held = entries.map((entry) => entry?.docs ?? 0);
   const addedFreq = items.map((item) => live.added.map((doc) => occurrencesIn(item, doc)));
   const matching = items.map((_, k) => held[k]! - removedHolding(file, lists[k], live.removed) + addedFreq[k]!.filter((f) => f > 0).length);
@@ -87,9 +79,12 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
     const last = top.last();
     if (last) {
       if (key[r]! > last.bm + 1e-6) return 'stop';
-      const bm = round6(key[r]!);
-      if (bm > last.bm) return 'stop';
-      if (cannotBeat(bm, anyPreferred, 2 * newest[r]!, last)) return 'skip';
+      // Rounded only where rounding can decide (a cold process pays for each toFixed).
+      if (key[r]! >= last.bm - 1e-6) {
+        const bm = round6(key[r]!);
+        if (bm > last.bm) return 'stop';
+        if (cannotBeat(bm, anyPreferred, 2 * newest[r]!, last)) return 'skip';
+      }
     }
     const context = { rules, anyPreferred, newest: 2 * newest[r]!, last, skip, only, masks, wanted, set };
     if (!leanRange(live, lists, idf, avgdl, r, context, lean, top.offer)) scoreRange(live, lists, idf, avgdl, r, context, top.offer);
@@ -118,6 +113,30 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
   return { candidates, facts: live.docs, matching };
 }
 
+
+/**
+ * A term's list indexed by range (a lookup per range read, no map of thousands of entries built per
+ * query), kept per file: a query with other-script spellings pools twice (search.ts ownItems) over
+ * the same terms, and a 500k-fact file's common word has ~3900 ranges to parse.
+ */
+const listCache = new WeakMap<SearchFile, Map<number, List>>();
+
+function listOf(file: SearchFile, entry: TermEntry, ranges: number): List {
+  let cache = listCache.get(file);
+  if (!cache) listCache.set(file, (cache = new Map()));
+  const cached = cache.get(entry.start);
+  if (cached) return cached;
+  let list: List;
+  const long = file.ranges(entry);
+  if (!long) list = shortList(file, file.postings(entry), ranges);
+  else {
+    const byRange = new Array<RangeEntry | undefined>(ranges).fill(undefined);
+    for (const r of long.ranges) byRange[r.range] = r;
+    list = { bytes: long.bytes, ranges: byRange };
+  }
+  cache.set(entry.start, list);
+  return list;
+}
 
 /** The best `size` entries in the pool's order, kept sorted (the pool is a few dozen). */
 function topOf(size: number, rules: PoolRules): { entries: Entry[]; offer: (e: Entry) => void; last: () => Entry | undefined } {
