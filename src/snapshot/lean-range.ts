@@ -6,115 +6,141 @@
 // them all): this is what each of those ranges costs, and a cold process runs it before the JIT
 // has warmed up, so it is plain loops over typed arrays.
 import type { LiveIndex } from './pool-types.js';
-import type { List } from './range-lists.js';
-import { WORDS } from './range-lists.js';
+import { WORDS, type List } from './range-lists.js';
 import { DENSE, RANGE, readOthers, type RangeEntry } from './skips.js';
 import { bm25Part, round6 } from './bm25.js';
-import { boundCannotBeat, type Entry, type RangeContext } from './pool-bounds.js';
+import { boundCannotBeat, cannotBeat, type Entry, type PoolRules } from './pool-bounds.js';
 
-/** Scratch reused range after range. */
-export interface LeanScratch {
-  /** Per item, its range entry here (undefined: absent). */
-  entries: (RangeEntry | undefined)[];
-  /** Per item, its part at its largest tf and shortest doc here, sorted largest first. */
-  parts: Float64Array;
-  docs: number[];
-}
-
-export function leanScratch(items: number): LeanScratch {
-  return { entries: new Array<RangeEntry | undefined>(items).fill(undefined), parts: new Float64Array(items), docs: [] };
+/** What leanRanges reads the ranges of a query with (prunedPool's figures). */
+export interface LeanPass {
+  live: LiveIndex;
+  lists: List[];
+  idf: number[];
+  avgdl: number;
+  /** The ranges in the order read, each one's key (minus its bound, widened) and newest created rank. */
+  order: readonly number[];
+  key: Float64Array;
+  newest: Uint32Array;
+  rules: PoolRules;
+  anyPreferred: boolean;
+  /** Per range, its docs not to score: removed since the build, or seeded. */
+  skip: Map<number, Uint32Array>;
+  last: () => Entry | undefined;
+  offer: (e: Entry) => void;
 }
 
 /**
- * Scores range r as topk.ts scoreRange does, when the pool is full (context.last) and the range's
- * items are all bitmaps; false (nothing done) otherwise, and the caller scores it the general way.
+ * Reads order[from], order[from + 1]… as topk.ts does range by range, while the pool is full and
+ * each range's items are all bitmaps, in one loop (a cold process compiles a hot loop long before
+ * it compiles a function called once per range). Returns where it ended: at the end, at a range
+ * whose bound stops the reading (stop), or at one it cannot read lean (the caller reads that one).
  */
-export function leanRange(live: LiveIndex, lists: List[], idf: number[], avgdl: number, r: number, context: RangeContext, scratch: LeanScratch, offer: (e: Entry) => void): boolean {
-  const last = context.last;
-  if (!last || context.only || lists.length > 15) return false;
-  const { entries, parts } = scratch;
-  let n = 0;
-  for (let k = 0; k < lists.length; k++) {
-    const list = lists[k];
-    entries[k] = undefined;
-    if (!list) continue;
-    if (!('bytes' in list)) {
-      if (list.ranges[r]) return false;
-      continue;
-    }
-    const entry = list.ranges[r];
-    if (!entry) continue;
-    if (entry.count < DENSE) return false;
-    entries[k] = entry;
-    // Kept sorted, largest first (insertion: a few items).
-    const part = bm25Part(idf[k]!, entry.maxTf, entry.minLength, avgdl);
-    let at = n++;
-    for (; at > 0 && parts[at - 1]! < part; at--) parts[at] = parts[at - 1]!;
-    parts[at] = part;
-  }
-  if (n === 0) return true;
-  // Fewer than `least` items cannot beat the pool's last fact, whichever they are.
-  let least = 1;
-  for (let sum = parts[0]!; least < n && boundCannotBeat(sum, context, last); sum += parts[least++]!);
+export function leanRanges(pass: LeanPass, from: number): { next: number; read: number; stop: boolean } {
+  const { live, lists, idf, avgdl, order, key, newest, rules, skip } = pass;
+  if (lists.length > 15) return { next: from, read: 0, stop: false };
   const { file } = live;
-  const first = r * RANGE;
-  const skip = context.skip.get(r);
-  const lengths = file.rangeLengths(r);
-  const docs = scratch.docs;
-  docs.length = 0;
-  for (let w = 0; w < WORDS; w++) {
-    // Bit-sliced count of the items holding each doc (up to 15).
-    let c0 = 0;
-    let c1 = 0;
-    let c2 = 0;
-    let c3 = 0;
-    for (let k = 0; k < lists.length; k++) {
-      const entry = entries[k];
-      if (!entry) continue;
-      let carry = word((lists[k] as { bytes: Uint8Array }).bytes, entry.start + 4 * w);
-      const n0 = c0 ^ carry;
-      carry &= c0;
-      c0 = n0;
-      const n1 = c1 ^ carry;
-      carry &= c1;
-      c1 = n1;
-      const n2 = c2 ^ carry;
-      carry &= c2;
-      c2 = n2;
-      c3 |= carry;
+  const items = lists.length;
+  const starts = new Int32Array(items);
+  const tfs = new Float64Array(items);
+  const parts = new Float64Array(items);
+  const bytesOf = lists.map((list) => (list && 'bytes' in list ? list.bytes : undefined));
+  const context = { anyPreferred: pass.anyPreferred, newest: 0 };
+  const docs: number[] = [];
+  let read = 0;
+  let i = from;
+  for (; i < order.length; i++) {
+    const r = order[i]!;
+    const last = pass.last();
+    if (!last) break;
+    const k0 = key[r]!;
+    if (k0 > last.bm + 1e-6) return { next: i, read, stop: true };
+    context.newest = 2 * newest[r]!;
+    if (k0 >= last.bm - 1e-6) {
+      const bm = round6(k0);
+      if (bm > last.bm) return { next: i, read, stop: true };
+      if (cannotBeat(bm, context.anyPreferred, context.newest, last)) continue;
     }
-    let bits = (atLeastMask(c0, c1, c2, c3, least) & ~(skip?.[w] ?? 0)) >>> 0;
-    while (bits) {
-      const low = bits & -bits;
-      bits = (bits ^ low) >>> 0;
-      const o = 32 * w + 31 - Math.clz32(low);
-      // The doc's bound: each item it holds at the range's largest tf, at the doc's short length.
-      let bound = 0;
-      for (let k = 0; k < lists.length; k++) {
-        const entry = entries[k];
-        if (entry && word((lists[k] as { bytes: Uint8Array }).bytes, entry.start + 4 * w) & low) bound += bm25Part(idf[k]!, entry.maxTf, lengths[o]!, avgdl);
+    // Each item's bitmap here (-1: absent), and its part at its largest tf and shortest doc.
+    let n = 0;
+    let lean = true;
+    for (let k = 0; k < items; k++) {
+      starts[k] = -1;
+      const list = lists[k];
+      if (!list) continue;
+      const entry = list.ranges[r];
+      if (!entry) continue;
+      if (!bytesOf[k] || (entry as RangeEntry).count < DENSE) {
+        lean = false;
+        break;
       }
-      if (!boundCannotBeat(bound, context, last)) docs.push(first + o);
+      starts[k] = (entry as RangeEntry).start;
+      tfs[k] = entry.maxTf;
+      const part = bm25Part(idf[k]!, entry.maxTf, entry.minLength, avgdl);
+      // Kept sorted, largest first (insertion: a few items).
+      let at = n++;
+      for (; at > 0 && parts[at - 1]! < part; at--) parts[at] = parts[at - 1]!;
+      parts[at] = part;
+    }
+    if (!lean) break;
+    read++;
+    if (n === 0) continue;
+    // Fewer than `least` items cannot beat the pool's last fact, whichever they are.
+    let least = 1;
+    for (let sum = parts[0]!; least < n && boundCannotBeat(sum, context, last); sum += parts[least++]!);
+    const first = r * RANGE;
+    const done = skip.size > 0 ? skip.get(r) : undefined;
+    docs.length = 0;
+    for (let w = 0; w < WORDS; w++) {
+      // Bit-sliced count of the items holding each doc (up to 15).
+      let c0 = 0;
+      let c1 = 0;
+      let c2 = 0;
+      let c3 = 0;
+      for (let k = 0; k < items; k++) {
+        if (starts[k]! < 0) continue;
+        let carry = word(bytesOf[k]!, starts[k]! + 4 * w);
+        const n0 = c0 ^ carry;
+        carry &= c0;
+        c0 = n0;
+        const n1 = c1 ^ carry;
+        carry &= c1;
+        c1 = n1;
+        const n2 = c2 ^ carry;
+        carry &= c2;
+        c2 = n2;
+        c3 |= carry;
+      }
+      let bits = (atLeastMask(c0, c1, c2, c3, least) & ~(done?.[w] ?? 0)) >>> 0;
+      while (bits) {
+        const low = bits & -bits;
+        bits = (bits ^ low) >>> 0;
+        const o = 32 * w + 31 - Math.clz32(low);
+        // The doc's bound: each item it holds at the range's largest tf, at the doc's short length.
+        const length = file.shortLength(first + o);
+        let bound = 0;
+        for (let k = 0; k < items; k++) if (starts[k]! >= 0 && word(bytesOf[k]!, starts[k]! + 4 * w) & low) bound += bm25Part(idf[k]!, tfs[k]!, length, avgdl);
+        if (!boundCannotBeat(bound, context, last)) docs.push(first + o);
+      }
+    }
+    if (docs.length === 0) continue;
+    const records = file.records(Uint32Array.from(docs));
+    for (let d = 0; d < docs.length; d++) {
+      if (!rules.allow.base(records, d)) continue;
+      const o = docs[d]! - first;
+      let score = 0;
+      for (let k = 0; k < items; k++) {
+        if (starts[k]! < 0) continue;
+        const bytes = bytesOf[k]!;
+        if (word(bytes, starts[k]! + 4 * (o >> 5)) & (1 << (o & 31))) score += bm25Part(idf[k]!, tfOf(bytes, lists[k]!.ranges[r] as RangeEntry, o), records.length[d]!, avgdl);
+      }
+      // Clearly worse than the pool's last fact: not rounded, not offered.
+      const now = pass.last()!;
+      if (-score > now.bm + 1e-6) continue;
+      const scope = file.header.scopes[records.scope[d]!]!;
+      pass.offer({ bm: round6(-score), preferred: scope === rules.preferScope, created: { key: 2 * records.created[d]! }, row: records.row[d]!, base: true, index: docs[d]! });
     }
   }
-  if (docs.length === 0) return true;
-  const records = file.records(Uint32Array.from(docs));
-  for (let i = 0; i < docs.length; i++) {
-    if (!context.rules.allow.base(records, i)) continue;
-    const o = docs[i]! - first;
-    let score = 0;
-    for (let k = 0; k < lists.length; k++) {
-      const entry = entries[k];
-      if (!entry) continue;
-      const bytes = (lists[k] as { bytes: Uint8Array }).bytes;
-      if (word(bytes, entry.start + 4 * (o >> 5)) & (1 << (o & 31))) score += bm25Part(idf[k]!, tfOf(bytes, entry, o), records.length[i]!, avgdl);
-    }
-    // Clearly worse than the pool's last fact: not rounded, not offered.
-    if (-score > last.bm + 1e-6) continue;
-    const scope = file.header.scopes[records.scope[i]!]!;
-    offer({ bm: round6(-score), preferred: scope === context.rules.preferScope, created: { key: 2 * records.created[i]! }, row: records.row[i]!, base: true, index: docs[i]! });
-  }
-  return true;
+  return { next: i, read, stop: false };
 }
 
 /** The little-endian u32 at `at`. */

@@ -35,7 +35,7 @@ export function cannotBeat(bm: number, anyPreferred: boolean, created: number, l
 }
 
 /** cannotBeat for a bound not yet rounded: SQLite's rounding only where it can decide. */
-export function boundCannotBeat(bound: number, context: RangeContext, last: Entry): boolean {
+export function boundCannotBeat(bound: number, context: { anyPreferred: boolean; newest: number }, last: Entry): boolean {
   const bm = -bound * SLACK;
   if (bm > last.bm + 1e-6) return true;
   if (bm < last.bm - 1e-6) return false;

@@ -172,13 +172,14 @@ export class SearchFile {
   }
 
   /**
-   * The short lengths (format.ts: capped, so never more than the real one) of range r's docs, bit o
-   * of the range's masks at index o: the bytes of one page, where the range's records span several.
+   * Doc d's short length (format.ts: capped, so never more than its real one): a byte of a page a
+   * search reads anyway, where its record lies in 13 times as many.
    */
-  rangeLengths(r: number): Uint8Array {
-    const first = r * RANGE;
-    if (first >= this.header.docs) throw new Error('search file: a range past its docs');
-    return this.file.section('lengths', first, Math.min(RANGE, this.header.docs - first));
+  shortLength(d: number): number {
+    if (d >= this.header.docs) throw new Error('search file: a fact past its lengths');
+    const at = this.header.sections.lengths[0] + d;
+    const p = Math.floor(at / PAGE);
+    return this.file.page(p)[at - p * PAGE]!;
   }
 
   /** The records of `docs` (ascending) as columns: one pass over the pages they lie in. */

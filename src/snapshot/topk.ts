@@ -16,7 +16,7 @@ import { isLong, RANGE, type RangeEntry } from './skips.js';
 import { atLeast, bestSet, docMasks, rangeBounds, rangeView, removedHolding, shortList, WORDS, type List, type RangeView, type SetScratch } from './range-lists.js';
 import { utf8 } from './format.js';
 import { mark } from '../util/profile.js';
-import { leanRange, leanScratch } from './lean-range.js';
+import { leanRanges, type LeanPass } from './lean-range.js';
 import { boundCannotBeat, cannotBeat, SLACK, type Entry, type PoolRules, type RangeContext } from './pool-bounds.js';
 
 export type { PoolRules } from './pool-bounds.js';
@@ -71,7 +71,6 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
   const skip = docMasks(live.removed);
   const masks = lists.map(() => new Uint32Array(WORDS));
   const wanted = new Uint32Array(WORDS);
-  const lean = leanScratch(lists.length);
   const set: SetScratch & { parts: Float64Array } = { tf: new Float64Array(lists.length), length: new Float64Array(lists.length), idf: new Float64Array(lists.length), parts: new Float64Array(lists.length), n: 0 };
   // 'stop': neither this range nor any after it can beat the pool's last fact (their bounds round
   // worse); 'skip': this one cannot, by a tie (a later one of the same rounded bound may be newer).
@@ -86,8 +85,7 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
         if (cannotBeat(bm, anyPreferred, 2 * newest[r]!, last)) return 'skip';
       }
     }
-    const context = { rules, anyPreferred, newest: 2 * newest[r]!, last, skip, only, masks, wanted, set };
-    if (!leanRange(live, lists, idf, avgdl, r, context, lean, top.offer)) scoreRange(live, lists, idf, avgdl, r, context, top.offer);
+    scoreRange(live, lists, idf, avgdl, r, { rules, anyPreferred, newest: 2 * newest[r]!, last, skip, only, masks, wanted, set }, top.offer);
     return 'read';
   };
   // A rare word's docs first (a short list's): they fill the pool with facts that score high, so the
@@ -101,9 +99,18 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
     if (done) for (let w = 0; w < WORDS; w++) done[w]! |= only[w]!;
     else skip.set(r, only);
   }
+  // With the pool full, runs of ranges whose items are all bitmaps are read by lean-range.ts.
+  const pass: LeanPass = { live, lists, idf, avgdl, order, key, newest, rules, anyPreferred, skip, last: top.last, offer: top.offer };
   let read = 0;
-  for (const r of order) {
-    const done = score(r);
+  for (let i = 0; i < order.length; i++) {
+    if (top.last()) {
+      const lean = leanRanges(pass, i);
+      read += lean.read;
+      if (lean.stop) break;
+      i = lean.next;
+      if (i === order.length) break;
+    }
+    const done = score(order[i]!);
     if (done === 'stop') break;
     if (done === 'read') read++;
   }
@@ -194,7 +201,6 @@ function scoreRange(live: LiveIndex, lists: List[], idf: number[], avgdl: number
   const skip = context.skip.get(r);
   // With the pool full, each doc's score is bounded from its short length (format.ts) before its
   // record is read: the records of a range span ~13 times the pages its lengths do.
-  const lengths = last ? file.rangeLengths(r) : undefined;
   const docs: number[] = [];
   for (let w = 0; w < WORDS; w++) {
     let bits = (wanted[w]! & ~(skip?.[w] ?? 0) & (context.only?.[w] ?? ~0)) >>> 0;
@@ -202,10 +208,11 @@ function scoreRange(live: LiveIndex, lists: List[], idf: number[], avgdl: number
       const low = bits & -bits;
       const o = 32 * w + 31 - Math.clz32(low);
       bits = (bits ^ low) >>> 0;
-      if (lengths) {
+      if (last) {
+        const length = file.shortLength(first + o);
         let bound = 0;
-        for (const k of present) if (views[k]!.mask[w]! & low) bound += bm25Part(idf[k]!, views[k]!.tf(o), lengths[o]!, avgdl);
-        if (boundCannotBeat(bound, context, last!)) continue;
+        for (const k of present) if (views[k]!.mask[w]! & low) bound += bm25Part(idf[k]!, views[k]!.tf(o), length, avgdl);
+        if (boundCannotBeat(bound, context, last)) continue;
       }
       docs.push(first + o);
     }
