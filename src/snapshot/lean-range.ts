@@ -1,10 +1,10 @@
-// One range of a query's common words scored without objects (topk.ts): when the pool is full and
-// every item in the range is a bitmap (skips.ts DENSE), the docs holding enough items are counted
+// The ranges of a query's common words read without objects (topk.ts): while the pool is full and
+// every item in a range is a bitmap (skips.ts DENSE), the docs holding enough items are counted
 // bit-sliced straight from the items' bytes, each one's score is bounded from its short length
 // (format.ts lengths) and only the docs that could still enter the pool have their records read.
 // A query of several common words reads every range (no range bound tells which of its docs hold
 // them all): this is what each of those ranges costs, and a cold process runs it before the JIT
-// has warmed up, so it is plain loops over typed arrays.
+// has warmed up, so it is one loop over typed arrays.
 import type { LiveIndex } from './pool-types.js';
 import { WORDS, type List } from './range-lists.js';
 import { DENSE, RANGE, readOthers, type RangeEntry } from './skips.js';

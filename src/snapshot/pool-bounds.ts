@@ -1,8 +1,7 @@
 // How the pruned pool (topk.ts) decides that docs cannot enter it: the pool's order (score rounded as
 // SQLite rounds it, then the preferred scope, then the newest) applied to an upper bound of a score.
-import type { CreatedKey } from './pool-types.js';
+import type { AddedDoc, CreatedKey } from './pool-types.js';
 import type { DocRecords } from './reader.js';
-import type { AddedDoc } from './pool-types.js';
 import type { SetScratch } from './range-lists.js';
 import { round6 } from './bm25.js';
 

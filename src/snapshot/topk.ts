@@ -4,9 +4,11 @@
 // ranges are read best bound first (at an equal bound the newest first, as ties are ordered); a range
 // that could at best tie the pool's last fact and lose the tie is passed over, and the reading stops
 // at the first range whose bound rounds below it. A common word's pool then costs a few of its ranges
-// instead of all its postings; within a range, bitmaps leave out the docs that cannot make it.
-// Items of several terms (phrases), prefixes matching several terms and queries of short lists only
-// are left to the exhaustive pool.
+// instead of all its postings; within a range, bitmaps leave out the docs that cannot make it, and
+// once the pool is full a doc's short length (format.ts lengths) bounds it before its record is read.
+// Several common words read every range (no range bound falls below the pool): lean-range.ts reads
+// those whose items are all bitmaps in one loop. Items of several terms (phrases), prefixes matching
+// several terms and queries of short lists only are left to the exhaustive pool.
 import type { QueryItem } from '../search/query.js';
 import { occurrencesIn } from '../search/rerank.js';
 import type { AddedDoc, CreatedKey, LiveIndex, Pool } from './pool-types.js';
@@ -20,9 +22,6 @@ import { leanRanges, type LeanPass } from './lean-range.js';
 import { boundCannotBeat, cannotBeat, SLACK, type Entry, type PoolRules, type RangeContext } from './pool-bounds.js';
 
 export type { PoolRules } from './pool-bounds.js';
-
-
-
 
 /** The pool, or undefined when an item is not one term or no term is long (the caller then scores every posting). */
 export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: number, rules: PoolRules): Pool | undefined {
@@ -120,7 +119,6 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
   return { candidates, facts: live.docs, matching };
 }
 
-
 /**
  * A term's list indexed by range (a lookup per range read, no map of thousands of entries built per
  * query), kept per file: a query with other-script spellings pools twice (search.ts ownItems) over
@@ -158,8 +156,6 @@ function topOf(size: number, rules: PoolRules): { entries: Entry[]; offer: (e: E
   };
   return { entries: top, offer, last: () => (top.length === size ? top[size - 1] : undefined) };
 }
-
-
 
 /**
  * Scores the docs of range r that the filter lets through, item by item in query order (FTS5's sums).
