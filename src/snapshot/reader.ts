@@ -176,8 +176,9 @@ export class SearchFile {
    * search reads anyway, where its record lies in 13 times as many.
    */
   shortLength(d: number): number {
-    if (d >= this.header.docs) throw new Error('search file: a fact past its lengths');
-    const at = this.header.sections.lengths[0] + d;
+    const [start, size] = this.header.sections.lengths;
+    if (d >= this.header.docs || size !== this.header.docs) throw new Error('search file: a fact past its lengths');
+    const at = start + d;
     const p = Math.floor(at / PAGE);
     return this.file.page(p)[at - p * PAGE]!;
   }
