@@ -3,13 +3,14 @@
 // before their records are read. The pool must stay the exhaustive one, with docs longer than the
 // cap among the best, words repeated within a fact, and queries that other-script spellings expand
 // into five items and two pools (search.ts ownItems), as `deploy server config` does in the bench.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { search, searchLive, type SearchOptions } from '../../src/search/search.js';
 import { queryItems } from '../../src/search/query.js';
 import { buildSearchFile } from '../../src/snapshot/build.js';
-import { openLiveIndex } from '../../src/snapshot/files.js';
-import { MAX_SHORT_LENGTH } from '../../src/snapshot/format.js';
+import { openLiveIndex, snapshotFiles } from '../../src/snapshot/files.js';
+import { crc32, MAX_SHORT_LENGTH } from '../../src/snapshot/format.js';
 import { snapshotPool } from '../../src/snapshot/pool.js';
 import { KINDS } from '../../src/store/schema.js';
 import { Store } from '../../src/store/store.js';
@@ -89,6 +90,27 @@ describe('a query of several common words', () => {
           expect(searchLive(live, query, opts).map((h) => `${h.id} ${h.score}`), `${query} ${JSON.stringify(opts)}`).toEqual(hits.map((h) => `${h.id} ${h.score}`));
         }
       }
+    } finally {
+      store.close();
+    }
+  });
+
+  it('refuses a lengths section of another size than the facts (the search then answers from SQLite)', { timeout: 120_000 }, async () => {
+    const store = await corpus(38, 1500);
+    try {
+      const path = snapshotFiles(store.file.real).base;
+      const bytes = readFileSync(path);
+      // The header (JSON before the 8-byte trailer) names the section's size: one less, CRC made right.
+      const length = bytes.readUInt32LE(bytes.length - 8);
+      const start = bytes.length - 8 - length;
+      const header = bytes.subarray(start, start + length).toString('utf8');
+      const changed = Buffer.from(header.replace(/"lengths":\[(\d+),1500\]/, '"lengths":[$1,1499]'));
+      expect(changed.toString()).not.toBe(header);
+      const trailer = Buffer.alloc(8);
+      trailer.writeUInt32LE(length, 0);
+      trailer.writeUInt32LE(crc32(changed), 4);
+      writeFileSync(path, Buffer.concat([bytes.subarray(0, start), changed, trailer]));
+      expect(() => searchLive(openLiveIndex(store.file.real)!, 'deploy server config')).toThrow(/lengths/);
     } finally {
       store.close();
     }
