@@ -42,6 +42,7 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
   const items = lists.length;
   const starts = new Int32Array(items);
   const tfs = new Float64Array(items);
+  const words = new Int32Array(items * WORDS);
   const parts = new Float64Array(items);
   const bytesOf = lists.map((list) => (list && 'bytes' in list ? list.bytes : undefined));
   const context = { anyPreferred: pass.anyPreferred, newest: 0 };
@@ -73,7 +74,10 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
         lean = false;
         break;
       }
-      starts[k] = (entry as RangeEntry).start;
+      const from = (starts[k] = (entry as RangeEntry).start);
+      const bytes = bytesOf[k]!;
+      // The bitmap's words, read once (inline: calls cost most before the JIT warms up).
+      for (let w = 0, b = from; w < WORDS; w++, b += 4) words[k * WORDS + w] = bytes[b]! | (bytes[b + 1]! << 8) | (bytes[b + 2]! << 16) | (bytes[b + 3]! << 24);
       tfs[k] = entry.maxTf;
       const part = bm25Part(idf[k]!, entry.maxTf, entry.minLength, avgdl);
       // Kept sorted, largest first (insertion: a few items).
@@ -98,7 +102,7 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
       let c3 = 0;
       for (let k = 0; k < items; k++) {
         if (starts[k]! < 0) continue;
-        let carry = word(bytesOf[k]!, starts[k]! + 4 * w);
+        let carry = words[k * WORDS + w]!;
         const n0 = c0 ^ carry;
         carry &= c0;
         c0 = n0;
@@ -118,7 +122,7 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
         // The doc's bound: each item it holds at the range's largest tf, at the doc's short length.
         const length = file.shortLength(first + o);
         let bound = 0;
-        for (let k = 0; k < items; k++) if (starts[k]! >= 0 && word(bytesOf[k]!, starts[k]! + 4 * w) & low) bound += bm25Part(idf[k]!, tfs[k]!, length, avgdl);
+        for (let k = 0; k < items; k++) if (starts[k]! >= 0 && words[k * WORDS + w]! & low) bound += bm25Part(idf[k]!, tfs[k]!, length, avgdl);
         if (!boundCannotBeat(bound, context, last)) docs.push(first + o);
       }
     }
@@ -131,7 +135,7 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
       for (let k = 0; k < items; k++) {
         if (starts[k]! < 0) continue;
         const bytes = bytesOf[k]!;
-        if (word(bytes, starts[k]! + 4 * (o >> 5)) & (1 << (o & 31))) score += bm25Part(idf[k]!, tfOf(bytes, lists[k]!.ranges[r] as RangeEntry, o), records.length[d]!, avgdl);
+        if (words[k * WORDS + (o >> 5)]! & (1 << (o & 31))) score += bm25Part(idf[k]!, tfOf(bytes, lists[k]!.ranges[r] as RangeEntry, o), records.length[d]!, avgdl);
       }
       // Clearly worse than the pool's last fact: not rounded, not offered.
       const now = pass.last()!;
@@ -141,11 +145,6 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
     }
   }
   return { next: i, read, stop: false };
-}
-
-/** The little-endian u32 at `at`. */
-function word(bytes: Uint8Array, at: number): number {
-  return bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24);
 }
 
 /** Bits whose 4-bit count (c3 c2 c1 c0) is at least `least`. */
