@@ -1,0 +1,57 @@
+// CRC-32 of the whole database file: what tells a writer that the file is byte for byte the one
+// memcue itself left, when bit rot kept its size, inode, mtime and change counter (integrity.ts).
+// CRC-32 catches every 1- and 2-bit error and every burst up to 32 bits; it is not a defence against
+// a person (who can write a sound but different file, and integrity_check is for that), and it is
+// cheap: 0.5 ms CPU at 5k facts (2.4 MB), 7.5 ms at 100k (48 MB), where quick_check takes 13 / 248 ms.
+import { closeSync, constants, openSync, readSync } from 'node:fs';
+import * as zlib from 'node:zlib';
+import { heldDescriptor } from './native-locks.js';
+
+const CHUNK = 1 << 20;
+
+// zlib.crc32 came with Node 20.15 and is in Bun; older Nodes take the same polynomial in JS.
+const native = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
+let table: Uint32Array | undefined;
+
+function crc32Js(data: Uint8Array, value = 0): number {
+  table ??= Uint32Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  let c = ~value >>> 0;
+  for (let i = 0; i < data.length; i++) c = table[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
+  return ~c >>> 0;
+}
+
+export const crc32 = (data: Uint8Array, value = 0): number => (native ? native(data, value) : crc32Js(data, value)) >>> 0;
+
+/**
+ * The file's CRC-32 as 8 hex digits, read in 1 MiB steps (bounded memory at any size); undefined if
+ * it cannot be read. Through the descriptor holding this process's SQLite lock, if any: closing
+ * another one would drop those locks (native-locks.ts).
+ */
+export function fileDigest(path: string): string | undefined {
+  const held = heldDescriptor(path);
+  let fd: number;
+  try {
+    fd = held ?? openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch {
+    return undefined;
+  }
+  try {
+    const buf = Buffer.allocUnsafe(CHUNK);
+    let crc = 0;
+    for (let at = 0; ; ) {
+      const n = readSync(fd, buf, 0, CHUNK, at);
+      if (n <= 0) break;
+      crc = crc32(buf.subarray(0, n), crc);
+      at += n;
+    }
+    return crc.toString(16).padStart(8, '0');
+  } catch {
+    return undefined;
+  } finally {
+    if (held === undefined) closeSync(fd);
+  }
+}
