@@ -4,16 +4,27 @@
 // a person (who can write a sound but different file, and integrity_check is for that), and it is
 // cheap: 0.5 ms CPU at 5k facts (2.4 MB), 7.5 ms at 100k (48 MB), where quick_check takes 13 / 248 ms.
 import { closeSync, constants, openSync, readSync } from 'node:fs';
-import * as zlib from 'node:zlib';
+import { createRequire } from 'node:module';
 import { heldDescriptor } from './native-locks.js';
 
 const CHUNK = 1 << 20;
 
-// zlib.crc32 came with Node 20.15 and is in Bun; older Nodes take the same polynomial in JS.
-const native = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
+type Crc = (data: Uint8Array, value?: number) => number;
+let native: Crc | null | undefined;
 let table: Uint32Array | undefined;
 
-function crc32Js(data: Uint8Array, value = 0): number {
+/**
+ * Bun's own CRC-32; under Node, zlib's (Node 20.15+), required only then: loading node:zlib costs the
+ * binary ~7 ms CPU at start, more than the CRC of a 5k-fact file. Older Nodes take the same polynomial in JS.
+ */
+function nativeCrc(): Crc | null {
+  const bun = (globalThis as { Bun?: { hash: { crc32: Crc } } }).Bun;
+  if (bun) return (data, value) => bun.hash.crc32(data, value);
+  return (createRequire(import.meta.url)('node:zlib') as { crc32?: Crc }).crc32 ?? null;
+}
+
+/** The table-driven CRC-32 (IEEE), for a Node without zlib.crc32; exported for its test. */
+export function crc32Js(data: Uint8Array, value = 0): number {
   table ??= Uint32Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -24,7 +35,11 @@ function crc32Js(data: Uint8Array, value = 0): number {
   return ~c >>> 0;
 }
 
-export const crc32 = (data: Uint8Array, value = 0): number => (native ? native(data, value) : crc32Js(data, value)) >>> 0;
+/** CRC-32 of `data`, continuing from `value` (the CRC of the bytes before it). */
+export function crc32(data: Uint8Array, value = 0): number {
+  native ??= nativeCrc();
+  return (native ? native(data, value) : crc32Js(data, value)) >>> 0;
+}
 
 /**
  * The file's CRC-32 as 8 hex digits, read in 1 MiB steps (bounded memory at any size); undefined if
