@@ -13,6 +13,8 @@ import { clip, counted } from '../format.js';
 import { findSameText, normalizeText, saysSameText } from '../audit/same-text.js';
 import { garbageBound } from '../util/garbage.js';
 import { mark } from '../util/profile.js';
+import { LineTooLong } from '../util/stdio.js';
+import { MemcueError } from '../errors.js';
 
 export async function run(ctx: Context, file: string, opts: { allowSecret?: boolean }): Promise<void> {
   const lines = await inputLines(ctx, file);
@@ -72,13 +74,23 @@ const MAX_LINE_BYTES = 1 << 20;
 /**
  * A regular file is read in chunks while it is written (memory stays flat at any size). Standard
  * input and pipes are read whole first, as text (not as parsed facts), before the database is
- * locked: `memcue export | memcue import -` on one database must not wait on itself.
+ * locked: `memcue export | memcue import -` on one database must not wait on itself. Standard
+ * input's lines are bounded as it is read (a 400 MB line once took 1.6 GB before it was refused).
  */
 async function inputLines(ctx: Context, file: string): Promise<Iterable<string>> {
-  if (file === '-') return linesOf(await ctx.readStdin());
+  if (file === '-') return linesOf(await stdinText(ctx));
   const path = resolve(ctx.cwd, file);
   if (statSync(path, { throwIfNoEntry: false })?.isFile()) return fileLines(path, undefined, MAX_LINE_BYTES);
   return linesOf(readTextFile(path));
+}
+
+async function stdinText(ctx: Context): Promise<string> {
+  try {
+    return await ctx.readStdin(MAX_LINE_BYTES);
+  } catch (err) {
+    if (!(err instanceof LineTooLong)) throw err;
+    throw new MemcueError('BAD_INPUT', `standard input, line ${err.line}: over ${MAX_LINE_BYTES} bytes, longer than any fact can be`, 'nothing was imported');
+  }
 }
 
 /**

@@ -12,13 +12,49 @@ function bun(): BunStdio | undefined {
   return (globalThis as { Bun?: BunStdio }).Bun;
 }
 
-/** All of standard input, as UTF-8. */
-export async function readStdin(): Promise<string> {
+/**
+ * All of standard input, as UTF-8. With `maxLineBytes`, every line's length is counted as the bytes
+ * arrive, and reading stops at the first line longer than that (LineTooLong): a 400 MB line from a
+ * pipe, or /dev/zero, is refused after about `maxLineBytes` read, never held whole.
+ */
+export async function readStdin(maxLineBytes = Number.POSITIVE_INFINITY): Promise<string> {
   const b = bun();
-  if (b) return b.stdin.text();
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  if (b && maxLineBytes === Number.POSITIVE_INFINITY) return b.stdin.text();
+  const bound = new LineBound(maxLineBytes);
+  const chunks: Uint8Array[] = [];
+  // Leaving the loop (the throw) cancels Bun's stream or destroys Node's: nothing more is read.
+  const source: AsyncIterable<Uint8Array> = b ? (b.stdin.stream() as unknown as AsyncIterable<Uint8Array>) : process.stdin;
+  for await (const chunk of source) {
+    bound.feed(chunk);
+    chunks.push(chunk);
+  }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A line of standard input longer than the reader's bound; `line` counts from 1. */
+export class LineTooLong extends Error {
+  constructor(readonly line: number, readonly maxLineBytes: number) {
+    super(`line ${line}: over ${maxLineBytes} bytes`);
+  }
+}
+
+/** Counts the bytes of the current line across chunks. */
+class LineBound {
+  private line = 1;
+  private since = 0;
+  constructor(private readonly max: number) {}
+
+  feed(chunk: Uint8Array): void {
+    for (let from = 0; ; ) {
+      const nl = chunk.indexOf(0x0a, from);
+      this.since += (nl === -1 ? chunk.length : nl) - from;
+      if (this.since > this.max) throw new LineTooLong(this.line, this.max);
+      if (nl === -1) return;
+      this.line++;
+      this.since = 0;
+      from = nl + 1;
+    }
+  }
 }
 
 /**
