@@ -13,6 +13,7 @@ import { ensureSchema } from '../store/schema.js';
 import { Database } from '../store/sqlite.js';
 import { toFact } from '../store/store.js';
 import type { Skipped } from './journal.js';
+import { pauseAt } from './pause.js';
 
 const PREFIX = 'memcue-read-';
 
@@ -51,6 +52,7 @@ export async function readFactRows(path: string, skipped: Skipped = new Map(), l
   let db: Database | undefined;
   try {
     copyFileSync(path, copy);
+    pauseAt('read-copy', process.env); // tests kill a merge here, its copy left behind
     db = await Database.open(copy);
     // Validates (not ours / too new → MemcueError naming the copy) and migrates the copy only.
     ensureSchema(db, path);
