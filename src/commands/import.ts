@@ -7,13 +7,13 @@ import { resolveScope } from '../context.js';
 import { idFromBytes, type Fact } from '../store/facts.js';
 import { appearsTwice, badLine, readImportLines, type ImportLine } from '../store/import-lines.js';
 import { withStore, type Store } from '../store/store.js';
-import { fileLines, linesOf } from '../util/read-lines.js';
-import { readTextFile } from '../util/read-file.js';
+import { fileLines, linesOf, readStreamText } from '../util/read-lines.js';
+import { cannotRead } from '../util/read-file.js';
 import { clip, counted } from '../format.js';
 import { findSameText, normalizeText, saysSameText } from '../audit/same-text.js';
 import { garbageBound } from '../util/garbage.js';
 import { mark } from '../util/profile.js';
-import { LineTooLong } from '../util/stdio.js';
+import { LineTooLong } from '../util/line-bound.js';
 import { MemcueError } from '../errors.js';
 
 export async function run(ctx: Context, file: string, opts: { allowSecret?: boolean }): Promise<void> {
@@ -78,18 +78,27 @@ const MAX_LINE_BYTES = 1 << 20;
  * input's lines are bounded as it is read (a 400 MB line once took 1.6 GB before it was refused).
  */
 async function inputLines(ctx: Context, file: string): Promise<Iterable<string>> {
-  if (file === '-') return linesOf(await stdinText(ctx));
+  if (file === '-') return linesOf(await bounded('standard input', () => ctx.readStdin(MAX_LINE_BYTES)));
   const path = resolve(ctx.cwd, file);
   if (statSync(path, { throwIfNoEntry: false })?.isFile()) return fileLines(path, undefined, MAX_LINE_BYTES);
-  return linesOf(readTextFile(path));
+  // A FIFO, a pipe (`import <(…)`), a device: read whole, its lines bounded as they arrive.
+  return linesOf(
+    await bounded(path, async () => {
+      try {
+        return readStreamText(path, MAX_LINE_BYTES);
+      } catch (err) {
+        throw err instanceof LineTooLong ? err : cannotRead(path, err);
+      }
+    }),
+  );
 }
 
-async function stdinText(ctx: Context): Promise<string> {
+async function bounded(what: string, read: () => Promise<string>): Promise<string> {
   try {
-    return await ctx.readStdin(MAX_LINE_BYTES);
+    return await read();
   } catch (err) {
     if (!(err instanceof LineTooLong)) throw err;
-    throw new MemcueError('BAD_INPUT', `standard input, line ${err.line}: over ${MAX_LINE_BYTES} bytes, longer than any fact can be`, 'nothing was imported');
+    throw new MemcueError('BAD_INPUT', `${what}, line ${err.line}: over ${MAX_LINE_BYTES} bytes, longer than any fact can be`, 'nothing was imported');
   }
 }
 

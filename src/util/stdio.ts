@@ -1,6 +1,7 @@
 // Standard input and output for the entries. Under Bun (the binary) through Bun's own reader and
 // writer: setting up Node's process.stdin stream costs ~13 ms of CPU and process.stdout ~3 ms, most
 // of what `--version` or a cached hook cost otherwise (bench/RESULTS.md).
+import { LineBound } from './line-bound.js';
 
 interface BunStdio {
   stdin: { text(): Promise<string>; stream(): ReadableStream<Uint8Array> };
@@ -29,32 +30,6 @@ export async function readStdin(maxLineBytes = Number.POSITIVE_INFINITY): Promis
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
-}
-
-/** A line of standard input longer than the reader's bound; `line` counts from 1. */
-export class LineTooLong extends Error {
-  constructor(readonly line: number, readonly maxLineBytes: number) {
-    super(`line ${line}: over ${maxLineBytes} bytes`);
-  }
-}
-
-/** Counts the bytes of the current line across chunks. */
-class LineBound {
-  private line = 1;
-  private since = 0;
-  constructor(private readonly max: number) {}
-
-  feed(chunk: Uint8Array): void {
-    for (let from = 0; ; ) {
-      const nl = chunk.indexOf(0x0a, from);
-      this.since += (nl === -1 ? chunk.length : nl) - from;
-      if (this.since > this.max) throw new LineTooLong(this.line, this.max);
-      if (nl === -1) return;
-      this.line++;
-      this.since = 0;
-      from = nl + 1;
-    }
-  }
 }
 
 /**

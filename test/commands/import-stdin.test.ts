@@ -2,10 +2,11 @@
 // line is refused after about 1 MiB read, in one line, with memory that never holds it. Real
 // processes (the Node bundle and the compiled binary) fed by a generated stream; what the child
 // read is what the pipe took, and its peak memory is read from /proc.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BINARY, BUNDLE, isolatedEnv } from '../helpers.js';
+import { BINARY, BUNDLE, cli, isolatedEnv, tempDir } from '../helpers.js';
 
 const MiB = 1 << 20;
 
@@ -83,4 +84,45 @@ describe.each(runners)('import - through %s', (_, command) => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/standard input, line 3: over/);
   }, 120_000);
+});
+
+describe.skipIf(process.platform === 'win32')('import of a path that is not a regular file', () => {
+  it('/dev/zero: one line, no facts, read no further than the bound', async () => {
+    const env = isolatedEnv();
+    const r = await cli(['import', '/dev/zero'], { env });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/\/dev\/zero, line 1: over 1048576 bytes, longer than any fact can be \(nothing was imported\)/);
+  });
+
+  /** The bundle importing `fifo` while `sh -c script` writes into it; both real processes. */
+  async function importFifo(script: string, fifo: string) {
+    const writer = spawn('sh', ['-c', script], { stdio: 'ignore' });
+    const reader = spawn(process.execPath, [BUNDLE, 'import', fifo], { env: isolatedEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    reader.stdout.on('data', (d) => (stdout += d));
+    reader.stderr.on('data', (d) => (stderr += d));
+    const [code] = await Promise.all([new Promise((done) => reader.on('exit', done)), new Promise((done) => writer.on('exit', done))]);
+    return { code, stdout, stderr };
+  }
+
+  it('a FIFO fed a 400 MB line by another process: refused, the writer cut off (SIGPIPE) long before its end', async () => {
+    const fifo = join(tempDir(), 'facts.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const r = await importFifo(`head -c ${400 * MiB} /dev/zero | tr '\\0' x > '${fifo}'; echo "exit $?" > '${fifo}.status'`, fifo);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/facts\.fifo, line 1: over 1048576 bytes/);
+    expect(readFileSync(`${fifo}.status`, 'utf8').trim()).toBe('exit 141'); // tr died of SIGPIPE: not all was read
+  }, 60_000);
+
+  it('a FIFO with ordinary lines imports them; a folder is one line', async () => {
+    const fifo = join(tempDir(), 'facts.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const r = await importFifo(`printf '{"text": "fifo fact one"}\\n{"text": "fifo fact two"}\\n' > '${fifo}'`, fifo);
+    expect(r.stdout).toMatch(/imported 2 fact versions/);
+    const folder = await cli(['import', tempDir()], { env: isolatedEnv() });
+    expect(folder.code).toBe(1);
+    expect(folder.stderr).toMatch(/cannot read .*: it is a folder/);
+  }, 60_000);
 });
