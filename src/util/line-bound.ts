@@ -10,13 +10,26 @@ export class LineTooLong extends Error {
   }
 }
 
-/** Counts the bytes of the current line across chunks; `feed` throws LineTooLong. */
+/** More input than the reader's bound in all. */
+export class InputTooLong extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`over ${maxBytes} bytes`);
+  }
+}
+
+/** Counts the bytes of the current line (and of all) across chunks; `feed` throws LineTooLong or InputTooLong. */
 export class LineBound {
   private line = 1;
   private since = 0;
-  constructor(private readonly max: number) {}
+  private total = 0;
+  constructor(
+    private readonly max: number,
+    private readonly maxTotal = Number.POSITIVE_INFINITY,
+  ) {}
 
   feed(chunk: Uint8Array): void {
+    this.total += chunk.length;
+    if (this.total > this.maxTotal) throw new InputTooLong(this.maxTotal);
     for (let from = 0; ; ) {
       const nl = chunk.indexOf(0x0a, from);
       this.since += (nl === -1 ? chunk.length : nl) - from;

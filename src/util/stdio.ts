@@ -14,14 +14,15 @@ function bun(): BunStdio | undefined {
 }
 
 /**
- * All of standard input, as UTF-8. With `maxLineBytes`, every line's length is counted as the bytes
- * arrive, and reading stops at the first line longer than that (LineTooLong): a 400 MB line from a
- * pipe, or /dev/zero, is refused after about `maxLineBytes` read, never held whole.
+ * All of standard input, as UTF-8. With bounds, the bytes are counted as they arrive, and reading
+ * stops at the first line longer than `maxLineBytes` or once there are more than `maxBytes` in all
+ * (line-bound.ts LineTooLong, InputTooLong): a 400 MB line from a pipe, or /dev/zero, is refused
+ * after about that much read, never held whole.
  */
-export async function readStdin(maxLineBytes = Number.POSITIVE_INFINITY): Promise<string> {
+export async function readStdin(maxLineBytes = Number.POSITIVE_INFINITY, maxBytes = Number.POSITIVE_INFINITY): Promise<string> {
   const b = bun();
-  if (b && maxLineBytes === Number.POSITIVE_INFINITY) return b.stdin.text();
-  const bound = new LineBound(maxLineBytes);
+  if (b && maxLineBytes === Number.POSITIVE_INFINITY && maxBytes === Number.POSITIVE_INFINITY) return b.stdin.text();
+  const bound = new LineBound(maxLineBytes, maxBytes);
   const chunks: Uint8Array[] = [];
   // Leaving the loop (the throw) cancels Bun's stream or destroys Node's: nothing more is read.
   const source: AsyncIterable<Uint8Array> = b ? (b.stdin.stream() as unknown as AsyncIterable<Uint8Array>) : process.stdin;
