@@ -5,7 +5,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } 
 import { isAlive } from '../util/pid.js';
 import { oddKind } from '../util/safe-file.js';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { MemcueError, mapSqliteError } from '../errors.js';
 import { COLUMNS, type Fact } from '../store/facts.js';
 import { checkStoredRow, reasonOf } from '../store/import-lines.js';
@@ -37,6 +37,24 @@ function removeLeftCopies(): void {
 }
 
 /**
+ * Copies `path` into the temporary folder. A full one is said as that folder's problem: the
+ * engine's mapping would call it "cannot write <path>", a file this never writes.
+ */
+function copyInto(path: string, copy: string, dir: string): void {
+  try {
+    copyFileSync(path, copy);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOSPC' && code !== 'EDQUOT') throw err;
+    throw new MemcueError(
+      'DISK_FULL',
+      `no room in the temporary folder ${dirname(dir)} for a copy of ${path} (${statSync(path).size} bytes)`,
+      'free space there or point TMPDIR at a folder with room; nothing was changed',
+    );
+  }
+}
+
+/**
  * The rows of the database at `path`, each checked exactly as an imported row is (the file may come
  * from another machine through the remote): an invalid row is left out and added to `skipped` under
  * `<label>: row <id> v<version>`.
@@ -51,7 +69,7 @@ export async function readFactRows(path: string, skipped: Skipped = new Map(), l
   const copy = join(dir, 'copy.db');
   let db: Database | undefined;
   try {
-    copyFileSync(path, copy);
+    copyInto(path, copy, dir);
     pauseAt('read-copy', process.env); // tests kill a merge here, its copy left behind
     db = await Database.open(copy);
     // Validates (not ours / too new → MemcueError naming the copy) and migrates the copy only.

@@ -2,10 +2,13 @@
 // hang it, a device or a folder must not become "internal error: ENOTSUP … copyfile"; and the copies
 // merges killed half-way left in the temporary folder are removed by the next one.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUNDLE, isolatedEnv, tempDir } from '../helpers.js';
+import { canMount, sayIfSkipped, smallDisk } from '../small-disk.js';
+
+sayIfSkipped('merge with a full temporary folder');
 
 function setup() {
   const dir = tempDir();
@@ -75,4 +78,21 @@ describe('merge with a THEIRS that is not a database file', () => {
     expect(r.stdout).toMatch(/merged 1 new version row/);
     expect(copies()).toEqual([]);
   }, 120_000);
+
+  it.skipIf(!canMount)('a temporary folder too small for the copy: one line naming that folder, not THEIRS; every file as it was', () => {
+    const t = setup();
+    const theirs = join(t.dir, 'theirs.db');
+    const facts = join(t.dir, 'facts.jsonl');
+    writeFileSync(facts, Array.from({ length: 2000 }, (_, i) => JSON.stringify({ text: `their fact number ${i} about the staging widgets` })).join('\n'));
+    expect(spawnSync(process.execPath, [BUNDLE, 'import', facts], { env: { ...t.env, MEMCUE_DB: theirs }, encoding: 'utf8' }).status).toBe(0);
+    const small = smallDisk(64);
+    const before = [readFileSync(t.ours), readFileSync(theirs)];
+    const r = spawnSync(process.execPath, [BUNDLE, 'merge', t.ours, theirs], { env: { ...t.env, TMPDIR: small }, encoding: 'utf8', timeout: 30_000 });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain(`no room in the temporary folder ${small} for a copy of ${theirs}`);
+    expect(r.stderr).not.toContain(`cannot write ${theirs}`);
+    expect([readFileSync(t.ours), readFileSync(theirs)]).toEqual(before);
+    expect(readdirSync(small)).toEqual([]);
+  });
 });
