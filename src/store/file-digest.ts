@@ -2,7 +2,8 @@
 // memcue itself left, when bit rot kept its size, inode, mtime and change counter (integrity.ts).
 // CRC-32 catches every 1- and 2-bit error and every burst up to 32 bits; it is not a defence against
 // a person (who can write a sound but different file, and integrity_check is for that), and it is
-// cheap: 0.5 ms CPU at 5k facts (2.4 MB), 7.5 ms at 100k (48 MB), where quick_check takes 13 / 248 ms.
+// cheap: 1.3 ms CPU at 5k facts (2.4 MB), 6 ms at 100k (48 MB) in a fresh process, where quick_check
+// takes 13 / 248 ms warm (docs/ARCHITECTURE.md, "The write check").
 import { closeSync, constants, openSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { heldDescriptor } from './native-locks.js';
