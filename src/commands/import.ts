@@ -7,13 +7,15 @@ import { resolveScope } from '../context.js';
 import { idFromBytes, type Fact } from '../store/facts.js';
 import { appearsTwice, badLine, readImportLines, type ImportLine } from '../store/import-lines.js';
 import { withStore, type Store } from '../store/store.js';
-import { fileLines, linesOf } from '../util/read-lines.js';
-import { readTextFile } from '../util/read-file.js';
+import { fileLines, linesOf, readStreamText } from '../util/read-lines.js';
+import { cannotRead } from '../util/read-file.js';
 import { clip, counted } from '../format.js';
 import { findSameText, normalizeText, saysSameText } from '../audit/same-text.js';
 import { garbageBound } from '../util/garbage.js';
 import { mark } from '../util/profile.js';
 import { recordImport } from '../audit/writers.js';
+import { LineTooLong } from '../util/line-bound.js';
+import { MemcueError } from '../errors.js';
 
 export async function run(ctx: Context, file: string, opts: { allowSecret?: boolean }): Promise<void> {
   const lines = await inputLines(ctx, file);
@@ -79,13 +81,32 @@ const MAX_LINE_BYTES = 1 << 20;
 /**
  * A regular file is read in chunks while it is written (memory stays flat at any size). Standard
  * input and pipes are read whole first, as text (not as parsed facts), before the database is
- * locked: `memcue export | memcue import -` on one database must not wait on itself.
+ * locked: `memcue export | memcue import -` on one database must not wait on itself. Standard
+ * input's lines are bounded as it is read (a 400 MB line once took 1.6 GB before it was refused).
  */
 async function inputLines(ctx: Context, file: string): Promise<Iterable<string>> {
-  if (file === '-') return linesOf(await ctx.readStdin());
+  if (file === '-') return linesOf(await bounded('standard input', () => ctx.readStdin(MAX_LINE_BYTES)));
   const path = resolve(ctx.cwd, file);
   if (statSync(path, { throwIfNoEntry: false })?.isFile()) return fileLines(path, undefined, MAX_LINE_BYTES);
-  return linesOf(readTextFile(path));
+  // A FIFO, a pipe (`import <(…)`), a device: read whole, its lines bounded as they arrive.
+  return linesOf(
+    await bounded(path, async () => {
+      try {
+        return readStreamText(path, MAX_LINE_BYTES);
+      } catch (err) {
+        throw err instanceof LineTooLong ? err : cannotRead(path, err);
+      }
+    }),
+  );
+}
+
+async function bounded(what: string, read: () => Promise<string>): Promise<string> {
+  try {
+    return await read();
+  } catch (err) {
+    if (!(err instanceof LineTooLong)) throw err;
+    throw new MemcueError('BAD_INPUT', `${what}, line ${err.line}: over ${MAX_LINE_BYTES} bytes, longer than any fact can be`, 'nothing was imported');
+  }
 }
 
 /**
