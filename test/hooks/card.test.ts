@@ -86,8 +86,9 @@ describe('memcue card', () => {
     const { stdout, code } = await cli(['card'], { env, cwd: repo });
     expect(code).toBe(0);
     expect(stdout.startsWith(INSTRUCTION)).toBe(true);
-    expect(stdout).toMatch(/## Global rules\n- Никогда не деплоить в прод в пятницу \[[0-9a-z]{8} \d{4}-\d\d-\d\d\]\n/);
-    expect(stdout).toMatch(/## Rules and decisions of github.com\/acme\/app\n- decision: Postgres 16 .*\n- rule: Run make check .*\n$/);
+    // This repository's rules and decisions first, then the global rules (issue 33, item 3).
+    expect(stdout).toMatch(/## Rules and decisions of github.com\/acme\/app\n- decision: Postgres 16 .*\n- rule: Run make check .*\n\n## Global rules\n/);
+    expect(stdout).toMatch(/## Global rules\n- Никогда не деплоить в прод в пятницу \[[0-9a-z]{8} \d{4}-\d\d-\d\d\]\n$/);
     for (const absent of ['api-gw', 'global note', 'another repository', 'forgotten']) expect(stdout).not.toContain(absent);
 
     const json = JSON.parse((await cli(['card', '--json'], { env, cwd: repo })).stdout);
