@@ -1,7 +1,7 @@
 // Issue 33: the card asks for `--limit 10` on "which/all" questions, whose facts each match a part of
 // the query and score well below the best one; the relative cut-off (0.6 of the best) then drops
 // them. This lab measures, on the LoCoMo tuning conversations with every agent-written query round,
-// what a search with limit 10 finds and shows for each cut-off: `npx bun bench/labs/limit-cutoff-lab.ts [SPLIT]`
+// what a search with limit 10 finds and shows for each cut-off: `npx bun bench/labs/limit-cutoff-lab.ts [SPLIT [LIMIT]]`
 // (SPLIT: tune, the default, or hold-out once a setting is chosen).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import { Store } from '../../src/store/store.js';
 import { loadParts, readAgentQueries } from '../quality-sets.js';
 
 const split = process.argv[2] ?? 'tune';
+const LIMIT = Number(process.argv[3] ?? 10);
 const CUTOFFS = [0.6, 0.5, 0.45, 0.4, 0.35, 0.3, 0.2, 0];
 const ROUNDS = ['locomo.agent-queries.tsv', 'locomo.agent-queries.round2.tsv', 'locomo.agent-queries.round3.tsv'].map(readAgentQueries);
 const totals = new Map(CUTOFFS.map((c) => [c, { hit: 0, hitMulti: 0, shown: 0, n: 0, multi: 0 }]));
@@ -26,7 +27,7 @@ for (const part of loadParts().filter((p) => p.dataset === 'LoCoMo' && p.split =
     for (const round of ROUNDS) {
       const text = round.get(q.id);
       if (!text) continue;
-      const ranked = search(store, text, { limit: 10, cutoff: 0 });
+      const ranked = search(store, text, { limit: LIMIT, cutoff: 0 });
       const best = ranked[0]?.score ?? 0;
       for (const cutoff of CUTOFFS) {
         const shown = ranked.filter((h) => h.score >= best * cutoff);
@@ -42,5 +43,5 @@ for (const part of loadParts().filter((p) => p.dataset === 'LoCoMo' && p.split =
   store.close();
 }
 rmSync(work, { recursive: true, force: true });
-console.log(`LoCoMo ${split}, agent queries (3 rounds), limit 10: cut-off, hit, hit on questions with 2+ facts, results shown`);
+console.log(`LoCoMo ${split}, agent queries (3 rounds), limit ${LIMIT}: cut-off, hit, hit on questions with 2+ facts, results shown`);
 for (const [cutoff, t] of totals) console.log(`${cutoff.toFixed(2)}  ${(t.hit / t.n).toFixed(3)}  ${(t.hitMulti / t.multi).toFixed(3)} (${t.multi})  ${(t.shown / t.n).toFixed(2)}`);
