@@ -14,6 +14,8 @@ export interface RunLine {
   criteria: Record<string, 0 | 1>;
   context_chars: number;
   searches: number;
+  /** What memcue printed to stdout during the run: it enters the session too (older result files lack it). */
+  memcue_output_chars?: number;
   needs_memory: boolean;
   /** The task's memory criteria (empty for a control). */
   memory_criteria: string[];
@@ -28,6 +30,8 @@ export interface ConditionStats {
   memoryCriteria: number | undefined;
   controlScore: number | undefined;
   contextChars: number;
+  /** Mean of memcue's printed output per run, over the runs that recorded it (undefined: none did). */
+  outputChars: number | undefined;
   searches: number;
 }
 
@@ -56,6 +60,7 @@ export function byCondition(lines: RunLine[], order: string[]): ConditionStats[]
         memoryCriteria: mean(memoryCriteria),
         controlScore: mean(runs.filter((l) => !l.needs_memory).map((l) => l.score)),
         contextChars: mean(runs.map((l) => l.context_chars)) ?? 0,
+        outputChars: mean(runs.filter((l) => l.memcue_output_chars !== undefined).map((l) => l.memcue_output_chars!)),
         searches: mean(runs.map((l) => l.searches)) ?? 0,
       };
     })
