@@ -102,7 +102,7 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .option('--since <date>', 'only facts since an ISO date or an age: 1h, 7d, 2w, 3m')
     .option('--state <state>', 'active (default), forgotten, superseded or all')
     .option('--all-versions', 'every version of every fact (edits, forgets, supersedes), newest first')
-    .option('-n, --limit <n>', 'at most this many (default 100; --json and --all-versions: all)')
+    .option('-n, --limit <n>', 'at most this many')
     .option('--long', 'also the host each fact was written on and its source')
     .option('--json', 'print a JSON array')
     .addHelpText('after', '\nExamples:\n  memcue list --since 1h --in all\n  memcue list --state forgotten')

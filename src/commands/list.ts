@@ -19,13 +19,6 @@ interface ListOptions {
   long?: boolean;
 }
 
-/**
- * Without -n, the text list stops at this many: an agent that lists a grown memory (2,280 facts gave 18k
- * characters a call in the end-to-end runs) pays for every line in its context. `--json` (for programs)
- * and `--all-versions` (an audit) stay whole.
- */
-export const LIST_DEFAULT_LIMIT = 100;
-
 export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const filter: ListFilter = {
     scopes: searchScopes(ctx, opts.in),
@@ -33,8 +26,7 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
     since: opts.since === undefined ? undefined : parseSince(opts.since),
     state: parseState(opts.state, opts.allVersions),
   };
-  const bounded = opts.limit === undefined && !opts.json && !opts.allVersions;
-  const limit = bounded ? LIST_DEFAULT_LIMIT : parseCount(opts.limit, '-n/--limit');
+  const limit = parseCount(opts.limit, '-n/--limit');
   const own = repoScope(ctx);
   const out = new ChunkedOutput(ctx.stdout);
   // Printed as read, and with --limit only the rows printed are kept: 500k facts need no list of them.
@@ -44,10 +36,6 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
     const facts = (opts.allVersions ? store?.listedVersions(filter, limit) : store?.listed(filter, limit)) ?? [];
     if (opts.json) await writeJsonArray(out, mapped(facts, factJson));
     else await out.all(mapped(facts, (fact) => `${listLine(fact, { showScope: fact.scope !== own, showVersion: opts.allVersions, long: opts.long })}\n`));
-    if (bounded && store) {
-      const total = store.countListed(filter);
-      if (total > LIST_DEFAULT_LIMIT) ctx.stderr(`memcue: the newest ${LIST_DEFAULT_LIMIT} of ${total.toLocaleString('en-US')} facts; narrow with --kind, --since or --in, find by words with \`memcue search\`, or -n ${total} for all\n`);
-    }
   });
 }
 
