@@ -13,10 +13,10 @@ sayIfSkipped('unreadable-memory hook tests');
 
 const START = JSON.stringify({ session_id: 's', cwd: '/', hook_event_name: 'SessionStart', source: 'startup' });
 
-function setup() {
+function setup(searchFile = '0') {
   const disk = smallDisk(4096);
   // No search file: the card must come from SQLite, which this reader may read only through a copy.
-  const env: Record<string, string> = { ...isolatedEnv(tempDir()), MEMCUE_DB: join(disk, 'memcue.db'), MEMCUE_SEARCH_FILE: '0' };
+  const env: Record<string, string> = { ...isolatedEnv(tempDir()), MEMCUE_DB: join(disk, 'memcue.db'), MEMCUE_SEARCH_FILE: searchFile };
   const run = (argv: string[], extra: Record<string, string> = {}, stdin?: string) => {
     const r = spawnSync(process.execPath, [BUNDLE, ...argv], { env: { ...env, ...extra }, input: stdin, encoding: 'utf8', timeout: 60_000 });
     return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
@@ -55,5 +55,16 @@ describe.skipIf(!canMount)('session-start when the private copy has no room in T
     expect(text).toContain('Never deploy on Fridays');
     expect(text).toMatch(/this card is the one from .* UTC and may miss the newest facts/);
     expect(text).toMatch(/no room in .* for a private copy/);
+  });
+
+  it('a current search file: the whole card from it, no copy needed, no note', () => {
+    const { disk, run } = setup('1');
+    expect(run(['add', '--kind', 'rule', '--scope', 'global', 'Never deploy on Fridays']).code).toBe(0);
+    expect(run(['search', 'Fridays']).code).toBe(0); // brings the search file up to date
+    readOnly(disk);
+    const r = run(['hook', 'claude', 'session-start'], { TMPDIR: smallDisk(64) }, START);
+    const text = context(r.stdout);
+    expect(text).toContain('Never deploy on Fridays');
+    expect(text).not.toMatch(/could not be read|may miss/);
   });
 });
