@@ -8,7 +8,7 @@
 // and the same inode, size, mtime and change counter before and after copying. Every commit, ours
 // or another SQLite program's, moves the change counter in page 1, so a commit that overlapped the
 // copy is seen and the copy is taken again.
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemcueError } from '../errors.js';
@@ -19,7 +19,10 @@ import { fileIsStale, newOwner } from './owner.js';
 import { journalIsHot, type Unguarded } from './read-gate.js';
 
 const PREFIX = 'memcue-reader-copy-';
+const CLAIM_PREFIX = 'memcue-reader-claim-';
 const PAUSE_MS = 5;
+/** How long a reader waits for another's copy of the same state (a 159 MB copy takes ~0.2 s on tmpfs). */
+const CLAIM_WAIT_MS = 5_000;
 
 export interface PrivateCopy {
   path: string;
@@ -28,8 +31,9 @@ export interface PrivateCopy {
 
 /**
  * Copies the database into a folder of its own under the temporary folder (mode 700: the copy holds
- * every fact's text). Disk use is one database file for as long as the read lasts; no memory beyond
- * the kernel's copy. Gives up with a BUSY error when no quiet moment came within `timeoutMs`.
+ * every fact's text). Disk use is one database file for as long as the read lasts, whatever the number
+ * of readers of the same unchanged file (they share it: linkShared, claimCopy); no memory beyond the
+ * kernel's copy. Gives up with a BUSY error when no quiet moment came within `timeoutMs`.
  * `unguarded`: why the reader needs a copy (a registered one need not mind the pending marker: no
  * memcue commit starts while its reader file is there, and a writer waiting for it raises one).
  */
@@ -41,12 +45,33 @@ export function privateCopy(file: DbFile, timeoutMs: number, unguarded: Unguarde
     writeFileSync(join(dir, 'owner'), JSON.stringify(newOwner()));
     const path = join(dir, 'copy.db');
     const deadline = Date.now() + timeoutMs;
+    let waitingSince: number | undefined;
     for (;;) {
       const registered = unguarded === 'unlocked';
       const before = quietState(file, registered);
       if (before !== undefined) {
-        copyInto(file, path);
-        if (quietState(file, registered) === before) return { path, remove };
+        const key = shareKey(file, before);
+        let claim: Claim | 'taken' | undefined;
+        try {
+          if (!linkShared(key, path)) {
+            claim = claimCopy(key);
+            // Another reader is copying this very state: wait for its copy rather than make one more,
+            // as long as the wait fits this read's time; past it, copy (a stopped copier costs space, not a hang).
+            waitingSince ??= Date.now();
+            if (claim === 'taken' && Date.now() < Math.min(deadline, waitingSince + CLAIM_WAIT_MS)) {
+              sleepSync(PAUSE_MS);
+              continue;
+            }
+            if (!(typeof claim === 'function' && linkShared(key, path))) copyInto(file, path);
+          }
+          if (quietState(file, registered) === before) {
+            writeFileSync(join(dir, 'state'), key); // from now on other readers of this state link to it
+            return { path, remove };
+          }
+          rmSync(path, { force: true });
+        } finally {
+          if (typeof claim === 'function') claim();
+        }
       }
       if (Date.now() >= deadline) {
         throw new MemcueError(
@@ -61,6 +86,79 @@ export function privateCopy(file: DbFile, timeoutMs: number, unguarded: Unguarde
     remove();
     throw err;
   }
+}
+
+/**
+ * A name for one state of one file: readers that saw the same quiet state can use the same copy (the
+ * state holds inode, size, mtime and change counter; the path tells files on other disks apart).
+ */
+function shareKey(file: DbFile, state: string): string {
+  let hash = 0x811c9dc5; // FNV-1a of the path: node:crypto is not worth loading for a file name
+  for (let i = 0; i < file.real.length; i++) hash = Math.imul(hash ^ file.real.charCodeAt(i), 0x01000193) >>> 0;
+  return `${hash.toString(16)}-${state.replace(/[^0-9]+/g, '-')}`;
+}
+
+/**
+ * Links another reader's finished copy of this state into `path`. A hard link, not a reference
+ * count: the kernel frees the copy when the last reader's folder is gone, whichever ends first, and
+ * a killed reader's folder removed by the next run takes only its own link. Only this user's folders
+ * count (mode 700, owned by us): nobody else can plant a "copy" for us to read.
+ */
+function linkShared(key: string, path: string): boolean {
+  const uid = process.getuid?.();
+  let names: string[];
+  try {
+    names = readdirSync(tmpdir()).filter((name) => name.startsWith(PREFIX));
+  } catch {
+    return false;
+  }
+  for (const name of names) {
+    const dir = join(tmpdir(), name);
+    try {
+      const folder = lstatSync(dir);
+      if (!folder.isDirectory() || (folder.mode & 0o077) !== 0 || (uid !== undefined && folder.uid !== uid)) continue;
+      const state = join(dir, 'state');
+      if (!lstatSync(state).isFile() || readFileSync(state, 'utf8') !== key) continue;
+      const copy = join(dir, 'copy.db');
+      const found = lstatSync(copy);
+      if (!found.isFile() || (uid !== undefined && found.uid !== uid)) continue;
+      linkSync(copy, path);
+      return true;
+    } catch {
+      /* gone meanwhile, half-written, or not ours: look further */
+    }
+  }
+  return false;
+}
+
+/** Releases a claim. */
+type Claim = () => void;
+
+/**
+ * Claims the copying of one state (a file made with O_EXCL naming this process), so readers that
+ * start together make one copy, not one each. 'taken': a live reader of this user holds it. A claim
+ * that cannot be made (another user's file, an odd folder) claims nothing and the reader copies.
+ */
+function claimCopy(key: string): Claim | 'taken' | undefined {
+  const path = join(tmpdir(), `${CLAIM_PREFIX}${key}`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(path, JSON.stringify(newOwner()), { flag: 'wx', mode: 0o600 });
+      return () => rmSync(path, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
+    }
+    try {
+      const held = lstatSync(path);
+      const uid = process.getuid?.();
+      if (!held.isFile() || (uid !== undefined && held.uid !== uid)) return undefined;
+      if (!fileIsStale(path)) return 'taken';
+      rmSync(path, { force: true }); // its reader was killed while copying
+    } catch {
+      /* released meanwhile: claim again */
+    }
+  }
+  return undefined;
 }
 
 /** The copy, or one line saying the temporary folder (not the database) has no room for it. */
@@ -87,18 +185,20 @@ function quietState(file: DbFile, registered: boolean): string | undefined {
   return readFileState(file.real)?.state;
 }
 
-/** Copies left by readers that were killed (their owner file names a dead process). */
+/** Copies and claims left by readers that were killed (their owner file names a dead process). */
 function removeAbandonedCopies(): void {
   let names: string[];
   try {
-    names = readdirSync(tmpdir()).filter((name) => name.startsWith(PREFIX));
+    names = readdirSync(tmpdir()).filter((name) => name.startsWith(PREFIX) || name.startsWith(CLAIM_PREFIX));
   } catch {
     return;
   }
   for (const name of names) {
-    const dir = join(tmpdir(), name);
+    const path = join(tmpdir(), name);
     try {
-      if (fileIsStale(join(dir, 'owner'))) rmSync(dir, { recursive: true, force: true });
+      if (name.startsWith(CLAIM_PREFIX)) {
+        if (lstatSync(path).isFile() && fileIsStale(path)) rmSync(path, { force: true });
+      } else if (fileIsStale(join(path, 'owner'))) rmSync(path, { recursive: true, force: true });
     } catch {
       /* another user's: not ours to remove */
     }
