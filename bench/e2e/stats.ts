@@ -2,6 +2,10 @@
 // the share of memory criteria met, and paired differences between conditions (same task, same
 // repeat) with a bootstrap 95 % interval over those pairs, seeded so a table is reproducible.
 
+import { seeded } from '../seeded.js';
+
+export { seeded };
+
 /** One run's result line, as appended to --out. */
 export interface RunLine {
   task: string;
@@ -65,18 +69,6 @@ export function byCondition(lines: RunLine[], order: string[]): ConditionStats[]
       };
     })
     .filter((s) => s.runs > 0);
-}
-
-/** mulberry32: a small seeded generator, so an interval is the same on every machine. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Mean of `diffs` and the percentile bootstrap 95 % interval of that mean. */

@@ -15,25 +15,15 @@ import { snapshotPool } from '../../src/snapshot/pool.js';
 import { KINDS } from '../../src/store/schema.js';
 import { Store } from '../../src/store/store.js';
 import { tempDir } from '../helpers.js';
+import { seeded } from '../../bench/seeded.js';
 
 /** Each in about a third of the facts, both scripts, as bench/topk-corpus.ts. */
 const COMMON = ['deploy', 'server', 'config', 'cache', 'сервер', 'конфиг'];
 const SCOPES = ['global', 'repo:a', 'repo:b'];
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Facts of 1 to ~20 words, one in 40 of 200 to 700 (past the short length's cap), a word now and then many times. */
 async function corpus(seed: number, count: number): Promise<Store> {
-  const random = rng(seed);
+  const random = seeded(seed);
   const store = (await Store.open(join(tempDir(), `lean-${seed}.db`), { write: true }))!;
   store.write(() => {
     for (let i = 0; i < count; i++) {
@@ -63,7 +53,7 @@ describe('a query of several common words', () => {
     try {
       const live = openLiveIndex(store.file.real)!;
       expect(Array.from({ length: live.file.header.docs }, (_, d) => live.file.doc(d).length).filter((n) => n > MAX_SHORT_LENGTH).length).toBeGreaterThan(30);
-      const random = rng(7);
+      const random = seeded(7);
       for (let q = 0; q < 150; q++) {
         const n = 2 + Math.floor(random() * 5);
         const query = Array.from({ length: n }, () => COMMON[Math.floor(random() * COMMON.length)]!).join(' ');
