@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import type { Env } from '../config.js';
 import { codexConfigPath, codexHome } from './codex-config.js';
 import { readFile } from './engine.js';
-import { isOurCommand } from './json-hooks.js';
-import { parseJsonc } from './jsonc.js';
+import { ourHooks } from './json-hooks.js';
 import { stringValue, valueAt } from './toml-lines.js';
 
 /** Codex's hook states: runs (trusted), changed since trusted (modified), never trusted, turned off. */
@@ -48,23 +47,12 @@ function sorted(value: unknown): unknown {
 export function codexHookTrust(env: Env): CodexTrust[] {
   const hooksPath = join(codexHome(env), 'hooks.json');
   const config = readFile(codexConfigPath(env))?.toString('utf8') ?? '';
-  type Group = { matcher?: unknown; hooks?: HookConfig[] };
-  let groups: Group[];
-  try {
-    const parsed = parseJsonc(readFile(hooksPath)?.toString('utf8') ?? '') as { hooks?: { SessionStart?: Group[] } };
-    groups = Array.isArray(parsed.hooks?.SessionStart) ? parsed.hooks!.SessionStart! : [];
-  } catch {
-    return [];
-  }
-  return groups.flatMap((group, g) =>
-    (Array.isArray(group?.hooks) ? group.hooks : []).flatMap((hook, h): CodexTrust[] => {
-      if (!isOurCommand(hook?.command, 'codex')) return [];
-      const key = `${hooksPath}:session_start:${g}:${h}`;
-      if (valueAt(config, ['hooks', 'state', key, 'enabled'])?.trim() === 'false') return ['disabled'];
-      const trusted = stringValue(valueAt(config, ['hooks', 'state', key, 'trusted_hash']) ?? '');
-      if (trusted === undefined) return ['untrusted'];
-      const matcher = typeof group.matcher === 'string' ? group.matcher : undefined;
-      return [trusted === codexHookHash(matcher, hook) ? 'trusted' : 'modified'];
-    }),
-  );
+  const hooks = ourHooks(readFile(hooksPath)?.toString('utf8') ?? '', 'codex').filter((h) => h.event === 'SessionStart');
+  return hooks.map(({ group, index, matcher, hook }): CodexTrust => {
+    const key = `${hooksPath}:session_start:${group}:${index}`;
+    if (valueAt(config, ['hooks', 'state', key, 'enabled'])?.trim() === 'false') return 'disabled';
+    const trusted = stringValue(valueAt(config, ['hooks', 'state', key, 'trusted_hash']) ?? '');
+    if (trusted === undefined) return 'untrusted';
+    return trusted === codexHookHash(typeof matcher === 'string' ? matcher : undefined, hook) ? 'trusted' : 'modified';
+  });
 }

@@ -70,15 +70,26 @@ export function jsonHookTarget(
   };
 }
 
-/** The events whose hooks in this file run memcue's (doctor: an older install may lack some). */
-export function ourHookEvents(text: string, agent: string): string[] {
+/** memcue's hooks in the file (comments allowed), with their event, their group's matcher and where they stand. */
+export function ourHooks(text: string, agent: string) {
+  let settings: Json | null;
   try {
-    const hooks = (parseJsonc(text) as Json).hooks;
-    if (!hooks || typeof hooks !== 'object') return [];
-    return Object.keys(hooks).filter((event) => groups({ hooks } as Json, event).some((g) => hooksOf(g).some((h) => isOurCommand((h as Json | null)?.command, agent))));
+    settings = parseJsonc(text) as Json | null;
   } catch {
     return [];
   }
+  const hooks = settings?.hooks;
+  if (!hooks || typeof hooks !== 'object') return [];
+  return Object.keys(hooks).flatMap((event) =>
+    groups(settings!, event).flatMap((g, group) =>
+      hooksOf(g).flatMap((hook, index) => (isOurCommand((hook as Json | null)?.command, agent) ? [{ event, matcher: (g as Json).matcher, group, index, hook: hook as Json }] : [])),
+    ),
+  );
+}
+
+/** The events whose hooks in this file run memcue's (doctor: an older install may lack some). */
+export function ourHookEvents(text: string, agent: string): string[] {
+  return [...new Set(ourHooks(text, agent).map((h) => h.event))];
 }
 
 /**

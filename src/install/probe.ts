@@ -3,8 +3,7 @@
 // hook that cannot start (exit 127: not found) is then reported, not assumed to work.
 import { spawnSync } from 'node:child_process';
 import type { Env } from '../config.js';
-import { isOurCommand } from './json-hooks.js';
-import { parseJsonc } from './jsonc.js';
+import { ourHooks } from './json-hooks.js';
 
 export interface Probe {
   command: string;
@@ -20,13 +19,7 @@ const TIMEOUT_MS = 15_000;
 
 /** The commands of our SessionStart hooks in an agent's JSON hooks file (Claude Code format). */
 export function ourHookCommands(text: string, agent: string): string[] {
-  try {
-    const groups = (parseJsonc(text) as { hooks?: { SessionStart?: { hooks?: { command?: unknown }[] }[] } }).hooks?.SessionStart;
-    const hooks = Array.isArray(groups) ? groups.flatMap((g) => (Array.isArray(g?.hooks) ? g.hooks : [])) : [];
-    return hooks.map((h) => h?.command).filter((c): c is string => isOurCommand(c, agent));
-  } catch {
-    return [];
-  }
+  return ourHooks(text, agent).flatMap((h) => (h.event === 'SessionStart' ? [h.hook.command as string] : []));
 }
 
 /** The memcue binary a plugin file was pointed at (its `DEFAULT_BIN` line). */

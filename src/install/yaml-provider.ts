@@ -3,7 +3,7 @@
 // Hermes writes (`memory:` at column 0, its keys indented under it) and refuses anything else rather
 // than guess. The line it changes carries a comment saying so and what the value was before.
 import { MemcueError } from '../errors.js';
-import { YAML_FENCE } from './blocks.js';
+import { findBlock, YAML_FENCE } from './blocks.js';
 import type { Target } from './engine.js';
 
 const MARK = '# set by memcue install hermes';
@@ -46,13 +46,10 @@ export function hermesProviderTarget(path: string): Target {
       return lines.join('\n');
     },
     remove(current) {
-      const blockStart = current.indexOf(YAML_FENCE.begin);
-      if (blockStart !== -1) {
-        const endAt = current.indexOf(YAML_FENCE.end, blockStart);
-        if (endAt !== -1) {
-          const rest = current.slice(0, blockStart) + current.slice(current.indexOf('\n', endAt) + 1 || current.length);
-          return rest.trim() === '' ? null : rest;
-        }
+      const block = findBlock(current, YAML_FENCE);
+      if (block) {
+        const rest = current.slice(0, block.start) + current.slice(block.stop);
+        return rest.trim() === '' ? null : rest;
       }
       const lines: string[] = [];
       for (const line of current.split('\n')) {

@@ -1,10 +1,11 @@
 // Where file memories live, and which scope their facts belong to: Claude Code auto memory
 // (~/.claude/projects/<slug>/memory/*.md, MEMORY.md the index), a repository's memory/ folder with a
 // MEMORY.md index, and memsearch daily files (.memsearch/memory/YYYY-MM-DD.md).
-import { existsSync, openSync, readSync, closeSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { MemcueError } from '../errors.js';
 import { findRepo } from '../repo/identity.js';
+import { readFileStart } from '../util/read-file.js';
 
 export type SourceKind = 'claude' | 'dir' | 'memsearch';
 
@@ -24,6 +25,8 @@ export interface SourceSpec {
 }
 
 const DAILY = /^\d{4}-\d{2}-\d{2}\.md$/;
+/** Of a transcript, enough for its first lines, whatever its size. */
+const TRANSCRIPT_HEAD_BYTES = 65_536;
 
 /** `--from claude`, `--from dir PATH`, `--from memsearch PATH`, or nothing (this project's memories). */
 export function parseFrom(values: string[] | undefined, all: boolean): SourceSpec {
@@ -79,7 +82,7 @@ function claudeNotes(home: string, projects: string[] | undefined): NoteFile[] {
  */
 function projectPath(folder: string, slug: string, known: string[] | undefined): string | undefined {
   for (const name of readdirSync(folder).filter((n) => n.endsWith('.jsonl')).sort()) {
-    const cwd = /"cwd"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(head(join(folder, name)))?.[1];
+    const cwd = /"cwd"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(readFileStart(join(folder, name), TRANSCRIPT_HEAD_BYTES) ?? '')?.[1];
     if (cwd) return JSON.parse(cwd) as string;
   }
   const match = known?.find((p) => claudeSlug(p) === slug);
@@ -136,16 +139,5 @@ function isDir(path: string): boolean {
     return statSync(path).isDirectory();
   } catch {
     return false;
-  }
-}
-
-/** The first 64 KB of a file: enough for a transcript's first lines, whatever its size. */
-function head(path: string): string {
-  const fd = openSync(path, 'r');
-  try {
-    const buf = Buffer.alloc(65_536);
-    return buf.toString('utf8', 0, readSync(fd, buf, 0, buf.length, 0));
-  } finally {
-    closeSync(fd);
   }
 }

@@ -11,6 +11,7 @@
 // own page. Changes must be JSON: no HTML form or text/plain body can make one.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context as HonoContext, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 
 const FORBIDDEN = 'forbidden: open the URL `memcue ui` printed\n';
 const SPENT =
@@ -59,7 +60,7 @@ export function viewerGuard(): Guard {
       const cookieName = `memcue_ui_${guard.port}`; // two viewers on two ports keep their own
       const first = c.req.path.split('/')[1] ?? '';
       if (same(first, token)) return admit(c) ?? c.redirect(guard.base + new URL(c.req.url).search, 303); // a view in the query is kept
-      if (!same(first, prefix) || !same(cookieOf(c, cookieName), session)) return c.text(FORBIDDEN, 403);
+      if (!same(first, prefix) || !same(getCookie(c, cookieName) ?? '', session)) return c.text(FORBIDDEN, 403);
       if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !isJson(c)) return c.json({ error: 'the request body must be JSON (Content-Type: application/json)' }, 415);
       // The page and its answers are private and change with every edit.
       c.header('Cache-Control', 'no-store');
@@ -98,14 +99,6 @@ function fromOwnPage(c: HonoContext, host: string): boolean {
 
 function isJson(c: HonoContext): boolean {
   return /^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '');
-}
-
-function cookieOf(c: HonoContext, name: string): string {
-  for (const part of (c.req.header('cookie') ?? '').split(';')) {
-    const [key, value] = part.trim().split('=', 2);
-    if (key === name) return value ?? '';
-  }
-  return '';
 }
 
 /** Compared in constant time: the answer's timing tells nothing of how much of a guess was right. */

@@ -1,5 +1,6 @@
 // migrate end to end on fixture folders that imitate each source: Claude Code auto memory under a
 // fake HOME, a repository's memory/ folder, memsearch daily files. Nothing touches the real home.
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -232,6 +233,14 @@ describe('memcue migrate --raw', () => {
     const missing = await run(['migrate', '--from', 'dir', join(dir, 'nope'), '--raw']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(`no folder ${join(dir, 'nope')}`);
+  });
+
+  it('a transcript that is not a regular file (a FIFO) is passed over, not waited on', async () => {
+    const { home, run } = setup();
+    execFileSync('mkfifo', [join(home, '.claude', 'projects', '-srv-memcue-fixture-gone-wiki', 'a.jsonl')]);
+    const r = await run(['migrate', '--from', 'claude', '--all']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('cannot tell which project ~/.claude/projects/-srv-memcue-fixture-gone-wiki belongs to');
   });
 
   it('finds nothing, and says so, when there are no file memories', async () => {
