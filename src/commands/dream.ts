@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { searchScopes } from '../context.js';
 import { applyDream, summarize, summaryLine } from '../dream/apply.js';
-import { dreamStep, recordBatch, type DreamBatch, type DreamOptions as StepOptions } from '../dream/prepare.js';
+import { dreamStep, recordStep, type DreamBatch, type DreamOptions as StepOptions } from '../dream/prepare.js';
 import { dreamProgress } from '../dream/progress.js';
 import { validateDreamAnswer } from '../dream/validate.js';
 import { MemcueError } from '../errors.js';
@@ -66,7 +66,7 @@ async function walk(ctx: Context, opts: StepOptions): Promise<DreamBatch | undef
     for (;;) {
       const step = await withStore(ctx.dbPath, true, (store) => {
         const step = dreamStep(store!, { ...opts, onProgress: (done, total) => progress.update(searched + done, searched + total) });
-        store!.write(() => recordBatch(store!, step.batch, step, opts.scopes));
+        store!.write(() => recordStep(store!, step, opts.scopes));
         return step;
       });
       searched += step.searched;

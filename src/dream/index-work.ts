@@ -32,7 +32,7 @@ export interface IndexWork {
  * batch), a translation (the memory's languages: `languages`) or keywords. `room`: characters one
  * section may hold (the batch budget); `limit`: items.
  */
-export function findIndexWork(db: Database, start: number, scopes: readonly string[] | undefined, languages: readonly Language[], clustered: ReadonlySet<string>, room: number, limit: number, maxRows = ROWS_PER_BATCH): IndexWork {
+export function findIndexWork(db: Database, start: number, scopes: readonly string[] | undefined, languages: readonly Language[], clustered: ReadonlySet<string>, room: number, limit: number): IndexWork {
   const out: IndexWork = { split: [], translate: [], keywords: [], extra: { split: 0, translate: 0, keywords: 0 }, target: new Map(), rows: 0, clean: start, exhausted: true };
   const used = { split: 0, translate: 0, keywords: 0 };
   const hold = (section: 'split' | 'translate' | 'keywords', fact: Fact) => {
@@ -45,7 +45,7 @@ export function findIndexWork(db: Database, start: number, scopes: readonly stri
   };
   let found = false;
   for (const { row, fact } of factsAfter(db, start, scopes)) {
-    if (out.rows >= maxRows) {
+    if (out.rows >= ROWS_PER_BATCH) {
       out.exhausted = false;
       break;
     }
