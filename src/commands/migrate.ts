@@ -32,10 +32,8 @@ export async function run(ctx: Context, opts: MigrateOptions): Promise<void> {
   const limit = parseCount(opts.limit, '--limit');
   const where = { home: ctx.env.HOME || ctx.env.USERPROFILE || homedir(), cwd: ctx.cwd };
   if (opts.dryRun) {
-    // Writes nothing: not even a database file when there is none.
-    const found = existsSync(ctx.dbPath)
-      ? await withStore(ctx.dbPath, false, (store) => collectNotes(spec, where, store?.db))
-      : collectNotes(spec, where, undefined);
+    // Writes nothing: not even a database file when there is none (a read of none finds no store).
+    const found = await withStore(ctx.dbPath, false, (store) => collectNotes(spec, where, store?.db));
     return dryRun(ctx, found, opts.json);
   }
   const progress = terminalProgress(ctx, 'migrate');

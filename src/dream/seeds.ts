@@ -9,7 +9,7 @@ import type { Database, SqlValue } from '../store/sqlite.js';
 
 const FACT_COLUMNS = COLUMNS.map((c) => `f.${c}`).join(', ');
 /** Rows read per statement: large enough to cost few statements, small enough to hold. */
-export const PAGE = 500;
+const PAGE = 500;
 
 export interface Seed {
   row: number;
@@ -24,13 +24,14 @@ function scopeClause(scopes: readonly string[] | undefined): { where: string; pa
   return { where: `AND f.scope IN (${scopes.map(() => '?').join(', ')})`, params: [...scopes] };
 }
 
-/** The active facts after row `after`, in row order, a page at a time. */
-export function* factsAfter(db: Database, after: number, scopes?: readonly string[]): Generator<Seed> {
+/** The active facts after row `after`, in row order, a page at a time; `every`: only rows that are its multiples (a sample). */
+export function* factsAfter(db: Database, after: number, scopes?: readonly string[], every = 1): Generator<Seed> {
   const { where, params } = scopeClause(scopes);
+  const sampled = every > 1 ? `AND d.id % ${every} = 0` : '';
   let last = after;
   for (;;) {
     const rows = db.all(
-      `SELECT d.id AS row, ${FACT_COLUMNS} FROM fact_index_docsize d JOIN facts f ON f.rowid = d.id WHERE d.id > ? ${where} ORDER BY d.id LIMIT ${PAGE}`,
+      `SELECT d.id AS row, ${FACT_COLUMNS} FROM fact_index_docsize d JOIN facts f ON f.rowid = d.id WHERE d.id > ? ${sampled} ${where} ORDER BY d.id LIMIT ${PAGE}`,
       [last, ...params],
     );
     for (const r of rows) yield { row: Number(r.row), fact: toFact(r) };
