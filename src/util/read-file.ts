@@ -70,7 +70,6 @@ export function readOthersFile(path: string, maxBytes: number): Buffer | null {
 
 /** The first `maxBytes` of a regular file as UTF-8, or undefined for a missing, unreadable or non-regular one. */
 export function readFileStart(path: string, maxBytes: number): string | undefined {
-  if (notRegularFile(path, { symlinks: true })) return undefined;
   let fd: number | undefined;
   try {
     fd = openRegular(path);
