@@ -13,20 +13,23 @@ import { Writers, type Writer } from './writers.js';
 
 export type Action = 'add' | 'edit' | 'forget' | 'supersede' | 'revive' | 'translate' | 'revert' | 'rewrite';
 
-export interface Change {
+interface WhatChanged {
+  action: Action;
+  /** Old → new in a few words, for a terminal's line: texts cut at SHORT characters. */
+  summary: string;
+  /** The same with texts whole (the viewer has room for them). */
+  whole: string;
+  /** For `revert`: the version it restored. */
+  restores?: number;
+}
+
+export interface Change extends WhatChanged {
   at: string;
   host: string;
   id: string;
   version: number;
-  action: Action;
   /** What wrote it, when known: `dream <batch>`, `migrate <batch>`, `undo dream <batch>`, `import <file>`, `dream`, `migrate`. */
   via: string;
-  /** Old → new, in a few words. */
-  summary: string;
-  /** Old → new with texts whole. */
-  whole: string;
-  /** For `revert`: the version it restored. */
-  restores?: number;
   kind: Fact['kind'];
   scope: string;
   before?: Fact;
@@ -83,15 +86,6 @@ function describe(store: Store, row: Fact, rowid: number, writers: Writers): Cha
   const before = prevRow ? toFact(prevRow) : undefined;
   const { action, summary, whole, restores } = whatChanged(store, before, row);
   return { at: row.created_at, host: row.host, id: row.id, version: row.version, action, via: writers.of(row, rowid, before), summary, whole, restores, kind: row.kind, scope: row.scope, before, after: row };
-}
-
-interface WhatChanged {
-  action: Action;
-  /** For a terminal's line: texts cut at SHORT characters. */
-  summary: string;
-  /** The same with texts whole (the viewer has room for them). */
-  whole: string;
-  restores?: number;
 }
 
 function whatChanged(store: Store, before: Fact | undefined, row: Fact): WhatChanged {

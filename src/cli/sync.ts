@@ -26,5 +26,5 @@ export function defineSyncCommands(program: Command, lazy: Lazy): void {
     .argument('[remote]', 'git URL or path of the shared remote')
     .option('--dir <dir>', 'where the memory repo lives (default: beside the database, in sync/)')
     .addHelpText('after', '\nExample:\n  memcue sync init git@github.com:me/memory.git   # the same on every machine')
-    .action(lazy(() => import('../commands/sync-init.js')));
+    .action(lazy(() => import('../commands/sync.js').then((m) => ({ run: m.init }))));
 }

@@ -2,9 +2,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from '../context.js';
-import { homeOf } from '../hooks/paths.js';
-import { hookLogPath } from '../hooks/paths.js';
+import { homeOf, hookLogPath } from '../hooks/paths.js';
 import { readHookLog } from '../hooks/hook-log.js';
+import { claudePlugins } from '../install/claude-plugins.js';
 import { bridgeAddCommand, findBridge } from '../install/dsh-bridge.js';
 import { readFile, wiredTargets, type Target } from '../install/engine.js';
 import { codexMcpLaunch } from '../install/codex-config.js';
@@ -239,7 +239,10 @@ async function agentWirings(ctx: Context): Promise<AgentWiring[]> {
         wired.push({ path: '', what: `cannot tell: ${err instanceof Error ? err.message : String(err)}` });
       }
     }
-    if (agent === 'claude') wired.push(...claudePlugin(ctx));
+    if (agent === 'claude') {
+      const { settings, ids } = claudePlugins(ctx.env);
+      wired.push(...ids.map((id) => ({ path: settings, what: `plugin ${id} enabled` })));
+    }
     agents.push({ agent, wired, notes: wired.length ? agentNotes(ctx, agent, wired) : [] });
   }
   return agents;
@@ -288,20 +291,4 @@ function codexTrust(ctx: Context): string {
   }
   if (states.includes('disabled')) return `turned off in Codex: open /hooks in Codex and turn "${CODEX_HOOK_NAME}" on again`;
   return CODEX_TRUST_STEP;
-}
-
-/**
- * The Claude Code plugin, when enabled in user settings (`enabledPlugins: {"memcue@<marketplace>":
- * true}`, the key format of Claude Code's settings; the marketplace name is the user's choice).
- */
-function claudePlugin(ctx: Context): AgentWiring['wired'] {
-  const settings = join(ctx.env.CLAUDE_CONFIG_DIR || join(homeOf(ctx.env), '.claude'), 'settings.json');
-  try {
-    const enabled = (JSON.parse(readFile(settings)?.toString('utf8') ?? '{}') as { enabledPlugins?: Record<string, unknown> }).enabledPlugins ?? {};
-    return Object.entries(enabled)
-      .filter(([id, on]) => id.startsWith('memcue@') && on === true)
-      .map(([id]) => ({ path: settings, what: `plugin ${id} enabled` }));
-  } catch {
-    return [];
-  }
 }

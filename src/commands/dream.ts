@@ -1,17 +1,14 @@
 // `memcue dream` prints one batch for the session's model; `memcue dream apply` validates the model's
 // answer completely and writes it in one transaction. memcue itself calls no model.
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { searchScopes } from '../context.js';
 import { applyDream, summarize, summaryLine } from '../dream/apply.js';
-import { dreamStep, recordBatch, type DreamBatch, type DreamOptions as StepOptions } from '../dream/prepare.js';
+import { dreamStep, recordStep, type DreamBatch, type DreamOptions as StepOptions } from '../dream/prepare.js';
 import { dreamProgress } from '../dream/progress.js';
 import { validateDreamAnswer } from '../dream/validate.js';
-import { MemcueError } from '../errors.js';
 import { withStore } from '../store/store.js';
-import { runUndo } from './undo.js';
-import { readTextFile } from '../util/read-file.js';
+import { readAnswer, runUndo } from './batches.js';
 import { json, parseCount } from '../format.js';
 
 interface DreamOptions {
@@ -38,10 +35,7 @@ export async function run(ctx: Context, opts: DreamOptions): Promise<void> {
 }
 
 export async function apply(ctx: Context, file: string, opts: { dryRun?: boolean; json?: boolean }): Promise<void> {
-  const content = file === '-' ? await ctx.readStdin() : readTextFile(resolve(ctx.cwd, file));
-  if (!existsSync(ctx.dbPath)) {
-    throw new MemcueError('NOT_FOUND', `no memory database at ${ctx.dbPath}, so no batch to apply`, 'run `memcue dream` first');
-  }
+  const content = await readAnswer(ctx, 'dream', file);
   // Validated inside the write: no other command can change a fact between the check and the apply.
   const summary = await withStore(ctx.dbPath, !opts.dryRun, (store) =>
     opts.dryRun
@@ -66,7 +60,7 @@ async function walk(ctx: Context, opts: StepOptions): Promise<DreamBatch | undef
     for (;;) {
       const step = await withStore(ctx.dbPath, true, (store) => {
         const step = dreamStep(store!, { ...opts, onProgress: (done, total) => progress.update(searched + done, searched + total) });
-        store!.write(() => recordBatch(store!, step.batch, step, opts.scopes));
+        store!.write(() => recordStep(store!, step, opts.scopes));
         return step;
       });
       searched += step.searched;

@@ -1,15 +1,9 @@
 import type { Context } from '../context.js';
-import { checkEdit, editFact } from '../audit/edit-fact.js';
+import { checkEdit, editFact, type EditInput } from '../audit/edit-fact.js';
 import { withStore } from '../store/store.js';
 import { factJson, json } from '../format.js';
 
-interface EditOptions {
-  kind?: string;
-  scope?: string;
-  revive?: boolean;
-  allowSecret?: boolean;
-  json?: boolean;
-}
+type EditOptions = Omit<EditInput, 'text' | 'fromViewer'> & { json?: boolean };
 
 export async function run(ctx: Context, idOrPrefix: string, words: string[], opts: EditOptions): Promise<void> {
   const edit = checkEdit(ctx, { ...opts, text: words.length ? words.join(' ') : undefined });

@@ -6,7 +6,7 @@ import { repoScope, searchScopes } from '../context.js';
 import { MemcueError } from '../errors.js';
 import { applyQrels, checkRelevant, parseFacts, parseQueries } from '../eval/dataset.js';
 import { FIGURE_HEADER, figureCells, table } from '../eval/format.js';
-import { progressBar } from '../util/progress.js';
+import { terminalProgress } from '../util/progress.js';
 import { loadFacts, resolveRelevant, runQueries, summarise, type QueryResult } from '../eval/run.js';
 import type { SearchOptions } from '../search/search.js';
 import { withStore, type Store } from '../store/store.js';
@@ -40,9 +40,9 @@ export async function run(ctx: Context, opts: EvalOptions): Promise<void> {
     scopes: searchScopes(ctx, opts.in),
     preferScope: repoScope(ctx),
   };
-  const bar = ctx.stderrIsTTY ? progressBar(ctx.stderr, queries.length, 'eval') : undefined;
+  const bar = terminalProgress(ctx, 'eval');
   const runAll = (store: Store, toSetId?: (id: string) => string) =>
-    runQueries(store, queries, options, toSetId, (done) => bar?.update(done));
+    runQueries(store, queries, options, toSetId, (done) => bar.update(done, queries.length));
 
   let results: QueryResult[];
   try {
@@ -62,7 +62,7 @@ export async function run(ctx: Context, opts: EvalOptions): Promise<void> {
       });
     }
   } finally {
-    bar?.end();
+    bar.end();
   }
   print(ctx, summarise(results, opts.by), opts);
 }

@@ -1,20 +1,20 @@
 // node:crypto is loaded with this command only (src/util/random.ts: it costs every add ~1.5 ms in Bun).
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { resolveScope } from '../context.js';
 import { idFromBytes, type Fact } from '../store/facts.js';
 import { appearsTwice, badLine, readImportLines, type ImportLine } from '../store/import-lines.js';
 import { withStore, type Store } from '../store/store.js';
-import { fileLines, linesOf, readStreamText } from '../util/read-lines.js';
+import { fileLines, linesOf } from '../util/read-lines.js';
 import { cannotRead } from '../util/read-file.js';
 import { clip, counted } from '../format.js';
 import { findSameText, normalizeText, saysSameText } from '../audit/same-text.js';
 import { garbageBound } from '../util/garbage.js';
 import { mark } from '../util/profile.js';
 import { recordImport } from '../audit/writers.js';
-import { LineTooLong } from '../util/line-bound.js';
+import { LineTooLong, readBounded } from '../util/line-bound.js';
 import { MemcueError } from '../errors.js';
 
 export async function run(ctx: Context, file: string, opts: { allowSecret?: boolean }): Promise<void> {
@@ -88,11 +88,12 @@ async function inputLines(ctx: Context, file: string): Promise<Iterable<string>>
   if (file === '-') return linesOf(await bounded('standard input', () => ctx.readStdin(MAX_LINE_BYTES)));
   const path = resolve(ctx.cwd, file);
   if (statSync(path, { throwIfNoEntry: false })?.isFile()) return fileLines(path, undefined, MAX_LINE_BYTES);
-  // A FIFO, a pipe (`import <(…)`), a device: read whole, its lines bounded as they arrive.
+  // A FIFO, a pipe (`import <(…)`), a device: read whole, its lines bounded as they arrive. Opening a
+  // FIFO waits for its writer, as the user asked.
   return linesOf(
     await bounded(path, async () => {
       try {
-        return readStreamText(path, MAX_LINE_BYTES);
+        return await readBounded(createReadStream(path), MAX_LINE_BYTES);
       } catch (err) {
         throw err instanceof LineTooLong ? err : cannotRead(path, err);
       }

@@ -1,19 +1,15 @@
 // `memcue migrate` turns file memories into facts: with --raw one note fact per paragraph, otherwise a
 // batch of notes for the session's model; `memcue migrate apply` adds the facts the model extracted.
-import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { collectNotes, type Found } from '../migrate/collect.js';
 import { applyMigrate, validateMigrateAnswer, type MigrateSummary } from '../migrate/answer.js';
 import { prepareMigrate } from '../migrate/prepare.js';
 import { importRaw, rawParagraphs, type RawReport } from '../migrate/raw.js';
 import { parseFrom } from '../migrate/sources.js';
-import { MemcueError } from '../errors.js';
 import { withStore } from '../store/store.js';
-import { runUndo } from './undo.js';
+import { readAnswer, runUndo } from './batches.js';
 import { terminalProgress } from '../util/progress.js';
-import { readTextFile } from '../util/read-file.js';
 import { json, parseCount } from '../format.js';
 
 interface MigrateOptions {
@@ -32,10 +28,8 @@ export async function run(ctx: Context, opts: MigrateOptions): Promise<void> {
   const limit = parseCount(opts.limit, '--limit');
   const where = { home: ctx.env.HOME || ctx.env.USERPROFILE || homedir(), cwd: ctx.cwd };
   if (opts.dryRun) {
-    // Writes nothing: not even a database file when there is none.
-    const found = existsSync(ctx.dbPath)
-      ? await withStore(ctx.dbPath, false, (store) => collectNotes(spec, where, store?.db))
-      : collectNotes(spec, where, undefined);
+    // Writes nothing: not even a database file when there is none (a read of none finds no store).
+    const found = await withStore(ctx.dbPath, false, (store) => collectNotes(spec, where, store?.db));
     return dryRun(ctx, found, opts.json);
   }
   const progress = terminalProgress(ctx, 'migrate');
@@ -60,10 +54,7 @@ export async function run(ctx: Context, opts: MigrateOptions): Promise<void> {
 }
 
 export async function apply(ctx: Context, file: string, opts: { dryRun?: boolean; json?: boolean }): Promise<void> {
-  const content = file === '-' ? await ctx.readStdin() : readTextFile(resolve(ctx.cwd, file));
-  if (!existsSync(ctx.dbPath)) {
-    throw new MemcueError('NOT_FOUND', `no memory database at ${ctx.dbPath}, so no batch to apply`, 'run `memcue migrate` first');
-  }
+  const content = await readAnswer(ctx, 'migrate', file);
   const summary = await withStore(ctx.dbPath, !opts.dryRun, (store) => {
     const plan = validateMigrateAnswer(store!, content, ctx.host);
     if (!opts.dryRun) return store!.write(() => applyMigrate(store!, plan, ctx.host));

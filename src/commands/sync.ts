@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import { MemcueError } from '../errors.js';
-import { repoDirFor } from '../sync/init.js';
+import { initRepo, repoDirFor } from '../sync/init.js';
 import { isWorkTree } from '../sync/repo.js';
 import type { ConcurrentEdit } from '../sync/concurrent.js';
 import { syncRepo, type SyncReport } from '../sync/sync.js';
@@ -16,10 +16,18 @@ export async function run(ctx: Context, opts: { compact?: boolean }): Promise<vo
   printReport(ctx, await syncRepo(ctx, dir, opts));
 }
 
+/** `memcue sync init [REMOTE]`: the memory repo made or adopted, then a sync. */
+export async function init(ctx: Context, remote: string | undefined, opts: { dir?: string }): Promise<void> {
+  const { dir, how } = await initRepo(ctx, remote, opts.dir);
+  ctx.stdout(`memory repo ${how} at ${dir}\n`);
+  // A second machine is done after this: its memory now holds what the remote had.
+  printReport(ctx, await syncRepo(ctx, dir));
+}
+
 /** Most facts named one by one after a sync; the rest are counted. */
 const CHANGES_SHOWN = 20;
 
-export function printReport(ctx: Context, r: SyncReport): void {
+function printReport(ctx: Context, r: SyncReport): void {
   for (const line of r.repaired) ctx.stderr(`memcue: repaired the memory repo: ${line}\n`);
   for (const x of r.refused) {
     ctx.stderr(`memcue: left out fact ${x.id} v${x.version} from ${visible(x.host)}: its ${x.field} looks like ${x.label} (rule ${x.rule}); not stored here, it stays in the memory repo (if it is one: rotate the secret, forget the fact on ${visible(x.host)})\n`);

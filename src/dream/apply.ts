@@ -1,7 +1,7 @@
 // Writes a validated dream plan in one transaction, as new versions only: nothing is deleted, every
 // fact keeps its history, and a replaced fact's last version says what replaced it (in `quote`).
 import { newId, type Fact } from '../store/facts.js';
-import type { Store } from '../store/store.js';
+import type { Store, VersionedField } from '../store/store.js';
 import { dropBatch, settle } from './records.js';
 import { readHidden, withKeywords, writeHidden } from '../text/hidden-index.js';
 import { recordApplied } from './undo.js';
@@ -44,17 +44,17 @@ export function summarize(plan: DreamPlan): DreamSummary {
 export function applyDream(store: Store, plan: DreamPlan, host: string): DreamSummary {
   const summary = summarize(plan);
   const touched: string[] = [];
-  const retire = (id: string, state: Fact['state'], note: string) => {
+  const update = (id: string, changes: Partial<Pick<Fact, VersionedField>>) => {
     touched.push(id);
-    return store.appendVersion(id, { state, quote: note }, host);
+    return store.appendVersion(id, changes, host);
   };
+  const retire = (id: string, state: Fact['state'], note: string) => update(id, { state, quote: note });
   for (const d of plan.decisions) {
     switch (d.action) {
       case 'keep':
         break;
       case 'merge':
-        touched.push(d.into);
-        store.appendVersion(d.into, { text: d.text, translation: d.translation }, host);
+        update(d.into, { text: d.text, translation: d.translation });
         for (const id of d.from) retire(id, 'superseded', `merged into ${d.into} (dream)`);
         break;
       case 'supersede':
@@ -84,15 +84,13 @@ export function applyDream(store: Store, plan: DreamPlan, host: string): DreamSu
         break;
       }
       case 'translate': {
-        touched.push(d.id);
         // Keywords given earlier stay unless the answer brings new ones.
         const old = readHidden(plan.facts.get(d.id)!.translation);
-        store.appendVersion(d.id, { translation: writeHidden({ translation: d.translation, keywords: d.keywords.length ? d.keywords : old.keywords }) }, host);
+        update(d.id, { translation: writeHidden({ translation: d.translation, keywords: d.keywords.length ? d.keywords : old.keywords }) });
         break;
       }
       case 'keywords':
-        touched.push(d.id);
-        store.appendVersion(d.id, { translation: withKeywords(plan.facts.get(d.id)!.translation, d.keywords) }, host);
+        update(d.id, { translation: withKeywords(plan.facts.get(d.id)!.translation, d.keywords) });
         break;
       case 'forget':
         retire(d.id, 'forgotten', `forgotten (dream): ${d.reason}`);

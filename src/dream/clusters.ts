@@ -8,7 +8,6 @@ import type { Database } from '../store/sqlite.js';
 import { IndexNeighbours, type NeighbourWork } from './neighbours.js';
 import type { Seed } from './seeds.js';
 
-export { NEIGHBOUR_SIMILARITY } from './neighbours.js';
 export const MIN_CLUSTER = 2;
 export const MAX_CLUSTER = 8;
 /** Seeds one batch looks at, at most: a few seconds of search on a slow machine (bench:robust "dream at 60k"). */

@@ -1,14 +1,13 @@
 // Facts to split, to translate and to give keywords, found a window of rows at a time from where the
 // last dream left off (seeds.ts), holding only what one batch can show: the rest is counted.
-import { COLUMNS, type Fact } from '../store/facts.js';
-import { toFact } from '../store/rows.js';
+import type { Fact } from '../store/facts.js';
 import type { Database } from '../store/sqlite.js';
 import { readHidden } from '../text/hidden-index.js';
 import { itemSize } from './batch-text.js';
 import { splitReason, type Language } from './candidates.js';
 import { memoryLanguages, translationTarget } from './languages.js';
 import { isReviewed } from './records.js';
-import { factsAfter, PAGE } from './seeds.js';
+import { factsAfter } from './seeds.js';
 
 /** Rows one batch looks at for index work, at most (a few seconds on a slow machine). */
 export const ROWS_PER_BATCH = 20_000;
@@ -32,7 +31,7 @@ export interface IndexWork {
  * batch), a translation (the memory's languages: `languages`) or keywords. `room`: characters one
  * section may hold (the batch budget); `limit`: items.
  */
-export function findIndexWork(db: Database, start: number, scopes: readonly string[] | undefined, languages: readonly Language[], clustered: ReadonlySet<string>, room: number, limit: number, maxRows = ROWS_PER_BATCH): IndexWork {
+export function findIndexWork(db: Database, start: number, scopes: readonly string[] | undefined, languages: readonly Language[], clustered: ReadonlySet<string>, room: number, limit: number): IndexWork {
   const out: IndexWork = { split: [], translate: [], keywords: [], extra: { split: 0, translate: 0, keywords: 0 }, target: new Map(), rows: 0, clean: start, exhausted: true };
   const used = { split: 0, translate: 0, keywords: 0 };
   const hold = (section: 'split' | 'translate' | 'keywords', fact: Fact) => {
@@ -45,7 +44,7 @@ export function findIndexWork(db: Database, start: number, scopes: readonly stri
   };
   let found = false;
   for (const { row, fact } of factsAfter(db, start, scopes)) {
-    if (out.rows >= maxRows) {
+    if (out.rows >= ROWS_PER_BATCH) {
       out.exhausted = false;
       break;
     }
@@ -76,15 +75,6 @@ export function findIndexWork(db: Database, start: number, scopes: readonly stri
 export function sampledLanguages(db: Database, scopes: readonly string[] | undefined, setting: string | undefined): Language[] {
   if (setting !== undefined && setting.trim()) return memoryLanguages([], setting);
   const total = Number(db.get('SELECT COUNT(*) AS n FROM fact_index_docsize')?.n ?? 0);
-  const step = Math.max(1, Math.ceil(total / LANGUAGE_SAMPLE));
-  const where = scopes ? `AND f.scope IN (${scopes.map(() => '?').join(', ')})` : '';
-  const columns = COLUMNS.map((c) => `f.${c}`).join(', ');
-  const sample: Fact[] = [];
-  for (let last = 0; ; ) {
-    const rows = db.all(`SELECT d.id AS row, ${columns} FROM fact_index_docsize d JOIN facts f ON f.rowid = d.id WHERE d.id > ? AND d.id % ? = 0 ${where} ORDER BY d.id LIMIT ${PAGE}`, [last, step, ...(scopes ?? [])]);
-    for (const r of rows) sample.push(toFact(r));
-    if (rows.length < PAGE) break;
-    last = Number(rows[rows.length - 1]!.row);
-  }
-  return memoryLanguages(sample);
+  const every = Math.max(1, Math.ceil(total / LANGUAGE_SAMPLE));
+  return memoryLanguages([...factsAfter(db, 0, scopes, every)].map((s) => s.fact));
 }

@@ -19,9 +19,8 @@ export interface DreamOptions {
   languages?: string;
   /** Called once per seed while clusters are searched (for progress): seeds looked at, of how many are left. */
   onProgress?: (done: number, total: number) => void;
-  /** Seeds and rows one call looks at, at most (the defaults: clusters.ts, index-work.ts). */
+  /** Seeds one call looks at, at most (the default: clusters.ts). */
   maxSeeds?: number;
-  maxRows?: number;
 }
 
 export interface DreamRecord {
@@ -59,14 +58,10 @@ export interface DreamStep {
 const ID_PLACEHOLDER = '0'.repeat(12);
 
 /**
- * Prepares the next batch from what `store` reads (a read snapshot: no lock is held meanwhile);
- * undefined when there is nothing to do. The caller records it with `recordBatch` in a write.
- * A memory bigger than one step is walked by `dreamStep` (the command) from where the last left off.
+ * Prepares the next batch from what `store` reads (a read snapshot: no lock is held meanwhile), from
+ * where the last step left off; no batch when this step found nothing to do. The caller records the
+ * step with `recordStep` in a write.
  */
-export function prepareDream(store: Store, opts: DreamOptions = {}): DreamBatch | undefined {
-  return dreamStep(store, opts).batch;
-}
-
 export function dreamStep(store: Store, opts: DreamOptions = {}): DreamStep {
   const db = store.db;
   const scopes = opts.scopes;
@@ -93,7 +88,7 @@ export function dreamStep(store: Store, opts: DreamOptions = {}): DreamStep {
   // Index work: a translation where the memory has another language, keywords where there are none.
   const languages = sampledLanguages(db, scopes, opts.languages);
   const indexFrom = readCursor(db, 'index', scopes);
-  const work = findIndexWork(db, indexFrom, scopes, languages, clustered, budget, limit, opts.maxRows);
+  const work = findIndexWork(db, indexFrom, scopes, languages, clustered, budget, limit);
   const cursors = { clusters: walk.clean, index: work.clean };
   const unsearched = Math.max(walk.exhausted ? 0 : ahead - walk.seeds, work.exhausted ? 0 : countAfter(db, indexFrom, scopes) - work.rows);
   const step: DreamStep = { cursors, done: walk.exhausted && work.exhausted, searched: walk.seeds, unsearched, work: { ...walk.work, rows: work.rows } };
@@ -143,16 +138,12 @@ export function dreamStep(store: Store, opts: DreamOptions = {}): DreamStep {
 }
 
 /**
- * Records a prepared batch. Facts changed by another command since the batch was read need no care
+ * Records a step: its batch, and where the walks got to (the next `dream` starts there: facts before
+ * them need nothing now). Facts changed by another command since the batch was read need no care
  * here: `dream apply` refuses an answer about a fact that is no longer the version it showed.
  */
-export function recordBatch(store: Store, batch: DreamBatch | undefined, step?: DreamStep, scopes?: readonly string[]): void {
-  if (batch) saveBatch(store.db, 'dream', batch.id, batch.record);
-  if (step) recordCursors(store, step, scopes);
-}
-
-/** Where the walks got to: the next `dream` starts there (facts before them need nothing now). */
-export function recordCursors(store: Store, step: DreamStep, scopes?: readonly string[]): void {
+export function recordStep(store: Store, step: DreamStep, scopes?: readonly string[]): void {
+  if (step.batch) saveBatch(store.db, 'dream', step.batch.id, step.batch.record);
   saveCursor(store.db, 'clusters', step.cursors.clusters, scopes);
   saveCursor(store.db, 'index', step.cursors.index, scopes);
 }

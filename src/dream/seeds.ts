@@ -4,12 +4,12 @@
 // (local, never synced), so the next `dream` continues where the last one stopped; a fact that gets
 // a new version gets a new row after every cursor, so nothing changed is left behind.
 import { COLUMNS, type Fact } from '../store/facts.js';
-import { toFact } from '../store/rows.js';
-import type { Database, SqlValue } from '../store/sqlite.js';
+import { filterClause, toFact } from '../store/rows.js';
+import type { Database } from '../store/sqlite.js';
 
 const FACT_COLUMNS = COLUMNS.map((c) => `f.${c}`).join(', ');
 /** Rows read per statement: large enough to cost few statements, small enough to hold. */
-export const PAGE = 500;
+const PAGE = 500;
 
 export interface Seed {
   row: number;
@@ -19,18 +19,14 @@ export interface Seed {
 /** Which walk a cursor belongs to: the cluster search or the index work, per set of scopes. */
 export type Walk = 'clusters' | 'index';
 
-function scopeClause(scopes: readonly string[] | undefined): { where: string; params: SqlValue[] } {
-  if (!scopes) return { where: '', params: [] };
-  return { where: `AND f.scope IN (${scopes.map(() => '?').join(', ')})`, params: [...scopes] };
-}
-
-/** The active facts after row `after`, in row order, a page at a time. */
-export function* factsAfter(db: Database, after: number, scopes?: readonly string[]): Generator<Seed> {
-  const { where, params } = scopeClause(scopes);
+/** The active facts after row `after`, in row order, a page at a time; `every`: only rows that are its multiples (a sample). */
+export function* factsAfter(db: Database, after: number, scopes?: readonly string[], every = 1): Generator<Seed> {
+  const { where, params } = filterClause({ scopes: scopes && [...scopes] });
+  const sampled = every > 1 ? `AND d.id % ${every} = 0` : '';
   let last = after;
   for (;;) {
     const rows = db.all(
-      `SELECT d.id AS row, ${FACT_COLUMNS} FROM fact_index_docsize d JOIN facts f ON f.rowid = d.id WHERE d.id > ? ${where} ORDER BY d.id LIMIT ${PAGE}`,
+      `SELECT d.id AS row, ${FACT_COLUMNS} FROM fact_index_docsize d JOIN facts f ON f.rowid = d.id WHERE d.id > ? ${sampled} ${where} ORDER BY d.id LIMIT ${PAGE}`,
       [last, ...params],
     );
     for (const r of rows) yield { row: Number(r.row), fact: toFact(r) };
@@ -41,7 +37,7 @@ export function* factsAfter(db: Database, after: number, scopes?: readonly strin
 
 /** How many active facts (in `scopes`) lie after row `after`. */
 export function countAfter(db: Database, after: number, scopes?: readonly string[]): number {
-  const { where, params } = scopeClause(scopes);
+  const { where, params } = filterClause({ scopes: scopes && [...scopes] });
   const sql = scopes
     ? `SELECT COUNT(*) AS n FROM fact_index_docsize d JOIN facts f ON f.rowid = d.id WHERE d.id > ? ${where}`
     : 'SELECT COUNT(*) AS n FROM fact_index_docsize d WHERE d.id > ?';

@@ -1,11 +1,10 @@
 // What `memcue mcp` tells the client at `initialize`: that the tools are there, and the session-start
 // card, unless that client's memcue hook (or plugin) already puts the card into every session,
 // which would give the model the card twice. The client names itself in `clientInfo`.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Context } from '../context.js';
 import { cardFor } from '../hooks/make-card.js';
 import { codexBypassesTrust } from './codex-session.js';
+import { claudePlugins } from '../install/claude-plugins.js';
 import { codexHookTrust } from '../install/codex-trust.js';
 import { wiredTargets } from '../install/engine.js';
 import { wiringFor, type InstallAgent } from '../install/wirings.js';
@@ -30,27 +29,10 @@ export function agentOf(clientName: string | undefined): InstallAgent | undefine
  * while the user's stored trust matches the hook as it is now, or when this session bypasses trust.
  */
 export function hookGivesCard(ctx: Context, agent: InstallAgent): boolean {
-  const wired = [false, true].some((project) => wiredTargets(wiringFor(agent, ctx, { project })).length > 0) || claudePluginEnabled(ctx, agent);
+  const plugin = () => agent === 'claude' && claudePlugins(ctx.env).ids.length > 0;
+  const wired = [false, true].some((project) => wiredTargets(wiringFor(agent, ctx, { project })).length > 0) || plugin();
   if (!wired || agent !== 'codex') return wired;
   return codexHookTrust(ctx.env).includes('trusted') || codexBypassesTrust(process.ppid);
-}
-
-function claudePluginEnabled(ctx: Context, agent: InstallAgent): boolean {
-  if (agent !== 'claude') return false;
-  try {
-    const settings = JSON.parse(read(join(ctx.env.CLAUDE_CONFIG_DIR || join(ctx.env.HOME ?? '', '.claude'), 'settings.json')) || '{}') as { enabledPlugins?: Record<string, unknown> };
-    return Object.entries(settings.enabledPlugins ?? {}).some(([id, on]) => id.startsWith('memcue@') && on === true);
-  } catch {
-    return false;
-  }
-}
-
-function read(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
 }
 
 export async function instructionsFor(ctx: Context, clientName: string | undefined): Promise<string> {

@@ -41,3 +41,18 @@ export class LineBound {
     }
   }
 }
+
+/**
+ * All of `source` as UTF-8, its bytes counted as they arrive: the first line over `maxLineBytes`, or
+ * more than `maxBytes` in all, ends the reading with LineTooLong or InputTooLong (leaving the loop
+ * cancels a Bun stream or destroys a Node one: nothing more is read).
+ */
+export async function readBounded(source: AsyncIterable<Uint8Array>, maxLineBytes: number, maxBytes = Number.POSITIVE_INFINITY): Promise<string> {
+  const bound = new LineBound(maxLineBytes, maxBytes);
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of source) {
+    bound.feed(chunk);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -70,18 +70,10 @@ export function readOthersFile(path: string, maxBytes: number): Buffer | null {
 
 /** The first `maxBytes` of a regular file as UTF-8, or undefined for a missing, unreadable or non-regular one. */
 export function readFileStart(path: string, maxBytes: number): string | undefined {
-  if (notRegularFile(path, { symlinks: true })) return undefined;
   let fd: number | undefined;
   try {
     fd = openRegular(path);
-    const buf = Buffer.alloc(Math.min(maxBytes, fstatSync(fd).size));
-    let filled = 0;
-    while (filled < buf.length) {
-      const n = readSync(fd, buf, filled, buf.length - filled, null);
-      if (n === 0) break;
-      filled += n;
-    }
-    return buf.toString('utf8', 0, filled);
+    return readAt(fd, Math.min(maxBytes, fstatSync(fd).size), 0).toString('utf8');
   } catch {
     return undefined;
   } finally {

@@ -18,12 +18,10 @@ const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 let noteSink: ((line: string) => void) | undefined;
 const noted = new Set<string>();
 
-/** Sends notes about odd files to `sink` from now on (undefined: drop them); returns the previous sink. */
-export function setOddFileNotes(sink: ((line: string) => void) | undefined): ((line: string) => void) | undefined {
-  const previous = noteSink;
+/** Sends notes about odd files to `sink` from now on (undefined: drop them). */
+export function setOddFileNotes(sink: ((line: string) => void) | undefined): void {
   noteSink = sink;
   noted.clear();
-  return previous;
 }
 
 /** Whether a person reads the notes (stderr is a terminal): some are for them, not for scripts and agents. */

@@ -1,7 +1,7 @@
 // Standard input and output for the entries. Under Bun (the binary) through Bun's own reader and
 // writer: setting up Node's process.stdin stream costs ~13 ms of CPU and process.stdout ~3 ms, most
 // of what `--version` or a cached hook cost otherwise (bench/RESULTS.md).
-import { LineBound } from './line-bound.js';
+import { readBounded } from './line-bound.js';
 
 interface BunStdio {
   stdin: { text(): Promise<string>; stream(): ReadableStream<Uint8Array> };
@@ -22,15 +22,7 @@ function bun(): BunStdio | undefined {
 export async function readStdin(maxLineBytes = Number.POSITIVE_INFINITY, maxBytes = Number.POSITIVE_INFINITY): Promise<string> {
   const b = bun();
   if (b && maxLineBytes === Number.POSITIVE_INFINITY && maxBytes === Number.POSITIVE_INFINITY) return b.stdin.text();
-  const bound = new LineBound(maxLineBytes, maxBytes);
-  const chunks: Uint8Array[] = [];
-  // Leaving the loop (the throw) cancels Bun's stream or destroys Node's: nothing more is read.
-  const source: AsyncIterable<Uint8Array> = b ? (b.stdin.stream() as unknown as AsyncIterable<Uint8Array>) : process.stdin;
-  for await (const chunk of source) {
-    bound.feed(chunk);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  return readBounded(b ? (b.stdin.stream() as unknown as AsyncIterable<Uint8Array>) : process.stdin, maxLineBytes, maxBytes);
 }
 
 /**
@@ -44,48 +36,28 @@ export async function readJsonValue(maxBytes: number, waitMs: number): Promise<s
   const scan = new JsonValueEnd();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const take = (chunk: Uint8Array): boolean => {
-    const end = scan.feed(chunk);
-    const kept = chunk.subarray(0, Math.min(end ?? chunk.length, maxBytes - size));
-    chunks.push(kept);
-    size += kept.length;
-    return end !== undefined || size >= maxBytes;
-  };
   const b = bun();
-  await (b ? readBun(b, take, waitMs) : readNode(take, waitMs));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-async function readBun(b: BunStdio, take: (chunk: Uint8Array) => boolean, waitMs: number): Promise<void> {
-  const reader = b.stdin.stream().getReader();
+  // Node's stdin as the same kind of stream as Bun's (node:stream is loaded only there).
+  const stream = b ? b.stdin.stream() : ((await import('node:stream')).Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>);
+  const reader = stream.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), waitMs)));
   try {
     for (;;) {
       const next = await Promise.race([reader.read(), late]);
-      if (!next || next.done || take(next.value)) break;
+      if (!next || next.done) break;
+      const end = scan.feed(next.value);
+      const kept = next.value.subarray(0, Math.min(end ?? next.value.length, maxBytes - size));
+      chunks.push(kept);
+      size += kept.length;
+      if (end !== undefined || size >= maxBytes) break;
     }
   } finally {
     clearTimeout(timer);
+    // Nothing more is read: an open pipe must not keep the process alive.
     reader.cancel().catch(() => {});
   }
-}
-
-function readNode(take: (chunk: Uint8Array) => boolean, waitMs: number): Promise<void> {
-  const stdin = process.stdin;
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      stdin.off('data', onData).off('end', done).off('error', done);
-      stdin.destroy(); // nothing more is read: an open pipe must not keep the process alive
-      resolve();
-    };
-    const onData = (chunk: Buffer) => {
-      if (take(chunk)) done();
-    };
-    const timer = setTimeout(done, waitMs);
-    stdin.on('data', onData).once('end', done).once('error', done);
-  });
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Finds where the first JSON value in a stream of bytes ends (only brackets and strings matter). */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { SEEDS_PER_BATCH } from '../../src/dream/clusters.js';
 import { ROWS_PER_BATCH } from '../../src/dream/index-work.js';
 import { MAX_BLOCK_DOCS } from '../../src/dream/neighbours.js';
-import { dreamStep, prepareDream, recordCursors } from '../../src/dream/prepare.js';
+import { dreamStep, recordStep } from '../../src/dream/prepare.js';
 import type { Fact } from '../../src/store/facts.js';
 import { Store } from '../../src/store/store.js';
 import { withKeywords } from '../../src/text/hidden-index.js';
@@ -51,7 +51,7 @@ describe('dream over a memory bigger than one batch', () => {
   it('searches for clusters only until the batch is full, and says more remain', async () => {
     const store = await pairs(join(tempDir(), 'memcue.db'), 300);
     let searched = 0;
-    const batch = prepareDream(store, { budget: 3000, languages: 'en', onProgress: (done) => (searched = done) })!;
+    const batch = dreamStep(store, { budget: 3000, languages: 'en', onProgress: (done) => (searched = done) }).batch!;
     expect(batch.counts.clusters).toBeGreaterThan(0);
     expect(searched).toBeLessThan(600 / 2);
     expect(batch.remaining.clusters).toBeGreaterThan(0);
@@ -61,7 +61,7 @@ describe('dream over a memory bigger than one batch', () => {
   it('a memory that fits one batch is searched whole: every cluster, nothing said to remain', async () => {
     const store = await pairs(join(tempDir(), 'memcue.db'), 5);
     let searched = 0;
-    const batch = prepareDream(store, { languages: 'en', onProgress: (done) => (searched = done) })!;
+    const batch = dreamStep(store, { languages: 'en', onProgress: (done) => (searched = done) }).batch!;
     expect(searched).toBe(10);
     expect(batch.counts.clusters).toBe(5);
     expect(batch.remaining).toEqual({ clusters: 0, split: 0, translate: 0, keywords: 0 });
@@ -142,7 +142,7 @@ describe('dream resumes', () => {
 
   it('a cursor that no longer names the fact at its row (rows renumbered) starts the walk again', async () => {
     const store = await bigMemory(join(tempDir(), 'memcue.db'), 1500);
-    store.write(() => recordCursors(store, dreamStep(store, { languages: 'en' })));
+    store.write(() => recordStep(store, dreamStep(store, { languages: 'en' })));
     expect(dreamStep(store, { languages: 'en' }).batch!.counts.clusters).toBe(1);
     store.write(() => store.db.run("UPDATE settings SET value = '1000 f999999999' WHERE key LIKE 'dream:cursor:clusters:%'"));
     const step = dreamStep(store, { languages: 'en' });
