@@ -18,6 +18,8 @@ export interface Io {
   readHookInput?: () => Promise<string>;
   /** Whether stderr is a terminal (progress bars are drawn only there). */
   stderrIsTTY?: boolean;
+  /** Whether stdout is a terminal (`list` prints everything only there; to a pipe or an agent, a bounded part). */
+  stdoutIsTTY?: boolean;
 }
 
 export interface Context extends Io {

@@ -151,6 +151,7 @@ async function runCli(argv: string[], command: string | undefined, entry: Entry)
     stderr: (text) => stream(process.stderr).write(text),
     // Asked of the descriptor: process.stderr.isTTY would set up the stream.
     stderrIsTTY: isatty(2),
+    stdoutIsTTY: isatty(1),
     readStdin,
     readHookInput,
   };

@@ -34,6 +34,8 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   cwd?: string;
   stdin?: string;
+  /** In-process runs only: whether stdout is a terminal (default: not, as for an agent or a pipe). */
+  stdoutIsTTY?: boolean;
 }
 
 /**
@@ -65,6 +67,7 @@ export async function cli(argv: string[], opts: RunOptions = {}): Promise<Result
     stdout: (t) => (stdout += t),
     stderr: (t) => (stderr += t),
     readStdin: async () => opts.stdin ?? '',
+    stdoutIsTTY: opts.stdoutIsTTY,
   });
   return { code, stdout, stderr };
 }

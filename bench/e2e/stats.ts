@@ -36,6 +36,8 @@ export interface ConditionStats {
   contextChars: number;
   /** Mean of memcue's printed output per run, over the runs that recorded it (undefined: none did). */
   outputChars: number | undefined;
+  /** Mean of context + memcue's output per run: what the condition put into the session (undefined: a run did not log its output). */
+  sessionChars: number | undefined;
   searches: number;
 }
 
@@ -65,6 +67,7 @@ export function byCondition(lines: RunLine[], order: string[]): ConditionStats[]
         controlScore: mean(runs.filter((l) => !l.needs_memory).map((l) => l.score)),
         contextChars: mean(runs.map((l) => l.context_chars)) ?? 0,
         outputChars: mean(runs.filter((l) => l.memcue_output_chars !== undefined).map((l) => l.memcue_output_chars!)),
+        sessionChars: runs.every((l) => l.memcue_output_chars !== undefined) ? mean(runs.map((l) => l.context_chars + l.memcue_output_chars!)) : undefined,
         searches: mean(runs.map((l) => l.searches)) ?? 0,
       };
     })

@@ -102,10 +102,11 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .option('--since <date>', 'only facts since an ISO date or an age: 1h, 7d, 2w, 3m')
     .option('--state <state>', 'active (default), forgotten, superseded or all')
     .option('--all-versions', 'every version of every fact (edits, forgets, supersedes), newest first')
-    .option('-n, --limit <n>', 'at most this many')
+    .option('-n, --limit <n>', 'at most this many (to a pipe or an agent: 50 unless --limit or --all)')
+    .option('--all', 'every one, also to a pipe or an agent')
     .option('--long', 'also the host each fact was written on and its source')
-    .option('--json', 'print a JSON array')
-    .addHelpText('after', '\nExamples:\n  memcue list --since 1h --in all\n  memcue list --state forgotten')
+    .option('--json', 'print a JSON array (all of them unless --limit)')
+    .addHelpText('after', '\nExamples:\n  memcue list --since 1h --in all\n  memcue list --state forgotten\nAt a terminal it prints every match; to a pipe or an agent the newest 50 and, on stderr, how many more.\nTo find a fact, `memcue search WORDS` beats reading a listing.')
     .action(lazy(() => import('../commands/list.js')));
 
   program

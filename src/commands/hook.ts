@@ -4,7 +4,7 @@
 // the hook log, because a failing hook would break the agent's turn.
 import { makeContext, type Context } from '../context.js';
 import { contextOutput, HOOK_AGENTS, isHookAgent, normalizeEvent, takesCard } from '../hooks/agents.js';
-import { geminiStep } from '../hooks/gemini-events.js';
+import { claimCard, geminiStep, type GeminiStep } from '../hooks/gemini-events.js';
 import { logHookError } from '../hooks/hook-log.js';
 import { cardFor } from '../hooks/make-card.js';
 import { budgetFor, type CardBudget } from '../hooks/budget.js';
@@ -39,10 +39,13 @@ export async function run(ctx: Context, agent?: string, event?: string): Promise
     const eventName = event ?? (typeof input.hook_event_name === 'string' ? input.hook_event_name : undefined);
     if (!agent || !isHookAgent(agent)) throw new Error(`unknown agent "${agent ?? ''}" (use one of: ${HOOK_AGENTS.join(', ')})`);
     if (!eventName) throw new Error('no event: use memcue hook <agent> <event>, e.g. session-start');
-    if (agent === 'gemini' ? geminiStep(ctx.env, eventName, input) === 'nothing' : !takesCard(agent, eventName)) return 0;
+    const step: GeminiStep = agent === 'gemini' ? geminiStep(ctx.env, eventName, input) : takesCard(agent, eventName) ? 'card' : 'nothing';
+    if (step === 'nothing') return 0;
     const cwd = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : ctx.cwd;
     const agentCtx = makeContext({ ...ctx, cwd: isAbsolute(cwd) ? cwd : resolve(ctx.cwd, cwd) }, ctx.dbPath);
     const card = await cardFor(agentCtx, agent, { budgetMs: HOOK_READ_BUDGET_MS });
+    // Gemini at startup: the first prompt's BeforeAgent may have given the card while it was made.
+    if (step === 'card-if-unclaimed' && !claimCard(ctx.env, String(input.session_id))) return 0;
     const context = CONTINUED.has(String(input.source)) && typeof input.transcript_path === 'string' ? await resumedContext(input.transcript_path, card.text, budgetFor(agent), ctx.env) : card.text;
     if (context) ctx.stdout(contextOutput(context, normalizeEvent(eventName) === 'beforeagent' ? 'BeforeAgent' : 'SessionStart'));
   } catch (err) {

@@ -1,8 +1,11 @@
+// `memcue list`: current facts, newest first. Printed whole at a terminal; to a pipe or an agent, the
+// newest LIST_BOUND and one line on stderr saying how many more and how to get them (issue 32: at
+// 2,280 facts agents ran `list` for every kind of a repository, 69k characters a session).
 import type { Context } from '../context.js';
 import { repoScope, searchScopes } from '../context.js';
 import { MemcueError } from '../errors.js';
 import { checkKind, isState, type Fact } from '../store/facts.js';
-import { withStore, type ListFilter } from '../store/store.js';
+import { filterClause, REAL_VERSION, withStore, type ListFilter, type Store } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
 import { factJson, oneLine, parseCount } from '../format.js';
 import { ChunkedOutput, mapped, writeJsonArray } from './stream-out.js';
@@ -15,6 +18,7 @@ interface ListOptions {
   state?: string;
   allVersions?: boolean;
   limit?: string;
+  all?: boolean;
   json?: boolean;
   long?: boolean;
 }
@@ -26,7 +30,10 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
     since: opts.since === undefined ? undefined : parseSince(opts.since),
     state: parseState(opts.state, opts.allVersions),
   };
-  const limit = parseCount(opts.limit, '-n/--limit');
+  if (opts.all && opts.limit !== undefined) throw new MemcueError('USAGE', '--all and --limit ask for different things', 'use one of them');
+  // Bounded only where nobody asked for a number: text to a pipe or an agent. JSON is for programs, which ask for all.
+  const bound = opts.all || opts.json || opts.limit !== undefined || ctx.stdoutIsTTY ? undefined : LIST_BOUND;
+  const limit = bound ?? parseCount(opts.limit, '-n/--limit');
   const own = repoScope(ctx);
   const out = new ChunkedOutput(ctx.stdout);
   // Printed as read, and with --limit only the rows printed are kept: 500k facts need no list of them.
@@ -34,9 +41,28 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
     checkNamedScope(() => scopesInUse(store), opts.in, filter.scopes);
     if (!store) ctx.stderr(`memcue: ${emptyMemory(ctx.dbPath)}\n`);
     const facts = (opts.allVersions ? store?.listedVersions(filter, limit) : store?.listed(filter, limit)) ?? [];
+    let printed = 0;
+    const counted = <T>(fact: T) => (printed++, fact);
     if (opts.json) await writeJsonArray(out, mapped(facts, factJson));
-    else await out.all(mapped(facts, (fact) => `${listLine(fact, { showScope: fact.scope !== own, showVersion: opts.allVersions, long: opts.long })}\n`));
+    else await out.all(mapped(facts, (fact) => `${listLine(counted(fact), { showScope: fact.scope !== own, showVersion: opts.allVersions, long: opts.long })}\n`));
+    if (store && bound !== undefined && printed === bound) {
+      const more = (opts.allVersions ? countVersions(store, filter) : store.countListed(filter)) - printed;
+      // On stderr: it reaches an agent through `memcue list | grep …` too, and stdout stays the facts.
+      if (more > 0) ctx.stderr(`… ${more.toLocaleString('en-US')} more (the newest ${bound} shown): --limit N or --all for more, or \`memcue search WORDS\` to find one\n`);
+    }
   });
+}
+
+/**
+ * How many lines `list` prints when its output is not a terminal and no --limit or --all is given:
+ * enough to see what a small memory holds, and a bounded cost in an agent's context.
+ */
+export const LIST_BOUND = 50;
+
+/** Version rows a --all-versions listing holds (fact-reads.ts listedVersions, counted). */
+function countVersions(store: Store, filter: ListFilter): number {
+  const { where, params } = filterClause(filter);
+  return Number(store.db.get(`SELECT count(*) AS n FROM facts f WHERE ${REAL_VERSION} ${where}`, params)?.n ?? 0);
 }
 
 /** `--state`: active (default), forgotten, superseded or all; with --all-versions every state by default. */

@@ -1,7 +1,10 @@
 // The session-start card: the instruction, the current repository's rules and decisions, then the
-// global rules. Agents cut hook output past a limit (budget.ts), so the card never exceeds its budget:
-// when it would, it keeps this repository's newest entries first, then the newest global rules, and
-// ends with one line saying how many of each were left out and which commands list them.
+// global rules. Every session pays for the card, so its entries get a fixed room (ENTRY_ROOM) however
+// big the memory, and never more than the agent's budget (budget.ts: agents cut hook output past a
+// limit). This repository's newest entries come first, then the newest global rules; the card ends
+// with one line saying how many of each were left out and how to find them: by search, and by a
+// listing only when that listing is short (issue 32: at 2,280 facts agents listed every rule the card
+// named a `list` command for, 69k characters a session, against a MEMORY.md of 20k).
 import type { Row } from '../store/sqlite.js';
 import type { Store } from '../store/store.js';
 import { oneLine } from '../format.js';
@@ -20,6 +23,17 @@ export const CARD_LIMIT = DEFAULT_BUDGET.max;
  * goes to the other.
  */
 export const REPO_SHARE = 0.6;
+/**
+ * The entries' room, in the budget's unit, whatever the memory's size: with the instruction and the
+ * memory line the card stays under ~4,500 characters (issue 32: at 2,280 facts it was 9,953, half a
+ * loaded MEMORY.md, paid by every session). The rest is a search away, and the card says so.
+ */
+export const ENTRY_ROOM = 1800;
+/**
+ * The footer names the `list` commands only when all they could print is about this many lines:
+ * `list --kind rule --in REPO` prints the repository's rules and every global rule.
+ */
+export const SHORT_LIST = 30;
 const ID_SHOWN = 8; // a unique prefix for `memcue edit/forget/show`; 32^8 ids
 
 export interface Card {
@@ -31,7 +45,7 @@ export interface Card {
   /** Of left_out: the global rules and this repository's rules and decisions. */
   left_out_global: number;
   left_out_repo: number;
-  /** Commands that list everything, shown when entries were left out. */
+  /** The commands the card names for what it left out (`WORDS` stands for the agent's search words). */
   more: string[];
   text: string;
 }
@@ -71,6 +85,8 @@ export interface ComposeOptions {
   /** Counts all candidates, and of them this repository's, when only some were read (see RECENT_READ). */
   total?: number;
   repoTotal?: number;
+  /** The entries' room in the budget's unit (default ENTRY_ROOM); the budget still caps the whole card. */
+  entryRoom?: number;
   /** A line put right after the instruction (e.g. how to run memcue when it is not on PATH). */
   note?: string;
   /** How many facts the memory holds and in which languages (memory-line.ts); without it, the old empty-card line. */
@@ -87,16 +103,17 @@ export function composeCard(repoId: string | undefined, global: CardEntry[], rep
   const size = (text: string) => measure(budget, text);
   const repoTotal = Math.max(options.repoTotal ?? 0, repo.length);
   const globalTotal = Math.max((options.total ?? 0) - repoTotal, global.length);
+  const short = repoTotal + globalTotal <= SHORT_LIST;
   const kept = new Set<CardEntry>();
   const layout = (counted = true) => {
     const g = global.filter((e) => kept.has(e));
     const r = repo.filter((e) => kept.has(e));
     const leftOut = counted ? { global: globalTotal - g.length, repo: repoTotal - r.length } : { global: 0, repo: 0 };
-    return render(repoId, g, r, leftOut, options.note, options.memory);
+    return render(repoId, g, r, leftOut, short, options.note, options.memory);
   };
   // The footer is reserved at its largest (every entry left out); its real size is checked below.
-  const footer = size(footerLine(repoId, { global: globalTotal, repo: repoTotal }));
-  const room = budget.max - size(layout(false).text) - headerSize(repoId, size) - footer;
+  const footer = size(footerLine(repoId, { global: globalTotal, repo: repoTotal }, short));
+  const room = Math.min(budget.max - size(layout(false).text) - headerSize(repoId, size) - footer, options.entryRoom ?? ENTRY_ROOM);
   const shortest = 2 + ID_SHOWN + 14; // "- " + a one-character text + " [id date]\n"
   let left = room;
   const fill = (entries: CardEntry[], upTo: number) => {
@@ -115,7 +132,7 @@ export function composeCard(repoId: string | undefined, global: CardEntry[], rep
   // A side with nothing left out has no part in the real footer: the room reserved for it is used.
   const g = global.filter((e) => kept.has(e)).length;
   const r = repo.filter((e) => kept.has(e)).length;
-  left += footer - size(footerLine(repoId, { global: globalTotal - g, repo: repoTotal - r }));
+  left += footer - size(footerLine(repoId, { global: globalTotal - g, repo: repoTotal - r }, short));
   fill(global, 0);
   fill(repo, 0);
   let card = layout();
@@ -151,7 +168,7 @@ interface LeftOut {
   repo: number;
 }
 
-function render(repoId: string | undefined, global: CardEntry[], repo: CardEntry[], leftOut: LeftOut, note?: string, memory?: MemoryShape): Card {
+function render(repoId: string | undefined, global: CardEntry[], repo: CardEntry[], leftOut: LeftOut, short: boolean, note?: string, memory?: MemoryShape): Card {
   let text = note ? `${INSTRUCTION}\n${note}\n` : INSTRUCTION;
   if (memory) text += `\n${memoryLine(memory)}\n`;
   // This repository's section first: it is what the agent working in it needs first (issue 33).
@@ -159,31 +176,42 @@ function render(repoId: string | undefined, global: CardEntry[], repo: CardEntry
   if (global.length) text += globalHeader() + global.map((e) => entryLine(e, false)).join('');
   const total = leftOut.global + leftOut.repo;
   if (!memory && !global.length && !repo.length && total === 0) text += '\n(none recorded yet)\n';
-  const more = moreCommands(repoId, leftOut);
-  if (total > 0) text += footerLine(repoId, leftOut);
+  const more = total > 0 ? [...searchCommands(repoId, leftOut), ...(short ? listCommands(repoId, leftOut) : [])] : [];
+  if (total > 0) text += footerLine(repoId, leftOut, short);
   return { repo: repoId ?? null, global, repo_facts: repo, left_out: total, left_out_global: leftOut.global, left_out_repo: leftOut.repo, more, text };
 }
 
-/** "N more left out …": how many of each side, and the command that lists each; nothing when none was. */
-function footerLine(repoId: string | undefined, leftOut: LeftOut): string {
+/**
+ * "N more left out …": how many of each side, the search that finds any of them, and, when the
+ * listing is short, the commands that list them all; nothing when none was left out.
+ */
+function footerLine(repoId: string | undefined, leftOut: LeftOut, short: boolean): string {
   const parts: string[] = [];
   const listed = (commands: string[]) => commands.map((c) => `\`${c}\``).join(' and ');
-  if (leftOut.repo > 0 && repoId) parts.push(`${leftOut.repo} of ${repoId}'s rules and decisions (${listed(repoCommands(repoId))})`);
-  if (leftOut.global > 0) parts.push(`${leftOut.global} global rule${leftOut.global === 1 ? '' : 's'} (${listed([GLOBAL_RULES])})`);
+  const repoLeft = leftOut.repo > 0 && repoId !== undefined;
+  if (repoLeft) parts.push(`${leftOut.repo} of ${repoId}'s rules and decisions`);
+  if (leftOut.global > 0) parts.push(`${leftOut.global} global rule${leftOut.global === 1 ? '' : 's'}`);
   if (parts.length === 0) return '';
-  return `\n${leftOut.global + leftOut.repo} more left out to keep this card short: ${parts.join(', ')}.\n`;
+  // A search prints a few lines; in a repository it looks in the repository, global and this machine.
+  const search = repoLeft ? `\`${SEARCH_RULES}\` (or \`--kind decision\`)` : `\`${SEARCH_RULES}\``;
+  const all = short ? ` All of them: ${listed(listCommands(repoId, leftOut))}.` : '';
+  return `\n${leftOut.global + leftOut.repo} more left out to keep this card short (${parts.join(', ')}): find them with ${search}.${all}\n`;
 }
 
+const SEARCH_RULES = 'memcue search WORDS --kind rule';
 const GLOBAL_RULES = 'memcue list --kind rule --in global';
 
-/** Named by `--in`, so they work from any folder (they list the global ones of the kind too). */
-function repoCommands(repoId: string): string[] {
-  const where = shellWord(repoId);
-  return [`memcue list --kind rule --in ${where}`, `memcue list --kind decision --in ${where}`];
+function searchCommands(repoId: string | undefined, leftOut: LeftOut): string[] {
+  return [SEARCH_RULES, ...(leftOut.repo > 0 && repoId ? ['memcue search WORDS --kind decision'] : [])];
 }
 
-function moreCommands(repoId: string | undefined, leftOut: LeftOut): string[] {
-  return [...(leftOut.repo > 0 && repoId ? repoCommands(repoId) : []), ...(leftOut.global > 0 ? [GLOBAL_RULES] : [])];
+/** Named by `--in`, so they work from any folder (they list the global ones of the kind too). */
+function listCommands(repoId: string | undefined, leftOut: LeftOut): string[] {
+  if (leftOut.repo > 0 && repoId) {
+    const where = shellWord(repoId);
+    return [`memcue list --kind rule --in ${where}`, `memcue list --kind decision --in ${where}`];
+  }
+  return leftOut.global > 0 ? [GLOBAL_RULES] : [];
 }
 
 /** A repository named after its folder may hold any character: quoted for a POSIX shell then. */

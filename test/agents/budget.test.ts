@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, isolatedEnv, tempDir } from '../helpers.js';
 import { repoDir } from '../hooks/fixtures.js';
+import { ENTRY_ROOM } from '../../src/hooks/card.js';
 
 /** Codex 0.171.0: HOOK_OUTPUT_TOKEN_LIMIT and approx_token_count (codex-rs/hooks/src/output_spill.rs). */
 const CODEX_HOOK_TOKEN_LIMIT = 2500;
@@ -13,7 +14,7 @@ const codexTokens = (text: string) => Math.ceil(Buffer.byteLength(text, 'utf8') 
 /** Claude Code: hook context longer than this many characters is replaced by a preview. */
 const CLAUDE_CONTEXT_CHARS = 10_000;
 
-const LEFT_OUT = /^(\d+) more left out to keep this card short: \1 global rules \(`memcue list --kind rule --in global`\)\.$/;
+const LEFT_OUT = /^(\d+) more left out to keep this card short \(\1 global rules\): find them with `memcue search WORDS --kind rule`\.$/;
 
 /** 103 Russian rules (about 12,000 bytes of card), like the card Codex cut mid-way in issue 12. */
 async function cyrillicMemory() {
@@ -40,18 +41,19 @@ describe('card budget per agent', () => {
     const { env, repo } = await cyrillicMemory();
     const card = await hookCard(env, repo, 'codex');
     expect(codexTokens(card)).toBeLessThanOrEqual(CODEX_HOOK_TOKEN_LIMIT);
-    expect(Buffer.byteLength(card, 'utf8')).toBeGreaterThan(9_500); // the room is used
+    // The entries' room is counted in Codex's unit, bytes: what the model pays for (issue 32).
+    const entries = card.split('\n').filter((l) => l.startsWith('- Правило'));
+    expect(Buffer.byteLength(entries.join('\n') + '\n', 'utf8')).toBeLessThanOrEqual(ENTRY_ROOM);
+    expect(Buffer.byteLength(entries.join('\n') + '\n', 'utf8')).toBeGreaterThan(ENTRY_ROOM - 200); // the room is used
     expect(card.trimEnd().split('\n').at(-1)).toMatch(LEFT_OUT);
-    expect(card.match(/^- Правило \d+:/gm)!.length).toBeGreaterThan(40);
   });
 
-  it('claude: the same memory gets more, under 10,000 characters, also ending with the left-out line', async () => {
+  it('claude: the same memory gets more (its room is in characters), under 10,000, also ending with the left-out line', async () => {
     const { env, repo } = await cyrillicMemory();
     const claude = await hookCard(env, repo, 'claude');
     const codex = await hookCard(env, repo, 'codex');
     expect(claude.length).toBeLessThan(CLAUDE_CONTEXT_CHARS);
-    expect(claude.length).toBeGreaterThan(codex.length);
-    expect(Buffer.byteLength(claude, 'utf8')).toBeGreaterThan(10_000); // would have been cut by Codex
+    expect(claude.match(/^- Правило/gm)!.length).toBeGreaterThan(codex.match(/^- Правило/gm)!.length * 1.5);
     const last = claude.trimEnd().split('\n').at(-1)!;
     if (!/^- /.test(last)) expect(last).toMatch(LEFT_OUT);
   });

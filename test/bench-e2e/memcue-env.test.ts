@@ -40,10 +40,11 @@ describe('the memcue condition', () => {
     expect(log.startsWith(found.stdout)).toBe(true);
     expect(log.endsWith(last)).toBe(true);
     expect(countOutputChars(join(run, OUTPUT_LOG))).toBe(log.length);
-    // The wrapper passes memcue's exit code and its stderr through untouched.
+    // The wrapper passes memcue's exit code and its stderr through, and counts the stderr too: the agent reads it.
     const refused = sh('memcue search --kind nosuchkind x');
     expect(refused.status).not.toBe(0);
     expect(refused.stderr).toMatch(/kind/);
+    expect(readFileSync(join(run, OUTPUT_LOG), 'utf8').endsWith(refused.stderr)).toBe(true);
     expect(existsSync(join(run, 'elsewhere.db'))).toBe(false);
     // Nothing the agent can see names this repository, where the set's checks are.
     expect(readFileSync(join(run, 'bin', 'memcue'), 'utf8')).not.toContain(ROOT);

@@ -29,7 +29,7 @@ describe.skipIf(!existsSync(BINARY))('bench:e2e on the tiny set', () => {
         else expect(l.score, `${l.task} ${l.condition}`).toBeLessThan(1);
         expect(l.context_chars > 0).toBe(l.condition !== 'none');
       }
-      expect(r.stdout).toContain('| condition | runs | memory tasks | memory criteria | controls | context chars / run | memcue output chars / run | searches / run |');
+      expect(r.stdout).toContain('| condition | runs | memory tasks | memory criteria | controls | context chars / run | memcue output chars / run | session chars / run | searches / run |');
       expect(r.stdout).toContain(agent === 'oracle' ? '| memcue | 4 | 1.000 | 1.000 | 1.000 |' : '| memcue | 4 | 0.111 | 0.000 | 0.667 |');
     }
   });

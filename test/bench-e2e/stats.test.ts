@@ -53,8 +53,12 @@ describe('e2e statistics', () => {
     expect(s).toMatchObject({ condition: 'memcue', runs: 3, memoryCriteria: 0.5, controlScore: 0.5, contextChars: 2000, outputChars: 450, searches: 1 });
     expect(s!.memoryScore).toBeCloseTo(5 / 6);
     const md = table(lines);
-    expect(md).toContain('| memcue | 3 | 0.833 | 0.500 | 0.500 | 2000 | 450 | 1.00 |');
+    // The session's context is the card and what memcue printed: unknown while a run did not log the output.
+    expect(md).toContain('| memcue | 3 | 0.833 | 0.500 | 0.500 | 2000 | 450 | — | 1.00 |');
     expect(md).not.toContain('| none |');
+    const logged = [lines[0]!, lines[1]!, { ...lines[2]!, memcue_output_chars: 1200 }];
+    expect(byCondition(logged, ['memcue'])[0]).toMatchObject({ outputChars: 700, sessionChars: 2700 });
+    expect(table(logged)).toContain('| memcue | 3 | 0.833 | 0.500 | 0.500 | 2000 | 700 | 2700 | 1.00 |');
   });
 
   it('lists the runs memcue lost, and splits memory tasks by language when there are two', () => {

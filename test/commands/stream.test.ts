@@ -79,7 +79,7 @@ describe('streaming list, export and import', () => {
   it('list prints in chunks, newest first; --limit gives the first lines of the full list', async () => {
     const { dir, env, cwd } = setup();
     await run(env, cwd, 'import', factsFile(dir));
-    const all = await run(env, cwd, 'list', '--in', 'all');
+    const all = await run(env, cwd, 'list', '--in', 'all', '--all'); // whole also to a pipe (not a terminal here)
     expectChunked(all.writes);
     const lines = all.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(N);

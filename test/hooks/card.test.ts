@@ -1,7 +1,7 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CARD_LIMIT, composeCard, type CardEntry } from '../../src/hooks/card.js';
+import { CARD_LIMIT, composeCard, ENTRY_ROOM, type CardEntry } from '../../src/hooks/card.js';
 import { INSTRUCTION } from '../../src/hooks/instruction.js';
 import { cli, isolatedEnv } from '../helpers.js';
 import { repoDir } from './fixtures.js';
@@ -31,9 +31,22 @@ describe('composeCard', () => {
     expect(card.left_out).toBe(0);
   });
 
-  it('caps 500 rules at 9,000 characters, keeps the newest, and says how to list the rest', () => {
+  it('gives 500 rules the entries\' room, whatever the budget, and says how to find the rest', () => {
     const global = newestFirst(Array.from({ length: 500 }, (_, i) => entry(i)));
     const card = composeCard(undefined, global, []);
+    const entries = card.text.slice(card.text.indexOf('## Global rules\n')).split('\n').filter((l) => l.startsWith('- '));
+    expect(entries).toHaveLength(card.global.length);
+    expect(entries.join('\n').length + 1).toBeLessThanOrEqual(ENTRY_ROOM);
+    expect(entries.join('\n').length + 1).toBeGreaterThan(ENTRY_ROOM - 100);
+    expect(card.global).toEqual(global.slice(0, card.global.length));
+    const last = card.text.trimEnd().split('\n').at(-1)!;
+    expect(last).toBe(`${card.left_out} more left out to keep this card short (${card.left_out} global rules): find them with \`memcue search WORDS --kind rule\`.`);
+    expect(card.more).toEqual(['memcue search WORDS --kind rule']);
+  });
+
+  it('caps 500 rules at 9,000 characters when the room is bigger, keeps the newest, and says how to find the rest', () => {
+    const global = newestFirst(Array.from({ length: 500 }, (_, i) => entry(i)));
+    const card = composeCard(undefined, global, [], { entryRoom: Infinity });
     expect(card.text.length).toBeLessThanOrEqual(CARD_LIMIT);
     expect(card.text.length).toBeGreaterThan(CARD_LIMIT - 200); // the room is used, not wasted
     expect(card.global.length + card.left_out).toBe(500);
@@ -43,14 +56,14 @@ describe('composeCard', () => {
     expect(card.global.slice(0, skipped)).toEqual(global.slice(0, skipped));
     for (const r of card.global.slice(skipped)) expect(r.text.length).toBeLessThan(global[skipped]!.text.length);
     const last = card.text.trimEnd().split('\n').at(-1)!;
-    expect(last).toBe(`${card.left_out} more left out to keep this card short: ${card.left_out} global rules (\`memcue list --kind rule --in global\`).`);
+    expect(last).toBe(`${card.left_out} more left out to keep this card short (${card.left_out} global rules): find them with \`memcue search WORDS --kind rule\`.`);
   });
 
   it('names both kinds when a repository card is cut', () => {
     const repo = newestFirst(Array.from({ length: 300 }, (_, i) => entry(i, { scope: 'repo:github.com/a/b', kind: i % 2 ? 'rule' : 'decision' })));
     const card = composeCard('github.com/a/b', [], repo);
     expect(card.text.length).toBeLessThanOrEqual(CARD_LIMIT);
-    expect(card.more).toEqual(['memcue list --kind rule --in github.com/a/b', 'memcue list --kind decision --in github.com/a/b']);
+    expect(card.more).toEqual(['memcue search WORDS --kind rule', 'memcue search WORDS --kind decision']);
     expect(card.left_out_repo).toBe(card.left_out);
     expect(card.text).toContain('## Rules and decisions of github.com/a/b\n- rule: Rule number 299');
     expect(card.text).toContain('\n- decision: Rule number 298');
@@ -60,7 +73,7 @@ describe('composeCard', () => {
     const short = newestFirst(Array.from({ length: 500 }, (_, i) => entry(i)));
     // The long fact comes where short ones still fit (about 70 do beside the instruction).
     const long = { ...short[60]!, id: 'longxxxxxxxxxxxxxxxx', text: 'x'.repeat(1990) };
-    const card = composeCard(undefined, [...short.slice(0, 60), long, ...short.slice(60)], []);
+    const card = composeCard(undefined, [...short.slice(0, 60), long, ...short.slice(60)], [], { entryRoom: Infinity });
     expect(card.text.length).toBeLessThanOrEqual(CARD_LIMIT);
     expect(card.text.length).toBeGreaterThan(CARD_LIMIT - 200);
     expect(card.global).not.toContainEqual(long);

@@ -1,6 +1,7 @@
 // Gemini CLI's card after /clear and after a compression (issue 34, item 3): SessionStart "clear" and
-// PreCompress mark the session, and its next BeforeAgent gives the card once; install wires the
-// three hooks, uninstall takes them all out.
+// PreCompress mark the session, and its next BeforeAgent gives the card once; a first prompt sent
+// before SessionStart gave the card gets it too (issue 32); install wires the three hooks, uninstall
+// takes them all out.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +28,7 @@ describe('memcue hook gemini: the card after /clear and compression', () => {
   it('after /compress (PreCompress "manual") the session\'s next prompt gets the card again; other sessions do not', async () => {
     const env = isolatedEnv();
     await cli(['add', '--kind', 'rule', '--scope', 'global', 'COMPRESS-RULE-8c2d no force push'], { env });
+    for (const session of ['s1', 'other']) await hook(env, 'session-start', { session_id: session, hook_event_name: 'SessionStart', source: 'startup' });
     // Gemini fires PreCompress "auto" before every turn's check of the context's size: no card then.
     expect((await hook(env, 'pre-compress', { session_id: 's1', hook_event_name: 'PreCompress', trigger: 'auto' })).stdout).toBe('');
     expect((await hook(env, 'before-agent', { session_id: 's1', hook_event_name: 'BeforeAgent', prompt: 'x' })).stdout).toBe('');
@@ -34,6 +36,26 @@ describe('memcue hook gemini: the card after /clear and compression', () => {
     expect((await hook(env, 'before-agent', { session_id: 'other', hook_event_name: 'BeforeAgent', prompt: 'x' })).stdout).toBe('');
     const next = await hook(env, 'before-agent', { session_id: 's1', hook_event_name: 'BeforeAgent', prompt: 'x' });
     expect(JSON.parse(next.stdout).hookSpecificOutput.additionalContext).toContain('COMPRESS-RULE-8c2d no force push');
+  });
+
+  it('a prompt sent before SessionStart gave the card gets it (BeforeAgent), and SessionStart then gives none', async () => {
+    const env = isolatedEnv();
+    await cli(['add', '--kind', 'rule', '--scope', 'global', 'SLOW-START-RULE-5e1b tag releases'], { env });
+    // Gemini takes the first prompt while SessionStart still runs (a loaded machine), or SessionStart
+    // never answered (past its timeout): the session had no card when the prompt went out.
+    const first = await hook(env, 'before-agent', { session_id: 'slow', hook_event_name: 'BeforeAgent', prompt: 'hello' });
+    expect(JSON.parse(first.stdout).hookSpecificOutput).toMatchObject({ hookEventName: 'BeforeAgent' });
+    expect(JSON.parse(first.stdout).hookSpecificOutput.additionalContext).toContain('SLOW-START-RULE-5e1b tag releases');
+    // The SessionStart that was still making its card prints none: the session has it once.
+    expect((await hook(env, 'session-start', { session_id: 'slow', hook_event_name: 'SessionStart', source: 'startup' })).stdout).toBe('');
+    expect((await hook(env, 'before-agent', { session_id: 'slow', hook_event_name: 'BeforeAgent', prompt: 'more' })).stdout).toBe('');
+    // A resumed session gets its card from SessionStart whatever came before, and no second one with its prompt.
+    const resumed = await hook(env, 'session-start', { session_id: 'slow', hook_event_name: 'SessionStart', source: 'resume' });
+    expect(JSON.parse(resumed.stdout).hookSpecificOutput.additionalContext).toContain('SLOW-START-RULE-5e1b');
+    expect((await hook(env, 'before-agent', { session_id: 'slow', hook_event_name: 'BeforeAgent', prompt: 'again' })).stdout).toBe('');
+    const fresh = await hook(env, 'session-start', { session_id: 'new', hook_event_name: 'SessionStart', source: 'resume' });
+    expect(fresh.stdout).toContain('SLOW-START-RULE-5e1b');
+    expect((await hook(env, 'before-agent', { session_id: 'new', hook_event_name: 'BeforeAgent', prompt: 'x' })).stdout).toBe('');
   });
 
   it('install gemini wires SessionStart, BeforeAgent and PreCompress; uninstall takes them out', async () => {
