@@ -183,6 +183,12 @@ export class SearchFile {
     return this.file.page(p)[at - p * PAGE]!;
   }
 
+  /** The short lengths of `count` docs from `first` (one range's: a read within a page or two). */
+  shortLengths(first: number, count: number): Uint8Array {
+    if (this.header.sections.lengths[1] !== this.header.docs) throw new Error('search file: a lengths section of the wrong size');
+    return this.file.section('lengths', first, count);
+  }
+
   /** The records of `docs` (ascending) as columns: one pass over the pages they lie in. */
   records(docs: Uint32Array): DocRecords {
     const n = docs.length;

@@ -15,16 +15,43 @@ import type { AddedDoc, CreatedKey, LiveIndex, Pool } from './pool-types.js';
 import type { SearchFile, TermEntry } from './reader.js';
 import { bm25Part, idfOf, round6 } from './bm25.js';
 import { isLong, RANGE, type RangeEntry } from './skips.js';
-import { atLeast, bestSet, docMasks, rangeBounds, rangeView, removedHolding, shortList, WORDS, type List, type RangeView, type SetScratch } from './range-lists.js';
+import { atLeast, docMasks, rangeBounds, rangeView, removedHolding, shortList, WORDS, type List, type RangeView, type SetScratch } from './range-lists.js';
 import { utf8 } from './format.js';
 import { mark } from '../util/profile.js';
-import { leanRanges, type LeanPass } from './lean-range.js';
+import { leanRanges, type Companion, type LeanPass } from './lean-range.js';
 import { boundCannotBeat, cannotBeat, SLACK, type Entry, type PoolRules, type RangeContext } from './pool-bounds.js';
 
 export type { PoolRules } from './pool-bounds.js';
 
-/** The pool, or undefined when an item is not one term or no term is long (the caller then scores every posting). */
-export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: number, rules: PoolRules): Pool | undefined {
+/** One pool being found: its items' lists and figures, its best entries so far, the docs scored already. */
+interface Run {
+  lists: List[];
+  idf: number[];
+  matching: number[];
+  avgdl: number;
+  top: Top;
+  /** Per range, the bitmap of its docs not to score: removed since the build, or scored already. */
+  skip: Map<number, Uint32Array>;
+  /** A rare word's docs (a short list's), scored first. */
+  seeds: Map<number, Uint32Array>;
+  /** Ranges another pool's pass read for this one too (lean-range.ts). */
+  done: Uint8Array;
+}
+
+/**
+ * The pool, or undefined when an item is not one term or no term is long (the caller then scores
+ * every posting). With `own` (the query's own words, search.ts), their pool too, from the same
+ * pass where the ranges are read lean: ranges both read cost one read.
+ */
+export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: number, rules: PoolRules, own?: readonly QueryItem[]): { pool: Pool; own?: Pool } | undefined {
+  const run = begin(live, items, size, rules);
+  if (!run) return undefined;
+  const companion = own && begin(live, own, size, rules);
+  const pool = finish(live, run, rules, companion && { items: own!.map((item) => items.indexOf(item)), last: companion.top.last, offer: companion.top.offer, skip: companion.skip, done: companion.done });
+  return { pool, own: companion && finish(live, companion, rules) };
+}
+
+function begin(live: LiveIndex, items: readonly QueryItem[], size: number, rules: PoolRules): Run | undefined {
   const { file } = live;
   const ranges = Math.ceil(file.header.docs / RANGE);
   const entries: (TermEntry | undefined)[] = [];
@@ -52,8 +79,16 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
       top.offer({ bm: round6(-score), preferred: doc.fact.scope === rules.preferScope, created: rules.created.added(doc), row: doc.row, base: false, index: a });
     }
   });
+  // Docs not to score (again): those removed since the build, and those seeded.
+  const skip = docMasks(live.removed);
+  const seeds = docMasks(lists.flatMap((list) => (list && 'docs' in list ? [...list.docs] : [])));
+  return { lists, idf, matching, avgdl, top, skip, seeds, done: new Uint8Array(ranges) };
+}
 
-  const bound = rangeBounds(lists, idf, avgdl, ranges);
+function finish(live: LiveIndex, run: Run, rules: PoolRules, companion?: Companion): Pool {
+  const { file } = live;
+  const { lists, idf, avgdl, top, skip } = run;
+  const bound = rangeBounds(lists, idf, avgdl, run.done);
   const newest = file.newestByRange();
   // Best bound first, unrounded (rounding thousands of bounds costs more than reading a few ranges).
   const key = new Float64Array(bound.length);
@@ -66,8 +101,6 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
   mark('pool: bounds');
 
   const anyPreferred = file.header.scopes.includes(rules.preferScope);
-  // Docs not to score (again): those removed since the build, and those seeded.
-  const skip = docMasks(live.removed);
   const masks = lists.map(() => new Uint32Array(WORDS));
   const wanted = new Uint32Array(WORDS);
   const set: SetScratch & { parts: Float64Array } = { tf: new Float64Array(lists.length), length: new Float64Array(lists.length), idf: new Float64Array(lists.length), parts: new Float64Array(lists.length), n: 0 };
@@ -89,9 +122,8 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
   };
   // A rare word's docs first (a short list's): they fill the pool with facts that score high, so the
   // common words' ranges are then read only for their docs that could beat those.
-  const seeds = docMasks(lists.flatMap((list) => (list && 'docs' in list ? [...list.docs] : [])));
   for (const r of order) {
-    const only = seeds.get(r);
+    const only = run.seeds.get(r);
     if (!only) continue;
     score(r, only);
     const done = skip.get(r);
@@ -99,7 +131,7 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
     else skip.set(r, only);
   }
   // With the pool full, runs of ranges whose items are all bitmaps are read by lean-range.ts.
-  const pass: LeanPass = { live, lists, idf, avgdl, order, key, newest, rules, anyPreferred, skip, last: top.last, offer: top.offer };
+  const pass: LeanPass = { live, lists, idf, avgdl, order, key, newest, rules, anyPreferred, skip, last: top.last, offer: top.offer, companion };
   let read = 0;
   for (let i = 0; i < order.length; i++) {
     if (top.last()) {
@@ -116,7 +148,7 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
   mark(`pool: ${read} of ${order.length} ranges read`);
   const candidates = top.entries.map((e) => (e.base ? file.stored(e.index) : { fact: live.added[e.index]!.fact, columns: live.added[e.index]!.columns }));
   mark('pool: candidates read');
-  return { candidates, facts: live.docs, matching };
+  return { candidates, facts: live.docs, matching: run.matching };
 }
 
 /**
@@ -144,7 +176,13 @@ function listOf(file: SearchFile, entry: TermEntry, ranges: number): List {
 }
 
 /** The best `size` entries in the pool's order, kept sorted (the pool is a few dozen). */
-function topOf(size: number, rules: PoolRules): { entries: Entry[]; offer: (e: Entry) => void; last: () => Entry | undefined } {
+interface Top {
+  entries: Entry[];
+  offer: (e: Entry) => void;
+  last: () => Entry | undefined;
+}
+
+function topOf(size: number, rules: PoolRules): Top {
   const top: Entry[] = [];
   const compare = (x: Entry, y: Entry) => x.bm - y.bm || Number(y.preferred) - Number(x.preferred) || rules.created.compare(y.created, x.created) || x.row - y.row;
   const offer = (e: Entry) => {
