@@ -31,6 +31,8 @@ export interface LeanPass {
   offer: (e: Entry) => void;
   /** A second pool of some of the items, read in the same pass (the query's own words, search.ts). */
   companion?: Companion;
+  /** Set up by the first leanRanges of the pass (null: the pass cannot be read lean). */
+  lean?: LeanItems | null;
 }
 
 /** A second pool read range by range beside the first: the ranges it was read in are marked done. */
@@ -44,11 +46,14 @@ export interface Companion {
 }
 
 /** The items of a lean pass (those with postings), indexed by their place j among them, and the range being read. */
-interface LeanItems {
+export interface LeanItems {
   ranges: (RangeEntry | undefined)[][];
   bytes: (Uint8Array | undefined)[];
-  /** A long list's bytes as 32-bit words, copied at each of the four shifts (alignedCopies). */
-  aligned: Int32Array[][];
+  /** A long list's bytes as 32-bit words, copied at each of the four shifts (alignedCopies) when first read. */
+  aligned: (Int32Array[] | undefined)[];
+  /** The places of the pass's items, and of the own words' pool's (in its order). */
+  all: Int32Array;
+  own: Int32Array | undefined;
   idf: Float64Array;
   /** Per item, where its bitmap starts in its bytes in the range read (-1: not in it), its words, largest tf and part at its shortest doc there. */
   starts: Int32Array;
@@ -75,31 +80,13 @@ interface LeanItems {
  * whose bound stops the reading (stop), or at one it cannot read lean (the caller reads that one).
  */
 export function leanRanges(pass: LeanPass, from: number): { next: number; read: number; stop: boolean } {
-  const { lists, order, key, newest } = pass;
-  // The items with postings; an absent one adds nothing anywhere.
-  const present: number[] = [];
-  for (let k = 0; k < lists.length; k++) if (lists[k]) present.push(k);
-  const n = present.length;
-  if (n > 15) return { next: from, read: 0, stop: false };
-  const all = Int32Array.from(present, (_, j) => j);
-  const own = pass.companion && Int32Array.from(pass.companion.items.map((k) => present.indexOf(k)).filter((j) => j >= 0));
-  const items: LeanItems = {
-    ranges: present.map((k) => lists[k]!.ranges as (RangeEntry | undefined)[]),
-    bytes: present.map((k) => ('bytes' in lists[k]! ? lists[k]!.bytes : undefined)),
-    aligned: present.map((k) => ('bytes' in lists[k]! ? alignedCopies(lists[k]!.bytes) : [])),
-    idf: Float64Array.from(present, (k) => pass.idf[k]!),
-    starts: new Int32Array(n),
-    words: new Int32Array(n * WORDS),
-    tfs: new Float64Array(n),
-    parts: new Float64Array(n),
-    once: new Float64Array(n * (MAX_SHORT_LENGTH + 1)).fill(NaN),
-    r: 0,
-    lengths: undefined,
-    here: new Int32Array(n),
-    sorted: new Float64Array(n),
-    docs: [],
-    context: { anyPreferred: pass.anyPreferred, newest: 0 },
-  };
+  // Set up once a pass: a query of a rare word and common ones goes in and out of lean ranges.
+  if (pass.lean === undefined) pass.lean = leanItems(pass);
+  const items = pass.lean;
+  if (!items) return { next: from, read: 0, stop: false };
+  const { order, key, newest } = pass;
+  const { all, own } = items;
+  const n = items.starts.length;
   const { starts, words, tfs, parts, ranges, bytes: bytesOf, idf } = items;
   const avgdl = pass.avgdl;
   let read = 0;
@@ -130,7 +117,7 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
       const from = (starts[j] = entry.start);
       // The bitmap's words, read once, four bytes a load from a copy where they are aligned.
       const shift = (4 - (from & 3)) & 3;
-      const aligned = items.aligned[j]![shift]!;
+      const aligned = (items.aligned[j] ??= alignedCopies(bytes))[shift]!;
       for (let w = 0, at = j * WORDS, b = (from + shift) >> 2; w < WORDS; w++) words[at + w] = aligned[b + w]!;
       tfs[j] = entry.maxTf;
       parts[j] = bm25Part(idf[j]!, entry.maxTf, entry.minLength, avgdl);
@@ -150,6 +137,34 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
     }
   }
   return { next: i, read, stop: false };
+}
+
+/** The pass's items with postings (an absent one adds nothing anywhere); null past 15 (the count's bits). */
+function leanItems(pass: LeanPass): LeanItems | null {
+  const { lists } = pass;
+  const present: number[] = [];
+  for (let k = 0; k < lists.length; k++) if (lists[k]) present.push(k);
+  const n = present.length;
+  if (n > 15) return null;
+  return {
+    all: Int32Array.from(present, (_, j) => j),
+    own: pass.companion && Int32Array.from(pass.companion.items.map((k) => present.indexOf(k)).filter((j) => j >= 0)),
+    ranges: present.map((k) => lists[k]!.ranges as (RangeEntry | undefined)[]),
+    bytes: present.map((k) => ('bytes' in lists[k]! ? lists[k]!.bytes : undefined)),
+    aligned: present.map(() => undefined),
+    idf: Float64Array.from(present, (k) => pass.idf[k]!),
+    starts: new Int32Array(n),
+    words: new Int32Array(n * WORDS),
+    tfs: new Float64Array(n),
+    parts: new Float64Array(n),
+    once: new Float64Array(n * (MAX_SHORT_LENGTH + 1)).fill(NaN),
+    r: 0,
+    lengths: undefined,
+    here: new Int32Array(n),
+    sorted: new Float64Array(n),
+    docs: [],
+    context: { anyPreferred: pass.anyPreferred, newest: 0 },
+  };
 }
 
 /**

@@ -36,6 +36,8 @@ interface Run {
   seeds: Map<number, Uint32Array>;
   /** Ranges another pool's pass read for this one too (lean-range.ts). */
   done: Uint8Array;
+  /** Whether the seeds were scored. */
+  seeded: boolean;
 }
 
 /**
@@ -47,6 +49,13 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
   const run = begin(live, items, size, rules);
   if (!run) return undefined;
   const companion = own && begin(live, own, size, rules);
+  if (companion) {
+    // Its rare words' docs before the shared pass, as its own pass would read them (every range
+    // holding one, no bound needed): the shared pass then reads its common words against them.
+    const newest = live.file.newestByRange();
+    const first = [...companion.seeds.keys()].filter((r) => newest[r]! >= rules.firstRank).sort((x, y) => x - y);
+    seed(companion, first, scorer(live, companion, rules, new Float64Array(newest.length).fill(-Infinity), newest));
+  }
   const pool = finish(live, run, rules, companion && { items: own!.map((item) => items.indexOf(item)), last: companion.top.last, offer: companion.top.offer, skip: companion.skip, done: companion.done });
   return { pool, own: companion && finish(live, companion, rules) };
 }
@@ -82,7 +91,7 @@ function begin(live: LiveIndex, items: readonly QueryItem[], size: number, rules
   // Docs not to score (again): those removed since the build, and those seeded.
   const skip = docMasks(live.removed);
   const seeds = docMasks(lists.flatMap((list) => (list && 'docs' in list ? [...list.docs] : [])));
-  return { lists, idf, matching, avgdl, top, skip, seeds, done: new Uint8Array(ranges) };
+  return { lists, idf, matching, avgdl, top, skip, seeds, done: new Uint8Array(ranges), seeded: false };
 }
 
 function finish(live: LiveIndex, run: Run, rules: PoolRules, companion?: Companion): Pool {
@@ -101,35 +110,8 @@ function finish(live: LiveIndex, run: Run, rules: PoolRules, companion?: Compani
   mark('pool: bounds');
 
   const anyPreferred = file.header.scopes.includes(rules.preferScope);
-  const masks = lists.map(() => new Uint32Array(WORDS));
-  const wanted = new Uint32Array(WORDS);
-  const set: SetScratch & { parts: Float64Array } = { tf: new Float64Array(lists.length), length: new Float64Array(lists.length), idf: new Float64Array(lists.length), parts: new Float64Array(lists.length), n: 0 };
-  // 'stop': neither this range nor any after it can beat the pool's last fact (their bounds round
-  // worse); 'skip': this one cannot, by a tie (a later one of the same rounded bound may be newer).
-  const score = (r: number, only?: Uint32Array): 'read' | 'skip' | 'stop' => {
-    const last = top.last();
-    if (last) {
-      if (key[r]! > last.bm + 1e-6) return 'stop';
-      // Rounded only where rounding can decide (a cold process pays for each toFixed).
-      if (key[r]! >= last.bm - 1e-6) {
-        const bm = round6(key[r]!);
-        if (bm > last.bm) return 'stop';
-        if (cannotBeat(bm, anyPreferred, 2 * newest[r]!, last)) return 'skip';
-      }
-    }
-    scoreRange(live, lists, idf, avgdl, r, { rules, anyPreferred, newest: 2 * newest[r]!, last, skip, only, masks, wanted, set }, top.offer);
-    return 'read';
-  };
-  // A rare word's docs first (a short list's): they fill the pool with facts that score high, so the
-  // common words' ranges are then read only for their docs that could beat those.
-  for (const r of order) {
-    const only = run.seeds.get(r);
-    if (!only) continue;
-    score(r, only);
-    const done = skip.get(r);
-    if (done) for (let w = 0; w < WORDS; w++) done[w]! |= only[w]!;
-    else skip.set(r, only);
-  }
+  const score = scorer(live, run, rules, key, newest);
+  if (!run.seeded) seed(run, order, score);
   // With the pool full, runs of ranges whose items are all bitmaps are read by lean-range.ts.
   const pass: LeanPass = { live, lists, idf, avgdl, order, key, newest, rules, anyPreferred, skip, last: top.last, offer: top.offer, companion };
   let read = 0;
@@ -149,6 +131,49 @@ function finish(live: LiveIndex, run: Run, rules: PoolRules, companion?: Compani
   const candidates = top.entries.map((e) => (e.base ? file.stored(e.index) : { fact: live.added[e.index]!.fact, columns: live.added[e.index]!.columns }));
   mark('pool: candidates read');
   return { candidates, facts: live.docs, matching: run.matching };
+}
+
+/**
+ * Reads range r (only the docs of `only`, when given) unless its bound cannot beat the pool's last
+ * fact: 'stop' when neither it nor any after it can (their bounds round worse), 'skip' when it
+ * cannot by a tie (a later one of the same rounded bound may be newer).
+ */
+function scorer(live: LiveIndex, run: Run, rules: PoolRules, key: Float64Array, newest: Uint32Array): (r: number, only?: Uint32Array) => 'read' | 'skip' | 'stop' {
+  const { lists, idf, avgdl, top, skip } = run;
+  const anyPreferred = live.file.header.scopes.includes(rules.preferScope);
+  const masks = lists.map(() => new Uint32Array(WORDS));
+  const wanted = new Uint32Array(WORDS);
+  const set: SetScratch & { parts: Float64Array } = { tf: new Float64Array(lists.length), length: new Float64Array(lists.length), idf: new Float64Array(lists.length), parts: new Float64Array(lists.length), n: 0 };
+  return (r, only) => {
+    const last = top.last();
+    if (last) {
+      if (key[r]! > last.bm + 1e-6) return 'stop';
+      // Rounded only where rounding can decide (a cold process pays for each toFixed).
+      if (key[r]! >= last.bm - 1e-6) {
+        const bm = round6(key[r]!);
+        if (bm > last.bm) return 'stop';
+        if (cannotBeat(bm, anyPreferred, 2 * newest[r]!, last)) return 'skip';
+      }
+    }
+    scoreRange(live, lists, idf, avgdl, r, { rules, anyPreferred, newest: 2 * newest[r]!, last, skip, only, masks, wanted, set }, top.offer);
+    return 'read';
+  };
+}
+
+/**
+ * A rare word's docs first (a short list's), range by range in `order`: they fill the pool with facts
+ * that score high, so the common words' ranges are then read only for their docs that could beat those.
+ */
+function seed(run: Run, order: Iterable<number>, score: (r: number, only?: Uint32Array) => unknown): void {
+  for (const r of order) {
+    const only = run.seeds.get(r);
+    if (!only) continue;
+    score(r, only);
+    const done = run.skip.get(r);
+    if (done) for (let w = 0; w < WORDS; w++) done[w]! |= only[w]!;
+    else run.skip.set(r, only);
+  }
+  run.seeded = true;
 }
 
 /**
