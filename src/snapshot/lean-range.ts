@@ -11,7 +11,7 @@ import { WORDS, type List } from './range-lists.js';
 import { DENSE, RANGE, readOthers, type RangeEntry } from './skips.js';
 import { bm25Part, round6 } from './bm25.js';
 import { boundCannotBeat, cannotBeat, SLACK, type Entry, type PoolRules } from './pool-bounds.js';
-import { MAX_SHORT_LENGTH } from './format.js';
+import { LITTLE_ENDIAN, MAX_SHORT_LENGTH } from './format.js';
 
 /** What leanRanges reads the ranges of a query with (prunedPool's figures). */
 export interface LeanPass {
@@ -302,8 +302,6 @@ function alignedCopies(bytes: Uint8Array): Int32Array[] {
     return LITTLE_ENDIAN ? new Int32Array(copy.buffer) : Int32Array.from({ length: copy.length / 4 }, (_, i) => copy[4 * i]! | (copy[4 * i + 1]! << 8) | (copy[4 * i + 2]! << 16) | (copy[4 * i + 3]! << 24));
   });
 }
-
-const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 
 /** A dense range's tf of doc o (most dense ranges have every tf 1: their list of others is one zero byte). */
 function tfOf(bytes: Uint8Array, entry: RangeEntry, o: number): number {
