@@ -168,7 +168,7 @@ export class SearchFile {
     const n = Math.ceil(this.header.docs / RANGE);
     if (bytes.length !== 4 * n) throw new Error('search file: a ranges section of the wrong size');
     // One copy where the machine's order is the file's (a call per range costs a cold process ~1 ms at 500k facts).
-    if (LITTLE_ENDIAN) return (this.newest = new Uint32Array(bytes.slice().buffer));
+    if (LITTLE_ENDIAN) return (this.newest = new Uint32Array(new Uint8Array(bytes).buffer)); // a copy (a Buffer's slice is not)
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
     const newest = new Uint32Array(n);
     for (let r = 0; r < n; r++) newest[r] = view.getUint32(4 * r, true);
