@@ -7,11 +7,11 @@
 // has warmed up, so it is one loop over typed arrays. A query with other-script spellings has a
 // second pool, of its own words (search.ts): a range read lean is read for both pools at once.
 import type { LiveIndex } from './pool-types.js';
-import { WORDS, type List } from './range-lists.js';
-import { DENSE, RANGE, readOthers, type RangeEntry } from './skips.js';
+import { alignedCopies, tfOf, WORDS, type List } from './range-lists.js';
+import { DENSE, RANGE, type RangeEntry } from './skips.js';
 import { bm25Part, round6 } from './bm25.js';
 import { boundCannotBeat, cannotBeat, SLACK, type Entry, type PoolRules } from './pool-bounds.js';
-import { LITTLE_ENDIAN, MAX_SHORT_LENGTH } from './format.js';
+import { MAX_SHORT_LENGTH } from './format.js';
 
 /** What leanRanges reads the ranges of a query with (prunedPool's figures). */
 export interface LeanPass {
@@ -289,24 +289,4 @@ function readFor(pass: LeanPass, items: LeanItems, js: Int32Array, last: Entry |
     const scope = file.header.scopes[records.scope[d]!]!;
     pool.offer({ bm: round6(-score), preferred: scope === rules.preferScope, created: { key: 2 * records.created[d]! }, row: records.row[d]!, base: true, index: docs[d]! });
   }
-}
-
-/**
- * `bytes` as little-endian 32-bit words four times, copied with 0 to 3 bytes before them, so that
- * the four bytes from any offset b are one word: copy (4 - b % 4) % 4, word (b + shift) / 4.
- */
-function alignedCopies(bytes: Uint8Array): Int32Array[] {
-  return [0, 1, 2, 3].map((shift) => {
-    const copy = new Uint8Array((bytes.length + shift + 3) & ~3);
-    copy.set(bytes, shift);
-    return LITTLE_ENDIAN ? new Int32Array(copy.buffer) : Int32Array.from({ length: copy.length / 4 }, (_, i) => copy[4 * i]! | (copy[4 * i + 1]! << 8) | (copy[4 * i + 2]! << 16) | (copy[4 * i + 3]! << 24));
-  });
-}
-
-/** A dense range's tf of doc o (most dense ranges have every tf 1: their list of others is one zero byte). */
-function tfOf(bytes: Uint8Array, entry: RangeEntry, o: number): number {
-  if (entry.length === RANGE / 8 + 1 && bytes[entry.start + entry.length - 1] === 0) return 1;
-  const others = readOthers(bytes, entry.start, entry.start + entry.length);
-  for (let i = 0; i < others.length; i += 2) if (others[i] === o) return others[i + 1]!;
-  return 1;
 }

@@ -2,7 +2,7 @@
 // the bound of every range, and one range's docs as bitmaps (bit o: doc first + o) that are ANDed and
 // counted instead of decoded posting by posting.
 import { bm25Part, K1_PLUS_1, lengthNorm, lengthNorms } from './bm25.js';
-import { MAX_SHORT_LENGTH } from './format.js';
+import { LITTLE_ENDIAN, MAX_SHORT_LENGTH } from './format.js';
 import type { SearchFile } from './reader.js';
 import { DENSE, RANGE, readOthers, type RangeEntry } from './skips.js';
 
@@ -231,4 +231,24 @@ export function lowerBound(sorted: Uint32Array, value: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/**
+ * `bytes` as little-endian 32-bit words four times, copied with 0 to 3 bytes before them, so that
+ * the four bytes from any offset b are one word: copy (4 - b % 4) % 4, word (b + shift) / 4.
+ */
+export function alignedCopies(bytes: Uint8Array): Int32Array[] {
+  return [0, 1, 2, 3].map((shift) => {
+    const copy = new Uint8Array((bytes.length + shift + 3) & ~3);
+    copy.set(bytes, shift);
+    return LITTLE_ENDIAN ? new Int32Array(copy.buffer) : Int32Array.from({ length: copy.length / 4 }, (_, i) => copy[4 * i]! | (copy[4 * i + 1]! << 8) | (copy[4 * i + 2]! << 16) | (copy[4 * i + 3]! << 24));
+  });
+}
+
+/** A dense range's tf of doc o (most dense ranges have every tf 1: their list of others is one zero byte). */
+export function tfOf(bytes: Uint8Array, entry: RangeEntry, o: number): number {
+  if (entry.length === RANGE / 8 + 1 && bytes[entry.start + entry.length - 1] === 0) return 1;
+  const others = readOthers(bytes, entry.start, entry.start + entry.length);
+  for (let i = 0; i < others.length; i += 2) if (others[i] === o) return others[i + 1]!;
+  return 1;
 }
