@@ -101,17 +101,20 @@ function finish(live: LiveIndex, run: Run, rules: PoolRules, companion?: Compani
   const newest = file.newestByRange();
   // Best bound first, unrounded (rounding thousands of bounds costs more than reading a few ranges).
   const key = new Float64Array(bound.length);
-  const order: number[] = [];
-  for (let r = 0; r < bound.length; r++) {
-    key[r] = -bound[r]! * SLACK;
-    if (bound[r]! > 0 && newest[r]! >= rules.firstRank) order.push(r);
-  }
-  order.sort((x, y) => key[x]! - key[y]! || newest[y]! - newest[x]! || x - y);
-  mark('pool: bounds');
-
+  for (let r = 0; r < bound.length; r++) key[r] = -bound[r]! * SLACK;
+  const readable = (r: number) => bound[r]! > 0 && newest[r]! >= rules.firstRank;
+  const compare = (x: number, y: number) => key[x]! - key[y]! || newest[y]! - newest[x]! || x - y;
   const anyPreferred = file.header.scopes.includes(rules.preferScope);
   const score = scorer(live, run, rules, key, newest);
-  if (!run.seeded) seed(run, order, score);
+  if (!run.seeded) seed(run, [...run.seeds.keys()].filter(readable).sort(compare), score);
+  // With the pool full (seeded, or read in another pool's pass), a range whose bound is clearly
+  // below its last fact is past where the reading stops: it is not sorted at all.
+  const cut = (top.last()?.bm ?? Infinity) + 1e-6;
+  const order: number[] = [];
+  for (let r = 0; r < bound.length; r++) if (key[r]! <= cut && readable(r)) order.push(r);
+  order.sort(compare);
+  mark('pool: bounds');
+
   // With the pool full, runs of ranges whose items are all bitmaps are read by lean-range.ts.
   const pass: LeanPass = { live, lists, idf, avgdl, order, key, newest, rules, anyPreferred, skip, last: top.last, offer: top.offer, companion };
   let read = 0;
