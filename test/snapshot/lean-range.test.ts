@@ -112,7 +112,8 @@ describe('a query of several common words', () => {
           if (own.length === items.length) continue;
           expanded++;
           const size = [1, 5, 30][Math.floor(random() * 3)]!;
-          const filter: SearchOptions = random() < 0.3 ? { kind: KINDS[Math.floor(random() * KINDS.length)]! } : {};
+          const pick = random();
+          const filter: SearchOptions = pick < 0.2 ? { kind: KINDS[Math.floor(random() * KINDS.length)]! } : pick < 0.35 ? { scopes: [SCOPES[q % 3]!] } : pick < 0.5 ? { since: '2026-01-01T03:00:00.000Z' } : {};
           const preferScope = random() < 0.5 ? SCOPES[Math.floor(random() * SCOPES.length)]! : '';
           const ids = (pool: Pool) => pool.candidates.map((c) => c.fact.id);
           const both = snapshotPools(live, items, own, filter, preferScope, size);
