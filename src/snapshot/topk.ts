@@ -7,8 +7,9 @@
 // instead of all its postings; within a range, bitmaps leave out the docs that cannot make it, and
 // once the pool is full a doc's short length (format.ts lengths) bounds it before its record is read.
 // Several common words read every range (no range bound falls below the pool): lean-range.ts reads
-// those whose items are all bitmaps in one loop. Items of several terms (phrases), prefixes matching
-// several terms and queries of short lists only are left to the exhaustive pool.
+// those whose items are all bitmaps in one loop, for the query's pool and its own words' pool at once
+// (search.ts ownItems). Items of several terms (phrases), prefixes matching several terms and queries
+// of short lists only are left to the exhaustive pool.
 import type { QueryItem } from '../search/query.js';
 import { occurrencesIn } from '../search/rerank.js';
 import type { AddedDoc, CreatedKey, LiveIndex, Pool } from './pool-types.js';
