@@ -11,7 +11,7 @@ import type { Vocabulary } from './vocabulary.js';
 import { sqliteVocabulary } from '../store/vocabulary.js';
 import { liveVocabulary } from '../snapshot/vocabulary.js';
 import { occurrencesIn, POOL_SIZE, rescore, type ItemStats } from './rerank.js';
-import { snapshotPool, type LiveIndex, type PoolFact } from '../snapshot/pool.js';
+import { snapshotPools, type LiveIndex, type PoolFact } from '../snapshot/pool.js';
 import { mark } from '../util/profile.js';
 import { indexTerms } from '../text/tokenize.js';
 
@@ -56,10 +56,11 @@ export function searchLive(live: LiveIndex, query: string, opts: SearchOptions =
   const items = expandedItems(query, () => liveVocabulary(live), opts);
   if (items.length === 0) return [];
   const size = Math.max(opts.limit ?? DEFAULT_LIMIT, POOL_SIZE);
-  const pool = snapshotPool(live, items, opts, opts.preferScope ?? '', size);
+  // Both pools at once: where the ranges are read lean, one read serves both (topk.ts).
+  const pools = snapshotPools(live, items, ownItems(items), opts, opts.preferScope ?? '', size);
+  const { pool } = pools;
   const stats = (held: readonly QueryItem[]) => ({ facts: pool.facts, matching: held.map((item) => pool.matching[items.indexOf(item)]!) });
-  const own = pool.candidates.length > 0 ? ownItems(items) : undefined;
-  const candidates = own ? withOwnMatches(pool.candidates, snapshotPool(live, own, opts, opts.preferScope ?? '', size).candidates) : pool.candidates;
+  const candidates = pools.own && pool.candidates.length > 0 ? withOwnMatches(pool.candidates, pools.own.candidates) : pool.candidates;
   return ranked(query, items, { candidates, stats }, opts);
 }
 

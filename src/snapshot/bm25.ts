@@ -8,6 +8,20 @@ export function bm25Part(idf: number, f: number, length: number, avgdl: number):
   return idf * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * length) / avgdl)));
 }
 
+/**
+ * bm25Part's length term, K1 * (1 - B + B * length / avgdl), for the lengths up to `upTo`: with it a
+ * part is idf * ((f * K1_PLUS_1) / (f + norm)), the same float as bm25Part's, without a call.
+ */
+export function lengthNorms(avgdl: number, upTo: number): Float64Array {
+  return Float64Array.from({ length: upTo + 1 }, (_, length) => lengthNorm(length, avgdl));
+}
+
+export function lengthNorm(length: number, avgdl: number): number {
+  return K1 * (1 - B + (B * length) / avgdl);
+}
+
+export const K1_PLUS_1 = K1 + 1.0;
+
 /** FTS5's IDF of a phrase `n` of `docs` facts match. */
 export function idfOf(docs: number, n: number): number {
   const value = Math.log((docs - n + 0.5) / (n + 0.5));

@@ -94,6 +94,9 @@ export const FIELDS = ['id', 'version', 'text', 'translation', 'kind', 'scope', 
 type Runtime = { Bun?: { hash: { crc32(b: Uint8Array): number }; deflateSync(b: Uint8Array): Uint8Array; inflateSync(b: Uint8Array): Uint8Array } };
 const bun = (globalThis as Runtime).Bun;
 
+/** Whether typed arrays here are little-endian, as the file's numbers are (a copy can then be read as words). */
+export const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
 /** CRC-32 of the bytes: Bun's, or node:zlib's (Node ≥ 20.15). */
 export function crc32(bytes: Uint8Array): number {
   if (bun) return bun.hash.crc32(bytes);

@@ -4,12 +4,14 @@
 // (format.ts lengths) and only the docs that could still enter the pool have their records read.
 // A query of several common words reads every range (no range bound tells which of its docs hold
 // them all): this is what each of those ranges costs, and a cold process runs it before the JIT
-// has warmed up, so it is one loop over typed arrays.
+// has warmed up, so it is one loop over typed arrays. A query with other-script spellings has a
+// second pool, of its own words (search.ts): a range read lean is read for both pools at once.
 import type { LiveIndex } from './pool-types.js';
-import { WORDS, type List } from './range-lists.js';
-import { DENSE, RANGE, readOthers, type RangeEntry } from './skips.js';
+import { alignedCopies, tfOf, WORDS, type List } from './range-lists.js';
+import { DENSE, RANGE, type RangeEntry } from './skips.js';
 import { bm25Part, round6 } from './bm25.js';
-import { boundCannotBeat, cannotBeat, type Entry, type PoolRules } from './pool-bounds.js';
+import { boundCannotBeat, cannotBeat, SLACK, type Entry, type PoolRules } from './pool-bounds.js';
+import { MAX_SHORT_LENGTH } from './format.js';
 
 /** What leanRanges reads the ranges of a query with (prunedPool's figures). */
 export interface LeanPass {
@@ -27,6 +29,48 @@ export interface LeanPass {
   skip: Map<number, Uint32Array>;
   last: () => Entry | undefined;
   offer: (e: Entry) => void;
+  /** A second pool of some of the items, read in the same pass (the query's own words, search.ts). */
+  companion?: Companion;
+  /** Set up by the first leanRanges of the pass (null: the pass cannot be read lean). */
+  lean?: LeanItems | null;
+}
+
+/** A second pool read range by range beside the first: the ranges it was read in are marked done. */
+export interface Companion {
+  /** Its items' places among the pass's items, in its own order. */
+  items: readonly number[];
+  last: () => Entry | undefined;
+  offer: (e: Entry) => void;
+  skip: Map<number, Uint32Array>;
+  done: Uint8Array;
+}
+
+/** The items of a lean pass (those with postings), indexed by their place j among them, and the range being read. */
+export interface LeanItems {
+  ranges: (RangeEntry | undefined)[][];
+  bytes: (Uint8Array | undefined)[];
+  /** A long list's bytes as 32-bit words, copied at each of the four shifts (alignedCopies) when first read. */
+  aligned: (Int32Array[] | undefined)[];
+  /** The places of the pass's items, and of the own words' pool's (in its order). */
+  all: Int32Array;
+  own: Int32Array | undefined;
+  idf: Float64Array;
+  /** Per item, where its bitmap starts in its bytes in the range read (-1: not in it), its words, largest tf and part at its shortest doc there. */
+  starts: Int32Array;
+  words: Int32Array;
+  tfs: Float64Array;
+  parts: Float64Array;
+  /** Per item and short length, its part at tf 1, worked out when first wanted (NaN: not yet). */
+  once: Float64Array;
+  r: number;
+  /** The range's short lengths, read when first wanted. */
+  lengths: Uint8Array | undefined;
+  /** Scratch: the items of a pool in the range, their parts sorted, the docs to read. */
+  here: Int32Array;
+  sorted: Float64Array;
+  docs: number[];
+  /** boundCannotBeat's figures for the range. */
+  context: { anyPreferred: boolean; newest: number };
 }
 
 /**
@@ -36,17 +80,15 @@ export interface LeanPass {
  * whose bound stops the reading (stop), or at one it cannot read lean (the caller reads that one).
  */
 export function leanRanges(pass: LeanPass, from: number): { next: number; read: number; stop: boolean } {
-  const { live, lists, idf, avgdl, order, key, newest, rules, skip } = pass;
-  if (lists.length > 15) return { next: from, read: 0, stop: false };
-  const { file } = live;
-  const items = lists.length;
-  const starts = new Int32Array(items);
-  const tfs = new Float64Array(items);
-  const words = new Int32Array(items * WORDS);
-  const parts = new Float64Array(items);
-  const bytesOf = lists.map((list) => (list && 'bytes' in list ? list.bytes : undefined));
-  const context = { anyPreferred: pass.anyPreferred, newest: 0 };
-  const docs: number[] = [];
+  // Set up once a pass: a query of a rare word and common ones goes in and out of lean ranges.
+  if (pass.lean === undefined) pass.lean = leanItems(pass);
+  const items = pass.lean;
+  if (!items) return { next: from, read: 0, stop: false };
+  const { order, key, newest } = pass;
+  const { all, own } = items;
+  const n = items.starts.length;
+  const { starts, words, tfs, parts, ranges, bytes: bytesOf, idf } = items;
+  const avgdl = pass.avgdl;
   let read = 0;
   let i = from;
   for (; i < order.length; i++) {
@@ -55,117 +97,196 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
     if (!last) break;
     const k0 = key[r]!;
     if (k0 > last.bm + 1e-6) return { next: i, read, stop: true };
-    context.newest = 2 * newest[r]!;
+    const newestKey = 2 * newest[r]!;
     if (k0 >= last.bm - 1e-6) {
       const bm = round6(k0);
       if (bm > last.bm) return { next: i, read, stop: true };
-      if (cannotBeat(bm, context.anyPreferred, context.newest, last)) continue;
+      if (cannotBeat(bm, pass.anyPreferred, newestKey, last)) continue;
     }
-    // Each item's bitmap here (-1: absent), and its part at its largest tf and shortest doc.
-    let n = 0;
+    // Each item's bitmap here, and its part at its largest tf and shortest doc.
     let lean = true;
-    for (let k = 0; k < items; k++) {
-      starts[k] = -1;
-      const list = lists[k];
-      if (!list) continue;
-      const entry = list.ranges[r];
+    for (let j = 0; j < n; j++) {
+      starts[j] = -1;
+      const entry = ranges[j]![r];
       if (!entry) continue;
-      if (!bytesOf[k] || (entry as RangeEntry).count < DENSE) {
+      const bytes = bytesOf[j];
+      if (!bytes || entry.count < DENSE) {
         lean = false;
         break;
       }
-      const from = (starts[k] = (entry as RangeEntry).start);
-      const bytes = bytesOf[k]!;
-      // The bitmap's words, read once (inline: calls cost most before the JIT warms up).
-      for (let w = 0, b = from; w < WORDS; w++, b += 4) words[k * WORDS + w] = bytes[b]! | (bytes[b + 1]! << 8) | (bytes[b + 2]! << 16) | (bytes[b + 3]! << 24);
-      tfs[k] = entry.maxTf;
-      const part = bm25Part(idf[k]!, entry.maxTf, entry.minLength, avgdl);
-      // Kept sorted, largest first (insertion: a few items).
-      let at = n++;
-      for (; at > 0 && parts[at - 1]! < part; at--) parts[at] = parts[at - 1]!;
-      parts[at] = part;
+      const from = (starts[j] = entry.start);
+      // The bitmap's words, read once, four bytes a load from a copy where they are aligned.
+      const shift = (4 - (from & 3)) & 3;
+      const aligned = (items.aligned[j] ??= alignedCopies(bytes))[shift]!;
+      for (let w = 0, at = j * WORDS, b = (from + shift) >> 2; w < WORDS; w++) words[at + w] = aligned[b + w]!;
+      tfs[j] = entry.maxTf;
+      parts[j] = bm25Part(idf[j]!, entry.maxTf, entry.minLength, avgdl);
     }
     if (!lean) break;
     read++;
-    if (n === 0) continue;
-    // Fewer than `least` items cannot beat the pool's last fact, whichever they are.
-    let least = 1;
-    for (let sum = parts[0]!; least < n && boundCannotBeat(sum, context, last); sum += parts[least++]!);
-    const first = r * RANGE;
-    const done = skip.size > 0 ? skip.get(r) : undefined;
-    docs.length = 0;
-    for (let w = 0; w < WORDS; w++) {
-      // Bit-sliced count of the items holding each doc (up to 15).
-      let c0 = 0;
-      let c1 = 0;
-      let c2 = 0;
-      let c3 = 0;
-      for (let k = 0; k < items; k++) {
-        if (starts[k]! < 0) continue;
-        let carry = words[k * WORDS + w]!;
-        const n0 = c0 ^ carry;
-        carry &= c0;
-        c0 = n0;
-        const n1 = c1 ^ carry;
-        carry &= c1;
-        c1 = n1;
-        const n2 = c2 ^ carry;
-        carry &= c2;
-        c2 = n2;
-        c3 |= carry;
-      }
-      let bits = (atLeastMask(c0, c1, c2, c3, least) & ~(done?.[w] ?? 0)) >>> 0;
-      while (bits) {
-        const low = bits & -bits;
-        bits = (bits ^ low) >>> 0;
-        const o = 32 * w + 31 - Math.clz32(low);
-        // The doc's bound: each item it holds at the range's largest tf, at the doc's short length.
-        const length = file.shortLength(first + o);
-        let bound = 0;
-        for (let k = 0; k < items; k++) if (starts[k]! >= 0 && words[k * WORDS + w]! & low) bound += bm25Part(idf[k]!, tfs[k]!, length, avgdl);
-        if (!boundCannotBeat(bound, context, last)) docs.push(first + o);
-      }
-    }
-    if (docs.length === 0) continue;
-    const records = file.records(Uint32Array.from(docs));
-    for (let d = 0; d < docs.length; d++) {
-      if (!rules.allow.base(records, d)) continue;
-      const o = docs[d]! - first;
-      let score = 0;
-      for (let k = 0; k < items; k++) {
-        if (starts[k]! < 0) continue;
-        const bytes = bytesOf[k]!;
-        if (words[k * WORDS + (o >> 5)]! & (1 << (o & 31))) score += bm25Part(idf[k]!, tfOf(bytes, lists[k]!.ranges[r] as RangeEntry, o), records.length[d]!, avgdl);
-      }
-      // Clearly worse than the pool's last fact: not rounded, not offered.
-      const now = pass.last()!;
-      if (-score > now.bm + 1e-6) continue;
-      const scope = file.header.scopes[records.scope[d]!]!;
-      pass.offer({ bm: round6(-score), preferred: scope === rules.preferScope, created: { key: 2 * records.created[d]! }, row: records.row[d]!, base: true, index: docs[d]! });
+    items.r = r;
+    items.lengths = undefined;
+    items.context.newest = newestKey;
+    readFor(pass, items, all, last, pass.skip.size > 0 ? pass.skip.get(r) : undefined, pass);
+    const other = pass.companion;
+    // The own words' pool reads this range now (every doc holding one of its words while it is not
+    // full): it is then done for that pool.
+    if (other) {
+      readFor(pass, items, own!, other.last(), other.skip.size > 0 ? other.skip.get(r) : undefined, other);
+      other.done[r] = 1;
     }
   }
   return { next: i, read, stop: false };
 }
 
-/** Bits whose 4-bit count (c3 c2 c1 c0) is at least `least`. */
-function atLeastMask(c0: number, c1: number, c2: number, c3: number, least: number): number {
-  let greater = 0;
-  let equal = ~0;
-  for (let b = 3; b >= 0; b--) {
-    const count = b === 3 ? c3 : b === 2 ? c2 : b === 1 ? c1 : c0;
-    if ((least >> b) & 1) equal &= count;
-    else {
-      greater |= equal & count;
-      equal &= ~count;
-    }
-  }
-  return greater | equal;
+/** The pass's items with postings (an absent one adds nothing anywhere); null past 15 (the count's bits). */
+function leanItems(pass: LeanPass): LeanItems | null {
+  const { lists } = pass;
+  const present: number[] = [];
+  for (let k = 0; k < lists.length; k++) if (lists[k]) present.push(k);
+  const n = present.length;
+  if (n > 15) return null;
+  return {
+    all: Int32Array.from(present, (_, j) => j),
+    own: pass.companion && Int32Array.from(pass.companion.items.map((k) => present.indexOf(k)).filter((j) => j >= 0)),
+    ranges: present.map((k) => lists[k]!.ranges as (RangeEntry | undefined)[]),
+    bytes: present.map((k) => ('bytes' in lists[k]! ? lists[k]!.bytes : undefined)),
+    aligned: present.map(() => undefined),
+    idf: Float64Array.from(present, (k) => pass.idf[k]!),
+    starts: new Int32Array(n),
+    words: new Int32Array(n * WORDS),
+    tfs: new Float64Array(n),
+    parts: new Float64Array(n),
+    once: new Float64Array(n * (MAX_SHORT_LENGTH + 1)).fill(NaN),
+    r: 0,
+    lengths: undefined,
+    here: new Int32Array(n),
+    sorted: new Float64Array(n),
+    docs: [],
+    context: { anyPreferred: pass.anyPreferred, newest: 0 },
+  };
 }
 
-/** A dense range's tf of doc o (most dense ranges have every tf 1: their list of others is one zero byte). */
-function tfOf(bytes: Uint8Array, entry: RangeEntry, o: number): number {
-  if (entry.length === RANGE / 8 + 1 && bytes[entry.start + entry.length - 1] === 0) return 1;
-  const others = readOthers(bytes, entry.start, entry.start + entry.length);
-  for (let i = 0; i < others.length; i += 2) if (others[i] === o) return others[i + 1]!;
-  return 1;
+/**
+ * Offers a pool (of the items `js`, in its order) the docs of the lean range read that could beat
+ * its last fact: those holding enough of the items, bounded from their short lengths, then scored
+ * from their records. With the pool not full, every doc holding one of the items.
+ */
+function readFor(pass: LeanPass, items: LeanItems, js: Int32Array, last: Entry | undefined, skip: Uint32Array | undefined, pool: { last: () => Entry | undefined; offer: (e: Entry) => void }): void {
+  const { live, avgdl, rules } = pass;
+  const { file } = live;
+  const { r, starts, words, tfs, parts, once, here, sorted, idf, context } = items;
+  // The pool's items in the range, and their parts largest first (insertion: a few items).
+  let h = 0;
+  for (let x = 0, m = js.length; x < m; x++) {
+    const j = js[x]!;
+    if (starts[j]! < 0) continue;
+    here[h] = j;
+    let at = h++;
+    for (; at > 0 && sorted[at - 1]! < parts[j]!; at--) sorted[at] = sorted[at - 1]!;
+    sorted[at] = parts[j]!;
+  }
+  if (h === 0) return;
+  // Fewer than `least` items cannot beat the pool's last fact, whichever they are; nor can all of them.
+  let least = 1;
+  if (last) {
+    let sum = sorted[0]!;
+    for (; least < h && boundCannotBeat(sum, context, last); sum += sorted[least++]!);
+    if (least === h && boundCannotBeat(sum, context, last)) return;
+  }
+  const first = r * RANGE;
+  // A doc's bound, minus and widened as a pool key, is cut against the last fact's key: only a
+  // bound within SQLite's rounding of it needs round6 and the tie rules (boundCannotBeat).
+  const above = last ? last.bm + 1e-6 : Infinity;
+  const below = last ? last.bm - 1e-6 : Infinity;
+  const docs = items.docs;
+  docs.length = 0;
+  for (let w = 0; w < WORDS; w++) {
+    // Bit-sliced count of the items holding each doc (up to 15).
+    let c0 = 0;
+    let c1 = 0;
+    let c2 = 0;
+    let c3 = 0;
+    for (let x = 0; x < h; x++) {
+      let carry = words[here[x]! * WORDS + w]!;
+      const n0 = c0 ^ carry;
+      carry &= c0;
+      c0 = n0;
+      const n1 = c1 ^ carry;
+      carry &= c1;
+      c1 = n1;
+      const n2 = c2 ^ carry;
+      carry &= c2;
+      c2 = n2;
+      c3 |= carry;
+    }
+    // Those counted at least `least` times, bit by bit from the top (inline: a call per word costs).
+    let greater = 0;
+    let equal = ~0;
+    if (least & 8) equal &= c3;
+    else {
+      greater |= equal & c3;
+      equal &= ~c3;
+    }
+    if (least & 4) equal &= c2;
+    else {
+      greater |= equal & c2;
+      equal &= ~c2;
+    }
+    if (least & 2) equal &= c1;
+    else {
+      greater |= equal & c1;
+      equal &= ~c1;
+    }
+    if (least & 1) equal &= c0;
+    else {
+      greater |= equal & c0;
+      equal &= ~c0;
+    }
+    let bits = ((greater | equal) & ~(skip ? skip[w]! : 0)) >>> 0;
+    if (bits && last && !items.lengths) items.lengths = file.shortLengths(first, Math.min(RANGE, file.header.docs - first));
+    while (bits) {
+      const low = bits & -bits;
+      bits = (bits ^ low) >>> 0;
+      const o = 32 * w + 31 - Math.clz32(low);
+      if (!last) {
+        docs.push(first + o);
+        continue;
+      }
+      // The doc's bound: each item it holds at the range's largest tf, at the doc's short length.
+      const length = items.lengths![o]!;
+      let bound = 0;
+      for (let x = 0; x < h; x++) {
+        const j = here[x]!;
+        if (!(words[j * WORDS + w]! & low)) continue;
+        if (tfs[j] !== 1) bound += bm25Part(idf[j]!, tfs[j]!, length, avgdl);
+        else {
+          const at = j * (MAX_SHORT_LENGTH + 1) + length;
+          let part = once[at]!;
+          if (part !== part) part = once[at] = bm25Part(idf[j]!, 1, length, avgdl);
+          bound += part;
+        }
+      }
+      const bm = -bound * SLACK;
+      if (bm > above || (bm >= below && boundCannotBeat(bound, context, last))) continue;
+      docs.push(first + o);
+    }
+  }
+  if (docs.length === 0) return;
+  const records = file.records(Uint32Array.from(docs));
+  for (let d = 0; d < docs.length; d++) {
+    if (!rules.allow.base(records, d)) continue;
+    const o = docs[d]! - first;
+    let score = 0;
+    // Item by item in the pool's order: FTS5's float sums.
+    for (let x = 0; x < h; x++) {
+      const j = here[x]!;
+      if (words[j * WORDS + (o >> 5)]! & (1 << (o & 31))) score += bm25Part(idf[j]!, tfOf(items.bytes[j]!, items.ranges[j]![r]!, o), records.length[d]!, avgdl);
+    }
+    // Clearly worse than the pool's last fact: not rounded, not offered.
+    const now = pool.last();
+    if (now && -score > now.bm + 1e-6) continue;
+    const scope = file.header.scopes[records.scope[d]!]!;
+    pool.offer({ bm: round6(-score), preferred: scope === rules.preferScope, created: { key: 2 * records.created[d]! }, row: records.row[d]!, base: true, index: docs[d]! });
+  }
 }

@@ -24,12 +24,24 @@ const utf8 = new TextEncoder();
  * in the interpreter, where every object and map entry per match costs.
  */
 export function snapshotPool(live: LiveIndex, items: readonly QueryItem[], filter: ListFilter, preferScope: string, size: number, prune = true): Pool {
-  const { file } = live;
+  return snapshotPools(live, items, undefined, filter, preferScope, size, prune).pool;
+}
+
+/**
+ * snapshotPool of `items`, and with `own` (some of them) snapshotPool of those too: found in one
+ * pass where both can be (topk.ts), else one after the other.
+ */
+export function snapshotPools(live: LiveIndex, items: readonly QueryItem[], own: readonly QueryItem[] | undefined, filter: ListFilter, preferScope: string, size: number, prune = true): { pool: Pool; own?: Pool } {
   const allow = filterTest(live, filter);
-  if (prune) {
-    const pooled = prunedPool(live, items, size, { allow, created: createdOrder(live), preferScope, firstRank: allow.firstRank });
-    if (pooled) return pooled;
-  }
+  const pooled = prune ? prunedPool(live, items, size, { allow, created: createdOrder(live), preferScope, firstRank: allow.firstRank }, own) : undefined;
+  const pool = pooled?.pool ?? exhaustivePool(live, items, allow, preferScope, size);
+  if (!own) return { pool };
+  return { pool, own: pooled?.own ?? snapshotPools(live, own, undefined, filter, preferScope, size, prune).pool };
+}
+
+/** The pool from every posting of the items. */
+function exhaustivePool(live: LiveIndex, items: readonly QueryItem[], allow: ReturnType<typeof filterTest>, preferScope: string, size: number): Pool {
+  const { file } = live;
   const baseFreq = items.map((item) => baseFrequencies(live, item));
   const docs = union(baseFreq.map((f) => f.docs));
   mark('pool: postings read');

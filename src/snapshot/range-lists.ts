@@ -1,7 +1,8 @@
 // The ranges of a query's items (skips.ts) as topk.ts reads them: each item's list indexed by range,
 // the bound of every range, and one range's docs as bitmaps (bit o: doc first + o) that are ANDed and
 // counted instead of decoded posting by posting.
-import { bm25Part } from './bm25.js';
+import { bm25Part, K1_PLUS_1, lengthNorm, lengthNorms } from './bm25.js';
+import { LITTLE_ENDIAN, MAX_SHORT_LENGTH } from './format.js';
 import type { SearchFile } from './reader.js';
 import { DENSE, RANGE, readOthers, type RangeEntry } from './skips.js';
 
@@ -38,24 +39,60 @@ export function shortList(file: SearchFile, list: { docs: Uint32Array; tf: Uint3
  * shortest docs there, so its score is at most the sum over S of each item's part at its largest tf
  * and that length (three common words: a doc holding all three is rarely as short as each word's
  * shortest doc). The largest such sum is that of some set {the items whose shortest doc is at most
- * as long as item j's}: bestSet tries those.
+ * as long as item j's}: each j is tried. `done`: ranges read already, or not to read (bound 0).
  */
-export function rangeBounds(lists: List[], idf: number[], avgdl: number, ranges: number): Float64Array {
-  const bound = new Float64Array(ranges);
-  const set: SetScratch = { tf: new Float64Array(lists.length), length: new Float64Array(lists.length), idf: new Float64Array(lists.length), n: 0 };
-  for (let r = 0; r < ranges; r++) {
-    set.n = 0;
-    for (let k = 0; k < lists.length; k++) {
-      const summary = lists[k]?.ranges[r];
+export function rangeBounds(lists: List[], idf: number[], avgdl: number, done: Uint8Array): Float64Array {
+  const bound = new Float64Array(done.length);
+  const present: number[] = [];
+  for (let k = 0; k < lists.length; k++) if (lists[k]) present.push(k);
+  if (present.length > MAX_SETS) return plainBounds(lists, idf, avgdl, done);
+  const m = present.length;
+  const summaries = present.map((k) => lists[k]!.ranges as (RangeSummary | undefined)[]);
+  const idfs = Float64Array.from(present, (k) => idf[k]!);
+  const tf = new Float64Array(m);
+  const length = new Int32Array(m);
+  const weight = new Float64Array(m);
+  // Most shortest docs are short: their length terms from a table, the parts inline (calls cost
+  // most before the JIT warms up; the floats are bm25Part's).
+  const norms = lengthNorms(avgdl, MAX_SHORT_LENGTH);
+  for (let r = 0; r < done.length; r++) {
+    if (done[r]) continue; // read already (0: not to be read)
+    let n = 0;
+    for (let x = 0; x < m; x++) {
+      const summary = summaries[x]![r];
       if (!summary) continue;
-      set.tf[set.n] = summary.maxTf;
-      set.length[set.n] = summary.minLength;
-      set.idf[set.n++] = idf[k]!;
+      tf[n] = summary.maxTf;
+      length[n] = summary.minLength;
+      weight[n++] = idfs[x]!;
     }
-    if (set.n > 0) bound[r] = bestSet(set, -1, avgdl);
+    let best = 0;
+    for (let j = 0; j < n; j++) {
+      const at = length[j]!;
+      const norm = at <= MAX_SHORT_LENGTH ? norms[at]! : lengthNorm(at, avgdl);
+      let sum = 0;
+      for (let i = 0; i < n; i++) if (length[i]! <= at) sum += weight[i]! * ((tf[i]! * K1_PLUS_1) / (tf[i]! + norm));
+      if (sum > best) best = sum;
+    }
+    bound[r] = best;
   }
   return bound;
 }
+
+/** Beyond MAX_SETS items, each range's bound is the plain sum of its items' parts (the sets cost n²). */
+function plainBounds(lists: List[], idf: number[], avgdl: number, done: Uint8Array): Float64Array {
+  const bound = new Float64Array(done.length);
+  for (let r = 0; r < done.length; r++) {
+    if (done[r]) continue;
+    for (let k = 0; k < lists.length; k++) {
+      const summary = lists[k]?.ranges[r];
+      if (summary) bound[r] = bound[r]! + bm25Part(idf[k]!, summary.maxTf, summary.minLength, avgdl);
+    }
+  }
+  return bound;
+}
+
+/** Beyond this many items, the plain sum of their parts bounds a range (the sets cost n²). */
+const MAX_SETS = 12;
 
 /** The items of a range: largest tf, shortest doc and IDF of each of the first n. */
 export interface SetScratch {
@@ -63,26 +100,6 @@ export interface SetScratch {
   length: Float64Array;
   idf: Float64Array;
   n: number;
-}
-
-/** Beyond this many items in a range, the plain sum of their parts bounds it (the sets cost n²). */
-export const MAX_SETS = 12;
-
-/** The bound of a doc holding some of the items other than `without` (-1: any of them). */
-export function bestSet(set: SetScratch, without: number, avgdl: number): number {
-  let best = 0;
-  if (set.n > MAX_SETS) {
-    for (let i = 0; i < set.n; i++) if (i !== without) best += bm25Part(set.idf[i]!, set.tf[i]!, set.length[i]!, avgdl);
-    return best;
-  }
-  for (let j = 0; j < set.n; j++) {
-    if (j === without) continue;
-    const length = set.length[j]!;
-    let sum = 0;
-    for (let i = 0; i < set.n; i++) if (i !== without && set.length[i]! <= length) sum += bm25Part(set.idf[i]!, set.tf[i]!, length, avgdl);
-    if (sum > best) best = sum;
-  }
-  return best;
 }
 
 /** An item within one range: which of its docs hold it (bit o: doc first + o), their tf, its summary. */
@@ -214,4 +231,24 @@ export function lowerBound(sorted: Uint32Array, value: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/**
+ * `bytes` as little-endian 32-bit words four times, copied with 0 to 3 bytes before them, so that
+ * the four bytes from any offset b are one word: copy (4 - b % 4) % 4, word (b + shift) / 4.
+ */
+export function alignedCopies(bytes: Uint8Array): Int32Array[] {
+  return [0, 1, 2, 3].map((shift) => {
+    const copy = new Uint8Array((bytes.length + shift + 3) & ~3);
+    copy.set(bytes, shift);
+    return LITTLE_ENDIAN ? new Int32Array(copy.buffer) : Int32Array.from({ length: copy.length / 4 }, (_, i) => copy[4 * i]! | (copy[4 * i + 1]! << 8) | (copy[4 * i + 2]! << 16) | (copy[4 * i + 3]! << 24));
+  });
+}
+
+/** A dense range's tf of doc o (most dense ranges have every tf 1: their list of others is one zero byte). */
+export function tfOf(bytes: Uint8Array, entry: RangeEntry, o: number): number {
+  if (entry.length === RANGE / 8 + 1 && bytes[entry.start + entry.length - 1] === 0) return 1;
+  const others = readOthers(bytes, entry.start, entry.start + entry.length);
+  for (let i = 0; i < others.length; i += 2) if (others[i] === o) return others[i + 1]!;
+  return 1;
 }

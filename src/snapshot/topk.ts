@@ -7,24 +7,61 @@
 // instead of all its postings; within a range, bitmaps leave out the docs that cannot make it, and
 // once the pool is full a doc's short length (format.ts lengths) bounds it before its record is read.
 // Several common words read every range (no range bound falls below the pool): lean-range.ts reads
-// those whose items are all bitmaps in one loop. Items of several terms (phrases), prefixes matching
-// several terms and queries of short lists only are left to the exhaustive pool.
+// those whose items are all bitmaps in one loop, for the query's pool and its own words' pool at once
+// (search.ts ownItems). Items of several terms (phrases), prefixes matching several terms and queries
+// of short lists only are left to the exhaustive pool.
 import type { QueryItem } from '../search/query.js';
 import { occurrencesIn } from '../search/rerank.js';
 import type { AddedDoc, CreatedKey, LiveIndex, Pool } from './pool-types.js';
 import type { SearchFile, TermEntry } from './reader.js';
 import { bm25Part, idfOf, round6 } from './bm25.js';
 import { isLong, RANGE, type RangeEntry } from './skips.js';
-import { atLeast, bestSet, docMasks, rangeBounds, rangeView, removedHolding, shortList, WORDS, type List, type RangeView, type SetScratch } from './range-lists.js';
+import { atLeast, docMasks, rangeBounds, rangeView, removedHolding, shortList, WORDS, type List, type RangeView, type SetScratch } from './range-lists.js';
 import { utf8 } from './format.js';
 import { mark } from '../util/profile.js';
-import { leanRanges, type LeanPass } from './lean-range.js';
+import { leanRanges, type Companion, type LeanPass } from './lean-range.js';
 import { boundCannotBeat, cannotBeat, SLACK, type Entry, type PoolRules, type RangeContext } from './pool-bounds.js';
 
 export type { PoolRules } from './pool-bounds.js';
 
-/** The pool, or undefined when an item is not one term or no term is long (the caller then scores every posting). */
-export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: number, rules: PoolRules): Pool | undefined {
+/** One pool being found: its items' lists and figures, its best entries so far, the docs scored already. */
+interface Run {
+  lists: List[];
+  idf: number[];
+  matching: number[];
+  avgdl: number;
+  top: Top;
+  /** Per range, the bitmap of its docs not to score: removed since the build, or scored already. */
+  skip: Map<number, Uint32Array>;
+  /** A rare word's docs (a short list's), scored first. */
+  seeds: Map<number, Uint32Array>;
+  /** Ranges another pool's pass read for this one too (lean-range.ts). */
+  done: Uint8Array;
+  /** Whether the seeds were scored. */
+  seeded: boolean;
+}
+
+/**
+ * The pool, or undefined when an item is not one term or no term is long (the caller then scores
+ * every posting). With `own` (the query's own words, search.ts), their pool too, from the same
+ * pass where the ranges are read lean: ranges both read cost one read.
+ */
+export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: number, rules: PoolRules, own?: readonly QueryItem[]): { pool: Pool; own?: Pool } | undefined {
+  const run = begin(live, items, size, rules);
+  if (!run) return undefined;
+  const companion = own && begin(live, own, size, rules);
+  if (companion) {
+    // Its rare words' docs before the shared pass, as its own pass would read them (every range
+    // holding one, no bound needed): the shared pass then reads its common words against them.
+    const newest = live.file.newestByRange();
+    const first = [...companion.seeds.keys()].filter((r) => newest[r]! >= rules.firstRank).sort((x, y) => x - y);
+    seed(companion, first, scorer(live, companion, rules, new Float64Array(newest.length).fill(-Infinity), newest));
+  }
+  const pool = finish(live, run, rules, companion && { items: own!.map((item) => items.indexOf(item)), last: companion.top.last, offer: companion.top.offer, skip: companion.skip, done: companion.done });
+  return { pool, own: companion && finish(live, companion, rules) };
+}
+
+function begin(live: LiveIndex, items: readonly QueryItem[], size: number, rules: PoolRules): Run | undefined {
   const { file } = live;
   const ranges = Math.ceil(file.header.docs / RANGE);
   const entries: (TermEntry | undefined)[] = [];
@@ -52,54 +89,35 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
       top.offer({ bm: round6(-score), preferred: doc.fact.scope === rules.preferScope, created: rules.created.added(doc), row: doc.row, base: false, index: a });
     }
   });
+  // Docs not to score (again): those removed since the build, and those seeded.
+  const skip = docMasks(live.removed);
+  const seeds = docMasks(lists.flatMap((list) => (list && 'docs' in list ? [...list.docs] : [])));
+  return { lists, idf, matching, avgdl, top, skip, seeds, done: new Uint8Array(ranges), seeded: false };
+}
 
-  const bound = rangeBounds(lists, idf, avgdl, ranges);
+function finish(live: LiveIndex, run: Run, rules: PoolRules, companion?: Companion): Pool {
+  const { file } = live;
+  const { lists, idf, avgdl, top, skip } = run;
+  const bound = rangeBounds(lists, idf, avgdl, run.done);
   const newest = file.newestByRange();
   // Best bound first, unrounded (rounding thousands of bounds costs more than reading a few ranges).
   const key = new Float64Array(bound.length);
+  for (let r = 0; r < bound.length; r++) key[r] = -bound[r]! * SLACK;
+  const readable = (r: number) => bound[r]! > 0 && newest[r]! >= rules.firstRank;
+  const compare = (x: number, y: number) => key[x]! - key[y]! || newest[y]! - newest[x]! || x - y;
+  const anyPreferred = file.header.scopes.includes(rules.preferScope);
+  const score = scorer(live, run, rules, key, newest);
+  if (!run.seeded) seed(run, [...run.seeds.keys()].filter(readable).sort(compare), score);
+  // With the pool full (seeded, or read in another pool's pass), a range whose bound is clearly
+  // below its last fact is past where the reading stops: it is not sorted at all.
+  const cut = (top.last()?.bm ?? Infinity) + 1e-6;
   const order: number[] = [];
-  for (let r = 0; r < bound.length; r++) {
-    key[r] = -bound[r]! * SLACK;
-    if (bound[r]! > 0 && newest[r]! >= rules.firstRank) order.push(r);
-  }
-  order.sort((x, y) => key[x]! - key[y]! || newest[y]! - newest[x]! || x - y);
+  for (let r = 0; r < bound.length; r++) if (key[r]! <= cut && readable(r)) order.push(r);
+  order.sort(compare);
   mark('pool: bounds');
 
-  const anyPreferred = file.header.scopes.includes(rules.preferScope);
-  // Docs not to score (again): those removed since the build, and those seeded.
-  const skip = docMasks(live.removed);
-  const masks = lists.map(() => new Uint32Array(WORDS));
-  const wanted = new Uint32Array(WORDS);
-  const set: SetScratch & { parts: Float64Array } = { tf: new Float64Array(lists.length), length: new Float64Array(lists.length), idf: new Float64Array(lists.length), parts: new Float64Array(lists.length), n: 0 };
-  // 'stop': neither this range nor any after it can beat the pool's last fact (their bounds round
-  // worse); 'skip': this one cannot, by a tie (a later one of the same rounded bound may be newer).
-  const score = (r: number, only?: Uint32Array): 'read' | 'skip' | 'stop' => {
-    const last = top.last();
-    if (last) {
-      if (key[r]! > last.bm + 1e-6) return 'stop';
-      // Rounded only where rounding can decide (a cold process pays for each toFixed).
-      if (key[r]! >= last.bm - 1e-6) {
-        const bm = round6(key[r]!);
-        if (bm > last.bm) return 'stop';
-        if (cannotBeat(bm, anyPreferred, 2 * newest[r]!, last)) return 'skip';
-      }
-    }
-    scoreRange(live, lists, idf, avgdl, r, { rules, anyPreferred, newest: 2 * newest[r]!, last, skip, only, masks, wanted, set }, top.offer);
-    return 'read';
-  };
-  // A rare word's docs first (a short list's): they fill the pool with facts that score high, so the
-  // common words' ranges are then read only for their docs that could beat those.
-  const seeds = docMasks(lists.flatMap((list) => (list && 'docs' in list ? [...list.docs] : [])));
-  for (const r of order) {
-    const only = seeds.get(r);
-    if (!only) continue;
-    score(r, only);
-    const done = skip.get(r);
-    if (done) for (let w = 0; w < WORDS; w++) done[w]! |= only[w]!;
-    else skip.set(r, only);
-  }
   // With the pool full, runs of ranges whose items are all bitmaps are read by lean-range.ts.
-  const pass: LeanPass = { live, lists, idf, avgdl, order, key, newest, rules, anyPreferred, skip, last: top.last, offer: top.offer };
+  const pass: LeanPass = { live, lists, idf, avgdl, order, key, newest, rules, anyPreferred, skip, last: top.last, offer: top.offer, companion };
   let read = 0;
   for (let i = 0; i < order.length; i++) {
     if (top.last()) {
@@ -116,7 +134,50 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
   mark(`pool: ${read} of ${order.length} ranges read`);
   const candidates = top.entries.map((e) => (e.base ? file.stored(e.index) : { fact: live.added[e.index]!.fact, columns: live.added[e.index]!.columns }));
   mark('pool: candidates read');
-  return { candidates, facts: live.docs, matching };
+  return { candidates, facts: live.docs, matching: run.matching };
+}
+
+/**
+ * Reads range r (only the docs of `only`, when given) unless its bound cannot beat the pool's last
+ * fact: 'stop' when neither it nor any after it can (their bounds round worse), 'skip' when it
+ * cannot by a tie (a later one of the same rounded bound may be newer).
+ */
+function scorer(live: LiveIndex, run: Run, rules: PoolRules, key: Float64Array, newest: Uint32Array): (r: number, only?: Uint32Array) => 'read' | 'skip' | 'stop' {
+  const { lists, idf, avgdl, top, skip } = run;
+  const anyPreferred = live.file.header.scopes.includes(rules.preferScope);
+  const masks = lists.map(() => new Uint32Array(WORDS));
+  const wanted = new Uint32Array(WORDS);
+  const set: SetScratch & { parts: Float64Array } = { tf: new Float64Array(lists.length), length: new Float64Array(lists.length), idf: new Float64Array(lists.length), parts: new Float64Array(lists.length), n: 0 };
+  return (r, only) => {
+    const last = top.last();
+    if (last) {
+      if (key[r]! > last.bm + 1e-6) return 'stop';
+      // Rounded only where rounding can decide (a cold process pays for each toFixed).
+      if (key[r]! >= last.bm - 1e-6) {
+        const bm = round6(key[r]!);
+        if (bm > last.bm) return 'stop';
+        if (cannotBeat(bm, anyPreferred, 2 * newest[r]!, last)) return 'skip';
+      }
+    }
+    scoreRange(live, lists, idf, avgdl, r, { rules, anyPreferred, newest: 2 * newest[r]!, last, skip, only, masks, wanted, set }, top.offer);
+    return 'read';
+  };
+}
+
+/**
+ * A rare word's docs first (a short list's), range by range in `order`: they fill the pool with facts
+ * that score high, so the common words' ranges are then read only for their docs that could beat those.
+ */
+function seed(run: Run, order: Iterable<number>, score: (r: number, only?: Uint32Array) => unknown): void {
+  for (const r of order) {
+    const only = run.seeds.get(r);
+    if (!only) continue;
+    score(r, only);
+    const done = run.skip.get(r);
+    if (done) for (let w = 0; w < WORDS; w++) done[w]! |= only[w]!;
+    else run.skip.set(r, only);
+  }
+  run.seeded = true;
 }
 
 /**
@@ -144,7 +205,13 @@ function listOf(file: SearchFile, entry: TermEntry, ranges: number): List {
 }
 
 /** The best `size` entries in the pool's order, kept sorted (the pool is a few dozen). */
-function topOf(size: number, rules: PoolRules): { entries: Entry[]; offer: (e: Entry) => void; last: () => Entry | undefined } {
+interface Top {
+  entries: Entry[];
+  offer: (e: Entry) => void;
+  last: () => Entry | undefined;
+}
+
+function topOf(size: number, rules: PoolRules): Top {
   const top: Entry[] = [];
   const compare = (x: Entry, y: Entry) => x.bm - y.bm || Number(y.preferred) - Number(x.preferred) || rules.created.compare(y.created, x.created) || x.row - y.row;
   const offer = (e: Entry) => {

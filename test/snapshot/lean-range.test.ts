@@ -11,7 +11,9 @@ import { queryItems } from '../../src/search/query.js';
 import { buildSearchFile } from '../../src/snapshot/build.js';
 import { openLiveIndex, snapshotFiles } from '../../src/snapshot/files.js';
 import { crc32, MAX_SHORT_LENGTH } from '../../src/snapshot/format.js';
-import { snapshotPool } from '../../src/snapshot/pool.js';
+import { snapshotPool, snapshotPools, type AddedDoc, type LiveIndex, type Pool } from '../../src/snapshot/pool.js';
+import { expandItems } from '../../src/search/expand.js';
+import { liveVocabulary } from '../../src/snapshot/vocabulary.js';
 import { KINDS } from '../../src/store/schema.js';
 import { Store } from '../../src/store/store.js';
 import { tempDir } from '../helpers.js';
@@ -80,6 +82,46 @@ describe('a query of several common words', () => {
           expect(searchLive(live, query, opts).map((h) => `${h.id} ${h.score}`), `${query} ${JSON.stringify(opts)}`).toEqual(hits.map((h) => `${h.id} ${h.score}`));
         }
       }
+    } finally {
+      store.close();
+    }
+  });
+
+  it('pools the own words in the pass of the whole query exactly as alone, with and without a delta', { timeout: 120_000 }, async () => {
+    const store = await corpus(39, 2500);
+    try {
+      const file = openLiveIndex(store.file.real)!;
+      // A delta by hand: 30 docs removed, 12 added (copies of others' texts under new rows).
+      const removed = new Set(Array.from({ length: 30 }, (_, i) => (i * 83) % file.file.header.docs));
+      const lastRow = file.file.doc(file.file.header.docs - 1).row;
+      const added: AddedDoc[] = Array.from({ length: 12 }, (_, a) => {
+        const { fact, columns } = file.file.stored(a * 101);
+        return { row: lastRow + 1 + a, fact: { ...fact, id: `added${a}`, created_at: '2027-01-01T00:00:00.000Z' }, columns };
+      });
+      const length = (columns: string[][]) => columns[0]!.length + columns[1]!.length;
+      const tokens = file.tokens - [...removed].reduce((n, d) => n + file.file.doc(d).length, 0) + added.reduce((n, d) => n + length(d.columns), 0);
+      const delta: LiveIndex = { ...file, removed, added, docs: file.docs - removed.size + added.length, tokens };
+      const random = seeded(9);
+      let expanded = 0;
+      for (const live of [file, delta]) {
+        for (let q = 0; q < 60; q++) {
+          const n = 1 + Math.floor(random() * 4);
+          const query = Array.from({ length: n }, () => COMMON[Math.floor(random() * COMMON.length)]!).join(' ');
+          const items = expandItems(query, queryItems(query), liveVocabulary(live)).items;
+          const own = items.filter((item) => !item.spelling);
+          if (own.length === items.length) continue;
+          expanded++;
+          const size = [1, 5, 30][Math.floor(random() * 3)]!;
+          const pick = random();
+          const filter: SearchOptions = pick < 0.2 ? { kind: KINDS[Math.floor(random() * KINDS.length)]! } : pick < 0.35 ? { scopes: [SCOPES[q % 3]!] } : pick < 0.5 ? { since: '2026-01-01T03:00:00.000Z' } : {};
+          const preferScope = random() < 0.5 ? SCOPES[Math.floor(random() * SCOPES.length)]! : '';
+          const ids = (pool: Pool) => pool.candidates.map((c) => c.fact.id);
+          const both = snapshotPools(live, items, own, filter, preferScope, size);
+          expect(ids(both.pool), `${query} ${size}`).toEqual(ids(snapshotPool(live, items, filter, preferScope, size, false)));
+          expect(ids(both.own!), `own: ${query} ${size}`).toEqual(ids(snapshotPool(live, own, filter, preferScope, size, false)));
+        }
+      }
+      expect(expanded).toBeGreaterThan(40);
     } finally {
       store.close();
     }
