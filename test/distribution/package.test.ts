@@ -28,8 +28,9 @@ describe('npm package', () => {
     ]);
     console.log(`npm package: ${(info.size / 1024).toFixed(0)} KB packed, ${(info.unpackedSize / 1024).toFixed(0)} KB unpacked`);
     // 2.0 MB until 2026-12-03; the paged search-file reader and the dev words (tech names across
-    // scripts) took the bundle from 1.26 to 1.37 MB. The bundle is not minified yet.
-    expect(info.unpackedSize).toBeLessThan(2_200_000);
+    // scripts) took the bundle from 1.26 to 1.37 MB. The bundle is not minified yet. 2.2 MB until
+    // 2026-12-06: the one-pass pools, the card's fixed room and the bounded list together passed it.
+    expect(info.unpackedSize).toBeLessThan(2_300_000);
   });
 
   it('installs from the tarball and runs under node and bun', () => {
