@@ -1,18 +1,14 @@
 // The WASM's file syscalls that Emscripten's NODERAWFS answers wrongly for a database, rerouted when
 // the module is instantiated (the import keys are minified per build: wasm/syscalls.json names them):
-// - fcntl locks: NODERAWFS locks nothing; where the runtime can take real locks, SQLite's lock calls
-//   go to them (native-locks.ts); where other programs' locks are out of sight, SQLite's question
-//   "does anyone hold RESERVED?" is answered yes unless memcue knows a journal is its own, so that
-//   SQLite never plays back another program's live journal (foreign-writes.ts);
+// - fcntl locks: NODERAWFS locks nothing; SQLite's lock calls go to the operating system's locks
+//   (native-locks.ts), so SQLite's own protocol orders every process on the file;
 // - fd_sync: NODERAWFS streams have no fsync, so every sync SQLite asked for (journal, database,
 //   directory; synchronous=FULL) did nothing, and a power cut or OS crash could lose or tear a
-//   commit memcue had acknowledged. Syncs now reach the file with fsync, in every runtime; where other
-//   programs' locks are out of sight, a commit's syncs are also where memcue looks for their writes
-//   (foreign-writes.ts).
+//   commit memcue had acknowledged. Syncs now reach the file with fsync.
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import SYSCALLS from '../../wasm/syscalls.json' with { type: 'json' };
-import { detectingForeignWrites, fileSyncing, playbackAllowed } from './foreign-files.js';
-import { describeCall, F_GETLK, F_SETLK, F_SETLKW, F_WRLCK, heldDescriptor, lockCall, WASM_EIO, type NativeLocks } from './native-locks.js';
+import { pauseAt } from '../util/pause.js';
+import { describeCall, F_GETLK, F_SETLK, F_SETLKW, heldDescriptor, lockCall, WASM_EIO, type NativeLocks } from './native-locks.js';
 
 /** Reroutes `imports` (what Emscripten hands to instantiateWasm); `locks` when the runtime has them. MEMCUE_LOCK_TRACE=1 prints every lock call. */
 export function routeFileSyscalls(imports: WebAssembly.Imports, memory: () => WebAssembly.Memory, locks: NativeLocks | undefined): void {
@@ -39,16 +35,21 @@ export function routeFileSyscalls(imports: WebAssembly.Imports, memory: () => We
     table[SYSCALLS._fd_sync] = (fd) => {
       const path = paths.get(fd);
       if (path === undefined) return sync(fd);
-      return fileSyncing(path) ? syncFile(path) : WASM_EIO;
+      // The journal's first sync of a commit: SQLite holds EXCLUSIVE, the journal is not hot yet and
+      // the database untouched. Tests stop a committing writer here (MEMCUE_SYNC_PAUSE_AT=commit).
+      if (path.endsWith('-journal')) pauseAt('commit', process.env);
+      return syncFile(path);
     };
-    if (!locks) {
-      if (detectingForeignWrites()) table[SYSCALLS.___syscall_fcntl64] = (fd, cmd, varargs) => (cmd === F_GETLK && paths.has(fd) && !playbackAllowed() ? answerReserved(memory(), varargs) : fcntl(fd, cmd, varargs));
-      return;
-    }
+    if (!locks) return;
     table[SYSCALLS.___syscall_fcntl64] = (fd, cmd, varargs) => {
       const path = paths.get(fd);
       if ((cmd !== F_GETLK && cmd !== F_SETLK && cmd !== F_SETLKW) || path === undefined) return fcntl(fd, cmd, varargs);
-      const rc = lockCall(memory(), locks, locks.descriptor(path), cmd, varargs);
+      let rc: number;
+      try {
+        rc = lockCall(memory(), locks, locks.descriptor(path), cmd, varargs);
+      } catch {
+        rc = -WASM_EIO; // the file cannot be opened to lock it (gone, or a name no longer there)
+      }
       if (trace) process.stderr.write(`memcue lock trace: pid ${process.pid} ${describeCall(memory(), cmd, varargs)} on ${path} -> ${rc}\n`);
       return rc;
     };
@@ -86,15 +87,6 @@ function openForSync(path: string): number {
   } catch {
     return openSync(path, 'r');
   }
-}
-
-/** F_GETLK's answer "another process holds a write lock": SQLite then takes a journal for a live writer's. */
-function answerReserved(memory: WebAssembly.Memory, varargs: number): number {
-  const view = new DataView(memory.buffer);
-  const flock = view.getUint32(varargs, true);
-  view.setInt16(flock, F_WRLCK, true);
-  view.setInt32(flock + 24, 0, true);
-  return 0;
 }
 
 function cString(memory: WebAssembly.Memory, ptr: number): string {

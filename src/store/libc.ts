@@ -1,10 +1,12 @@
-// The C library, reached from Bun through bun:ffi (native-locks.ts): its name and where errno lives
+// The C library, reached from Bun through bun:ffi (fcntl-locks.ts): its name and where errno lives
 // differ between Linux (glibc, musl) and macOS (libSystem).
 
 /** The part of bun:ffi used here (the project does not depend on Bun's type package). */
 export interface BunFfi {
   FFIType: { i32: number; i64: number; i64_fast: number; ptr: number };
   dlopen(name: string, symbols: object): { symbols: Record<string, (...args: number[]) => number> };
+  /** Compiles C with TinyCC into the process (Bun 1.1.28+). */
+  cc?(options: { source: string; symbols: object }): { symbols: Record<string, (...args: number[]) => number> };
   ptr(view: Uint8Array): number;
   read: { i32(ptr: number, offset: number): number };
 }
@@ -29,8 +31,6 @@ const ERRNO_AT: Record<string, string> = { linux: '__errno_location', darwin: '_
 // EAGAIN, EACCES / ENOLCK, ENOSYS, EOPNOTSUPP (and macOS's ENOTSUP).
 const BUSY: Record<string, number[]> = { linux: [11, 13], darwin: [35, 13] };
 const UNSUPPORTED: Record<string, number[]> = { linux: [37, 38, 95], darwin: [77, 78, 102, 45] };
-/** EBADF, the same number on both. */
-export const EBADF = 9;
 
 /** The C library's `symbols`, or undefined where it does not load by any known name. */
 export function loadLibc(ffi: BunFfi, symbols: Record<string, Signature>, platform = process.platform): Libc | undefined {

@@ -1,34 +1,34 @@
-// SQLite's own file locks (POSIX advisory byte-range locks), taken for real where the runtime can.
+// SQLite's own file locks, taken for real: the one lock protocol every process on the file follows.
 //
 // Our WASM SQLite runs SQLite's unix VFS, which locks with fcntl(F_SETLK); Emscripten answers those
-// calls with "done" and locks nothing, so a `sqlite3` shell, DB Browser or a script writing the
-// same file could interleave with memcue and corrupt it. Under Bun, the WASM's fcntl syscall is
-// rerouted through bun:ffi to the C library on a real descriptor of the same file, so memcue takes
-// and honours the locks every other SQLite program takes: with fcntl itself on Linux
-// (fcntl-locks.ts), with lockf on macOS, where fcntl cannot be called (lockf-locks.ts).
-// Node has no way to call either: there, foreign-locks.ts reads /proc/locks to see other programs.
-// Not on Windows (SQLite locks there with LockFileEx): see docs/ARCHITECTURE.md.
+// calls with "done" and locks nothing. memcue runs under Bun (the single executable; the npm package
+// launches it), and the WASM's fcntl syscall is rerouted through bun:ffi to the operating system on a
+// real descriptor of the same file: fcntl on Linux and macOS (fcntl-locks.ts), LockFileEx on Windows
+// (windows-locks.ts). memcue then takes and honours exactly the locks a `sqlite3` shell takes, and
+// SQLite's own rules order every process: readers share, a writer's commit excludes them, a hot
+// journal is played back only when no writer holds RESERVED. Node cannot take locks: there the store
+// opens only for vitest's in-process tests, one process alone on its files (see ARCHITECTURE.md).
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { MemcueError } from '../errors.js';
 import { fcntlLocks } from './fcntl-locks.js';
-import { F_GETLK, F_SETLK, F_SETLKW, F_UNLCK, PENDING_BYTE, type LockCalls, type NativeLocks } from './lock-bytes.js';
+import { F_GETLK, F_UNLCK, F_WRLCK, PENDING_BYTE, RESERVED_BYTE, SHARED_FIRST, SHARED_SIZE, type LockCalls, type NativeLocks } from './lock-bytes.js';
 import type { BunFfi } from './libc.js';
-import { lockfLocks } from './lockf-locks.js';
+import { windowsLocks } from './windows-locks.js';
 
 export * from './lock-bytes.js';
 
 let loaded: NativeLocks | null | undefined;
 /** Descriptors kept open for locks, by path (see `descriptor` below). */
 const descriptors = new Map<string, number>();
-/** Those of them open for reading only: lockf (write locks alone) cannot lock through them. */
-const readOnly = new Set<number>();
+/** Whether `descriptors` are the runtime's own file descriptors (not Windows handles). */
+let posix = true;
 
 /**
  * The lock descriptor of `path` if this process holds one: other reads of the database file must go
- * through it, because closing any other descriptor of the file would drop this process's locks.
+ * through it, because closing any other descriptor of the file would drop this process's POSIX locks.
  */
 export function heldDescriptor(path: string): number | undefined {
-  return descriptors.get(path);
+  return posix ? descriptors.get(path) : undefined;
 }
 
 /**
@@ -48,56 +48,46 @@ export function readFileBytes(path: string, length: number, at = 0): { bytes: Bu
   }
 }
 
-/**
- * MEMCUE_FOREIGN_LOCKS=0, a diagnostic: act as on Windows (or macOS under Node), where other programs'
- * SQLite locks can be neither taken nor seen (no native locks, no /proc/locks), so that the detection
- * used there (foreign-writes.ts) can be exercised on Linux.
- */
-export function foreignLocksHidden(): boolean {
-  return process.env.MEMCUE_FOREIGN_LOCKS === '0';
+/** Whether this process runs under Bun, the runtime that can take locks. */
+function underBun(): boolean {
+  return (globalThis as { Bun?: object }).Bun !== undefined;
 }
 
-/** How SQLite's locks are taken: with fcntl, with lockf, or not at all (detection, foreign-writes.ts). */
-export type LockWay = 'fcntl' | 'lockf' | undefined;
-
-/** MEMCUE_NATIVE_LOCKS's values; unset or empty: the platform's way. */
-const LOCK_WAYS_ASKED = new Set(['', '0', 'fcntl', 'lockf']);
-
 /**
- * The way for this runtime and platform: fcntl on Linux, lockf on macOS, none under Node or on
- * Windows. MEMCUE_NATIVE_LOCKS=0 takes none, =lockf takes lockf on Linux too (how macOS's way is
- * tested here), =fcntl insists on fcntl (Linux only). Any other value is refused in every runtime:
- * a diagnostic typed wrong (`lokf`) must not quietly test the default way instead.
+ * The native locks. Throws one line where they cannot be taken: a database shared with other
+ * processes must never be opened unlocked. Under Node only vitest's in-process tests may go on
+ * without them (MEMCUE_IN_PROCESS_TESTS=1, set by vitest.config.ts), with SQLite's own locking between
+ * the connections of their one process.
  */
-export function lockWay(bun: boolean, platform: string, env: Record<string, string | undefined>): LockWay {
-  const asked = env.MEMCUE_NATIVE_LOCKS;
-  if (asked !== undefined && !LOCK_WAYS_ASKED.has(asked)) {
-    throw new MemcueError(
-      'USAGE',
-      `MEMCUE_NATIVE_LOCKS=${JSON.stringify(asked).slice(1, -1)} is not a value memcue knows`,
-      'accepted: 0 (no native locks), fcntl (Linux), lockf; unset it for the default',
-    );
-  }
-  if (!bun || asked === '0' || env.MEMCUE_FOREIGN_LOCKS === '0') return undefined;
-  if (platform === 'linux') return asked === 'lockf' ? 'lockf' : 'fcntl';
-  if (platform === 'darwin') return asked === 'fcntl' ? undefined : 'lockf';
-  return undefined;
-}
-
-/** The native locks, or undefined where this runtime cannot take them (see lockWay), or the C library does not load. */
 export function nativeLocks(): NativeLocks | undefined {
-  if (loaded === undefined) loaded = load() ?? null;
-  return loaded ?? undefined;
+  if (loaded === undefined) loaded = (underBun() ? load() : undefined) ?? null;
+  if (loaded) return loaded;
+  if (!underBun() && process.env.MEMCUE_IN_PROCESS_TESTS === '1') return undefined;
+  throw new MemcueError(
+    'ENGINE',
+    underBun() ? `memcue cannot take SQLite's file locks on ${process.platform}: the system's C library did not load` : 'this memcue runs under Node, which cannot take SQLite\'s file locks',
+    'run the memcue executable (`npx memcue`, `npm i -g memcue`, or the release binary); the database was not touched',
+  );
 }
 
 function load(): NativeLocks | undefined {
-  const way = lockWay((globalThis as { Bun?: object }).Bun !== undefined, process.platform, process.env);
-  if (!way) return undefined;
   // Hidden from the bundler: bun:ffi exists only under Bun.
   const ffi = (import.meta as unknown as { require: (id: string) => BunFfi }).require(`bun:${'ffi'}`);
-  // No C library by the names known: fall back to detection.
-  const calls: LockCalls | undefined = way === 'fcntl' ? fcntlLocks(ffi) : lockfLocks(ffi);
-  return calls && { ...calls, descriptor: lockDescriptor, canShare: (fd) => calls.readLocks || !readOnly.has(fd) };
+  if (process.platform === 'win32') {
+    const calls = windowsLocks(ffi);
+    posix = false;
+    return calls && { ...calls, descriptor: (path) => lockDescriptor(path, calls.open) };
+  }
+  const calls: LockCalls | undefined = fcntlLocks(ffi);
+  return calls && { ...calls, descriptor: (path) => lockDescriptor(path, openPosix) };
+}
+
+function openPosix(path: string): number {
+  try {
+    return openSync(path, 'r+');
+  } catch {
+    return openSync(path, 'r'); // read-only file or mount: fcntl's read locks still work
+  }
 }
 
 /**
@@ -105,18 +95,13 @@ function load(): NativeLocks | undefined {
  * closing ANY descriptor of the file drops them all, so locks are taken on one descriptor per file
  * (SQLite itself defers closing its own while it holds locks).
  */
-function lockDescriptor(path: string): number {
+function lockDescriptor(path: string, open: (path: string) => number): number {
   let fd = descriptors.get(path);
   // A file renamed over the old one is another file: lock the new one (the old descriptor stays
   // open, as SQLite may still hold locks through it).
-  if (fd !== undefined && fstatSync(fd).ino !== statSync(path).ino) fd = undefined;
+  if (fd !== undefined && posix && fstatSync(fd).ino !== statSync(path).ino) fd = undefined;
   if (fd === undefined) {
-    try {
-      fd = openSync(path, 'r+');
-    } catch {
-      fd = openSync(path, 'r'); // read-only file or mount: fcntl's read locks still work
-      readOnly.add(fd);
-    }
+    fd = open(path);
     descriptors.set(path, fd);
   }
   return fd;
@@ -134,6 +119,36 @@ export function describeCall(memory: WebAssembly.Memory, cmd: number, varargs: n
   return `${cmd === F_GETLK ? 'query' : 'set'} ${type} PENDING+${start} len ${view.getBigInt64(flock + 16, true)}`;
 }
 
+/** Descriptors whose RESERVED lock SQLite let go while it was kept (keepReserved). */
+const keptReserved = new Set<number>();
+let keeping: NativeLocks | undefined;
+
+/**
+ * Keeps this process's RESERVED lock past the COMMIT that ends a write transaction, until the
+ * returned release is called: what a writer does right after its commit (the search file's delta,
+ * the record of the state it left, both describing exactly that commit) must land before the next
+ * writer's transaction begins. Readers do not mind RESERVED. A no-op without native locks.
+ */
+export function keepReserved(): () => void {
+  keeping = loaded ?? undefined;
+  return () => {
+    const locks = keeping;
+    keeping = undefined;
+    for (const fd of keptReserved) locks?.set(fd, F_UNLCK, RESERVED_BYTE, 1);
+    keptReserved.clear();
+  };
+}
+
+/** An unlock while RESERVED is kept: everything asked but that byte. */
+function unlockKeepingReserved(locks: NativeLocks, fd: number, start: number, len: number): boolean {
+  const end = len === 0 ? Infinity : start + len;
+  if (start > RESERVED_BYTE || end <= RESERVED_BYTE) return locks.set(fd, F_UNLCK, start, len);
+  keptReserved.add(fd);
+  const before = start >= RESERVED_BYTE || locks.set(fd, F_UNLCK, start, RESERVED_BYTE - start);
+  const after = end <= RESERVED_BYTE + 1 || locks.set(fd, F_UNLCK, RESERVED_BYTE + 1, len === 0 ? 0 : end - RESERVED_BYTE - 1);
+  return before && after;
+}
+
 /** One F_GETLK/F_SETLK from SQLite: reads its `struct flock` from WASM memory, answers in kind. */
 export function lockCall(memory: WebAssembly.Memory, locks: NativeLocks, fd: number, cmd: number, varargs: number): number {
   const view = new DataView(memory.buffer);
@@ -145,11 +160,19 @@ export function lockCall(memory: WebAssembly.Memory, locks: NativeLocks, fd: num
     if (cmd === F_GETLK) {
       const holder = locks.holder(fd, type, start, len);
       view.setInt16(flock, holder ? holder.type : F_UNLCK, true);
-      if (holder) view.setInt32(flock + 24, holder.pid ?? 0, true); // 0: unknown (lockf)
+      if (holder) view.setInt32(flock + 24, holder.pid ?? 0, true); // 0: unknown (Windows)
       return 0;
     }
     // F_SETLKW is never waited on: waits happen in JS, where they can time out and say who holds it.
-    return locks.set(fd, type, start, len) ? 0 : -WASM_EAGAIN;
+    if (type === F_UNLCK && keeping) return unlockKeepingReserved(locks, fd, start, len) ? 0 : -WASM_EAGAIN;
+    if (locks.set(fd, type, start, len)) return 0;
+    // A commit refused EXCLUSIVE (readers hold SHARED): SQLite keeps PENDING meanwhile, which shuts
+    // every new reader out until the commit is through, so one stopped reader would stop all the
+    // others for the writer's whole busy timeout. memcue lets PENDING go between its tries (SQLite
+    // still counts it as held and next asks for the SHARED range alone, which excludes every reader
+    // by itself); new readers come in between, and the writer commits in the first gap they leave.
+    if (type === F_WRLCK && start === SHARED_FIRST && len === SHARED_SIZE) locks.set(fd, F_UNLCK, PENDING_BYTE, 1);
+    return -WASM_EAGAIN;
   } catch {
     return -WASM_EIO;
   }

@@ -1,8 +1,9 @@
 // What is at the database path, and whether this command may open or write it. Checked before
 // SQLite sees the file: SQLite would block on a FIFO, turn an empty or foreign file into a memcue
-// database, and report a full disk as an internal error. (A read on a full or read-only disk needs
-// no lock: readers never take one, and the read gate lets them in unregistered, read-gate.ts.)
-import { closeSync, mkdirSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+// database, and report a full disk as an internal error.
+import { closeSync, lstatSync, mkdirSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { oddKind } from '../util/safe-file.js';
+import type { DbFile } from './db-file.js';
 import { dirname } from 'node:path';
 import { MemcueError, mapFsError } from '../errors.js';
 import { heldDescriptor } from './native-locks.js';
@@ -106,4 +107,25 @@ export function refuseEmptyForRead(db: Database, path: string, write: boolean): 
     `${path} is an empty SQLite file, not yet a memcue database`,
     'a write command such as `memcue add` sets it up; the file was left untouched',
   );
+}
+
+/**
+ * SQLite's journal must be a regular file: a FIFO or device there would stall SQLite itself when it
+ * looks for a hot journal. It is SQLite's file, not memcue's, so it is reported, not removed.
+ */
+export function refuseOddJournal(file: DbFile): void {
+  let stat;
+  try {
+    stat = lstatSync(file.journal);
+  } catch {
+    return; // none
+  }
+  const odd = oddKind(stat);
+  if (odd) {
+    throw new MemcueError(
+      'NOT_A_DATABASE',
+      `${file.journal} is ${odd}, where SQLite keeps the database's rollback journal`,
+      'remove it (`rm` that path) when no program is writing the database, then run the command again; the database was left untouched',
+    );
+  }
 }

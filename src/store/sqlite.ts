@@ -12,23 +12,19 @@ const SQLITE_CORRUPT = 11;
 const OPEN_READONLY = 0x1;
 const OPEN_READWRITE = 0x2;
 const OPEN_CREATE = 0x4;
-const OPEN_URI = 0x40;
 
 // Values, rows and statements live in sqlite-statement.ts; callers take their types from the binding.
 export type { Params, Row, SqlValue } from './sqlite-statement.js';
 /** Called each time SQLite's lock is found busy: waits a little, or throws to give up. */
-export type BusyWait = (attempt: number) => void;
+export type BusyWait = () => void;
 
 /** Kept here too: callers know the module from the binding. */
 export { loadModule };
 
 export interface OpenOptions {
   readonly?: boolean;
-  /**
-   * Read through `immutable=1`: no locks and no hot-journal check, so a writer's in-flight journal is
-   * left alone. Only safe under the read gate (read-gate.ts), which keeps commits out meanwhile.
-   */
-  immutable?: boolean;
+  /** Create the file if it is missing (default true; a reader's connection does not). */
+  create?: boolean;
 }
 
 export class Database implements StatementOwner {
@@ -56,9 +52,8 @@ export class Database implements StatementOwner {
   /** Opens with a module already loaded (synchronous: the store opens connections inside its lock). */
   static openWith(m: SqliteModule, path: string, opts: OpenOptions = {}): Database {
     Database.opened++;
-    const flags = opts.immutable ? OPEN_READONLY | OPEN_URI : opts.readonly ? OPEN_READONLY : OPEN_READWRITE | OPEN_CREATE;
-    const name = opts.immutable ? immutableUri(pathForSqlite(path)) : pathForSqlite(path);
-    const pathPtr = allocString(m, name);
+    const flags = opts.readonly ? OPEN_READONLY : OPEN_READWRITE | (opts.create === false ? 0 : OPEN_CREATE);
+    const pathPtr = allocString(m, pathForSqlite(path));
     const out = m._malloc(4);
     try {
       const rc = m._sqlite3_open_v2(pathPtr, out, flags, 0);
@@ -76,8 +71,7 @@ export class Database implements StatementOwner {
   }
 
   /**
-   * Called when SQLite's lock is busy, to wait or give up (throw). Only where real file locks are
-   * taken (native-locks.ts) can another program make a statement busy; outside a transaction the
+   * Called when SQLite's lock is busy, to wait or give up (throw). Outside a write transaction the
    * statement is then simply run again, as SQLite's own busy handler would (its sleep is not usable
    * in this WASM build, and waiting here can say who holds the lock).
    */
@@ -86,13 +80,13 @@ export class Database implements StatementOwner {
 
   /** Runs `run`, again after each busy wait while it fails busy; `inTransactionToo`: COMMIT's retry. */
   retrying<T>(run: () => T, inTransactionToo = false): T {
-    for (let attempt = 0; ; attempt++) {
+    for (;;) {
       try {
         return run();
       } catch (err) {
         const busy = err instanceof SqliteError && (err.rc & 0xff) === SQLITE_BUSY;
         if (!busy || !this.busyWait || (this.inTransaction && !inTransactionToo)) throw err;
-        this.busyWait(attempt);
+        this.busyWait();
       }
     }
   }
@@ -213,9 +207,4 @@ function pathForSqlite(path: string): string {
   if (process.platform !== 'win32') return path;
   const rel = relative(process.cwd(), path);
   return isAbsolute(rel) ? path : rel.replace(/\\/g, '/');
-}
-
-/** A `file:` URI for the path (`?`, `#` and `%` escaped), opened immutable. */
-function immutableUri(path: string): string {
-  return `file:${path.replace(/[%?#]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}?immutable=1`;
 }

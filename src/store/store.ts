@@ -1,6 +1,6 @@
 // The fact store: one SQLite file, append-only fact versions, a derived head table and FTS index.
-// Reads go through the read gate (never waiting for a writer, read-gate.ts); writes take the
-// writers' lock only around their transaction, never while the WASM starts or a command computes.
+// Reads run in one read transaction (connections.ts); writes take SQLite's write lock only around
+// their transaction, never while the WASM starts or a command computes.
 import { statSync } from 'node:fs';
 import type { SqliteModule } from '../../wasm/sqlite3.mjs';
 import { MemcueError, SqliteError, mapSqliteError } from '../errors.js';
@@ -9,8 +9,8 @@ import { Connections } from './connections.js';
 import { dbFile, type DbFile } from './db-file.js';
 import { COLUMNS, type Fact } from './facts.js';
 import { MAX_VERSION } from './validate.js';
-import { busyTimeout } from './lock.js';
-import { headerIsCurrent, inspectDatabasePath, prepareFolder, refuseEmptyForRead } from './open-checks.js';
+import { busyTimeout } from './holders.js';
+import { headerIsCurrent, inspectDatabasePath, prepareFolder, refuseEmptyForRead, refuseOddJournal } from './open-checks.js';
 import { ensureSchema, refuseForeign } from './schema.js';
 import { isCompact } from './fact-index.js';
 import { countListedFacts, exportRows, headOf, lastRow, listedFacts, listedVersions, resolveId, rowOf, versionsOf, type RowKey } from './fact-reads.js';
@@ -63,6 +63,7 @@ export class Store {
     // A read of a missing or 0-byte file finds an empty memory and creates nothing.
     if (found !== 'file' && !opts.write) return undefined;
     const file = dbFile(path);
+    refuseOddJournal(file);
     const exists = found !== 'missing';
     if (!exists) prepareFolder(file.real);
     const store = new Store(await loadModule(), file, opts.readTimeoutMs ?? busyTimeout());
@@ -79,8 +80,9 @@ export class Store {
 
   private bringUpToDate(exists: boolean, write: boolean): void {
     if (exists) {
-      this.connections.enterReader();
-      // Read under a reader ticket: no commit can be half-way through the header meanwhile.
+      // A read holds its read lock first: no commit can be half-way through the header meanwhile.
+      // A writer's transaction checks again what it relies on.
+      if (!write) this.connections.enterReader();
       if (headerIsCurrent(this.file.real, this.path)) {
         // A writer asks the index's version on its own connection, in its first transaction: a
         // reader's connection would parse the schema once more (~5 ms of an add, in the WASM
@@ -163,7 +165,7 @@ export class Store {
     if (this.compact) takeInOutsideChanges(this.db, this.path);
   }
 
-  /** VACUUM cannot run inside a transaction: it runs under the lock, with readers kept out throughout. */
+  /** VACUUM cannot run inside a transaction: SQLite runs it holding EXCLUSIVE. */
   vacuum(): void {
     try {
       this.connections.vacuum();

@@ -4,7 +4,7 @@ import { withStore } from '../store/store.js';
 import type { Skipped } from './journal.js';
 import { readFactRows } from './read-rows.js';
 import { unionRows, type UnionResult } from './union.js';
-import { pauseAt } from './pause.js';
+import { pauseAt } from '../util/pause.js';
 import type { Env } from '../config.js';
 
 /**

@@ -3,7 +3,7 @@ import { existsSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FileLock } from '../../src/store/lock.js';
+import { FileLock } from '../../src/sync/sync-lock.js';
 import { tempDir } from '../helpers.js';
 
 const ELEVEN_MINUTES_AGO = (Date.now() - 11 * 60_000) / 1000;

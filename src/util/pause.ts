@@ -3,8 +3,8 @@
 // the pause begins, so the test knows when to kill even when git swallows our stderr;
 // MEMCUE_SYNC_PAUSE_MS makes it a delay instead (default: two minutes, i.e. until killed).
 import { writeFileSync } from 'node:fs';
-import type { Env } from '../config.js';
-import { sleepSync } from '../util/sleep.js';
+type Env = Record<string, string | undefined>;
+import { sleepSync } from './sleep.js';
 
 const DEFAULT_PAUSE_MS = 120_000;
 

@@ -1,9 +1,9 @@
-// Who holds a lock file, a reader ticket or a commit marker: enough to tell a live holder from one
+// Who holds sync's lock file (sync-lock.ts): enough to tell a live holder from one
 // that died (pid + its start time on this host), and to tell the user who is in the way.
 import { closeSync, constants, fstatSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { randomBytes } from '../util/random.js';
-import { inCommandOrder } from '../global-options.js';
+import { commandSummary } from '../store/holders.js';
 import { isAlive } from '../util/pid.js';
 import { openKeptFile, readWhole } from '../util/safe-file.js';
 
@@ -34,26 +34,6 @@ export function newOwner(): Owner {
     command: commandSummary(process.argv.slice(2)),
     since: new Date().toISOString(),
   };
-}
-
-/** Global options that take a value, which may come before the command: `memcue --db x.db add …`. */
-const GLOBAL_WITH_VALUE = new Set(['--db', '-db']);
-
-/**
- * `memcue import`, `memcue dream apply`: the command words, not its arguments (they may hold a fact).
- * Global options typed before the command are first moved behind it, as the way in does.
- */
-export function commandSummary(argv: string[]): string {
-  const args = inCommandOrder(argv);
-  const words: string[] = [];
-  for (let i = 0; i < args.length && words.length < 2; i++) {
-    if (GLOBAL_WITH_VALUE.has(args[i]!)) i++; // its value is a path, not the command
-    else if (!args[i]!.startsWith('-')) words.push(args[i]!);
-  }
-  const [first, second] = words;
-  if (!first || !/^[a-z-]{1,20}$/.test(first)) return 'memcue';
-  const sub = second && /^(dream|migrate|hook|sync|eval)$/.test(first) && /^[a-z-]{1,20}$/.test(second) ? ` ${second}` : '';
-  return `memcue ${first}${sub}`;
 }
 
 /** "pid 123 (`memcue import`) since 05:40:12Z, 14 s ago" */
