@@ -113,9 +113,10 @@ export class Connections {
     this.writer = writer;
     const searchFile = new DeltaWriter(this.file.real);
     try {
-      writer.exec(WRITER_PRAGMAS);
-      // Waiting for RESERVED, the time runs per holder: a queue of writers ahead is waited out.
+      // Waiting for RESERVED, the time runs per holder: a queue of writers ahead is waited out. (The
+      // pragmas read the schema: they wait for a commit in progress too.)
       writer.busyWait = lockWaiter(this.file, busyTimeout(), 'write', 'nothing was written', true);
+      writer.exec(WRITER_PRAGMAS);
       const result = writer.transaction(
         () => {
           mark('lock acquired');

@@ -49,7 +49,7 @@ export function lockWaiter(file: DbFile, timeoutMs: number, what: string, nothin
       throw new MemcueError(
         'BUSY',
         `memory database is busy: ${describeHolder(holder)} holds SQLite's lock on ${file.given}; waited ${timeoutMs} ms to ${what}`,
-        `${nothingDone}; try again when it has finished; if that process is stopped or hung, resume or end it (other programs can read the file safely with \`sqlite3 -readonly\`)`,
+        `${nothingDone}; try again when it has finished, or resume or end that process if it is stopped or hung`,
       );
     }
     pause();

@@ -5,9 +5,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli.js';
-import { FileLock } from '../../src/store/lock.js';
-import { processStartTime } from '../../src/store/owner.js';
-import { Database } from '../../src/store/sqlite.js';
+import { Database, loadModule } from '../../src/store/sqlite.js';
 import { Store } from '../../src/store/store.js';
 import { cli, isolatedEnv, tempDir } from '../helpers.js';
 
@@ -43,26 +41,30 @@ describe('Store.write', () => {
     expect(Database.opened - before).toBe(1);
   });
 
-  it('does not hold the writers\u2019 lock while dream computes its batch', async () => {
+  it('does not hold the write lock while dream computes its batch', async () => {
     const env = isolatedEnv();
     const file = join(tempDir(), 'facts.jsonl');
     // Near-duplicates, so dream searches for clusters fact by fact (and draws its progress meanwhile).
     writeFileSync(file, Array.from({ length: 60 }, (_, i) => JSON.stringify({ text: `deploy the staging widgets server number ${i % 20}` })).join('\n'));
     expect((await cli(['import', file], { env })).code).toBe(0);
     const tries: boolean[] = [];
+    // Another connection in this process: SQLite's own locking orders it against dream's.
+    const m = await loadModule();
     const code = await runCli(['dream'], {
       env,
       cwd: tempDir(),
       stdout: () => {},
       // Each progress redraw happens mid-computation: another writer must get the lock then.
       stderr: () => {
-        const other = new FileLock(`${env.MEMCUE_DB}.lock`);
+        const other = Database.openWith(m, env.MEMCUE_DB!);
         try {
-          other.acquire(1);
+          other.exec('BEGIN IMMEDIATE');
+          other.exec('ROLLBACK');
           tries.push(true);
-          other.release();
         } catch {
           tries.push(false);
+        } finally {
+          other.close();
         }
       },
       readStdin: async () => '',
@@ -73,21 +75,20 @@ describe('Store.write', () => {
     expect(tries.every(Boolean)).toBe(true);
   });
 
-  it('waits for live readers before it commits, names one when they outlast the busy timeout, and breaks dead ones', async () => {
+  it('waits for a reader before it commits, and gives up after the busy timeout with nothing written', async () => {
     const env = isolatedEnv();
     expect((await cli(['add', 'first fact'], { env })).code).toBe(0);
-    const readers = `${env.MEMCUE_DB}.reader-`;
-    const dead = `${readers}4194303-dead`;
-    writeFileSync(dead, JSON.stringify({ pid: 2 ** 22 - 1, host: hostname(), started: '1', nonce: 'dead' }));
-    expect((await cli(['add', 'second fact'], { env })).code).toBe(0);
-    expect(existsSync(dead)).toBe(false);
-    const live = `${readers}${process.pid}-live`;
-    writeFileSync(live, JSON.stringify({ pid: process.pid, host: hostname(), started: processStartTime(process.pid), nonce: 'live', command: 'memcue export', since: new Date().toISOString() }));
-    process.env.MEMCUE_BUSY_TIMEOUT_MS = '300'; // the lock reads its timeout from the process
-    const busy = await cli(['add', 'third fact'], { env }).finally(() => delete process.env.MEMCUE_BUSY_TIMEOUT_MS);
+    // A read in this process holds SQLite's read lock (SHARED) until it is closed.
+    const reader = (await Store.open(env.MEMCUE_DB!, { write: false }))!;
+    expect(reader.countListed()).toBe(1);
+    process.env.MEMCUE_BUSY_TIMEOUT_MS = '300'; // the wait reads its timeout from the process
+    const busy = await cli(['add', 'second fact'], { env }).finally(() => delete process.env.MEMCUE_BUSY_TIMEOUT_MS);
     expect(busy.code).toBe(1);
-    expect(busy.stderr).toMatch(new RegExp(`busy: waited 300 ms for 1 reader\\(s\\) of .*pid ${process.pid} \\(\`memcue export\`\\).*nothing was written`));
-    expect(existsSync(`${env.MEMCUE_DB}.pending`)).toBe(false);
+    expect(busy.stderr).toMatch(/busy: .* holds SQLite's lock on .*; waited 300 ms to commit\. nothing was written/);
+    // The reader saw one state of the file throughout, and the add left nothing behind.
+    expect(reader.countListed()).toBe(1);
+    reader.close();
+    expect((await cli(['add', 'third fact'], { env })).code).toBe(0);
     expect(JSON.parse((await cli(['stats', '--json'], { env })).stdout).facts).toBe(2);
   });
 });
