@@ -8,7 +8,9 @@
 //   that finds it hot (no process holds RESERVED).
 // The WASM module is loaded before any of this, so no lock is ever held while it compiles.
 import type { SqliteModule } from '../../wasm/sqlite3.mjs';
-import { MemcueError } from '../errors.js';
+import { accessSync, constants } from 'node:fs';
+import { dirname } from 'node:path';
+import { MemcueError, SqliteError, mapFsError } from '../errors.js';
 import { pauseAt } from '../util/pause.js';
 import { mark } from '../util/profile.js';
 import { fileIdentity, type DbFile } from './db-file.js';
@@ -23,6 +25,29 @@ import { DeltaWriter } from '../snapshot/delta.js';
  * cache grows past cache_size rather than spill), so readers keep reading the file meanwhile.
  */
 const WRITER_PRAGMAS = 'PRAGMA cache_spill = OFF; PRAGMA cache_size = -65536';
+
+/**
+ * Refuses a write the file system will refuse, in its own words (a read-only disk, a file or folder
+ * this user may not write), before SQLite reports it as a read-only database.
+ */
+function mayWrite(path: string, exists: boolean): void {
+  try {
+    accessSync(exists ? path : dirname(path), constants.W_OK);
+    if (exists) accessSync(dirname(path), constants.W_OK); // the journal goes beside it
+  } catch (err) {
+    throw mapFsError(err, path);
+  }
+}
+
+/** The writer's connection; a file SQLite cannot create is said as such. */
+function openWriter(m: SqliteModule, file: DbFile, exists: boolean): Database {
+  try {
+    return Database.openWith(m, file.real);
+  } catch (err) {
+    if (exists || !(err instanceof SqliteError)) throw err;
+    throw new MemcueError('NOT_FOUND', `cannot create ${file.given} (${err.message})`, 'point --db or MEMCUE_DB at a file in a folder you can write to');
+  }
+}
 
 export class Connections {
   private reader: Database | undefined;
@@ -98,6 +123,7 @@ export class Connections {
   write<T>(fn: () => T): T {
     if (this.writer) return fn(); // nested: already inside the transaction
     const identity = fileIdentity(this.file.real);
+    mayWrite(this.file.real, identity !== '');
     this.leaveReader();
     const released = keepReserved();
     try {
@@ -109,7 +135,7 @@ export class Connections {
   }
 
   private writeOnce<T>(fn: () => T, identity: string): T {
-    const writer = this.opened(Database.openWith(this.m, this.file.real));
+    const writer = this.opened(openWriter(this.m, this.file, identity !== ''));
     this.writer = writer;
     const searchFile = new DeltaWriter(this.file.real);
     try {

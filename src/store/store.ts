@@ -80,10 +80,15 @@ export class Store {
 
   private bringUpToDate(exists: boolean, write: boolean): void {
     if (exists) {
-      // A read holds its read lock first: no commit can be half-way through the header meanwhile.
-      // A writer's transaction checks again what it relies on.
-      if (!write) this.connections.enterReader();
-      if (headerIsCurrent(this.file.real, this.path)) {
+      // What is not SQLite, or is in WAL mode, is refused before SQLite reads it.
+      let current = headerIsCurrent(this.file.real, this.path);
+      if (!write) {
+        // Read again under the read lock: a commit may have changed the header in between. (A
+        // writer's transaction checks what it relies on itself.)
+        this.connections.enterReader();
+        current = headerIsCurrent(this.file.real, this.path);
+      }
+      if (current) {
         // A writer asks the index's version on its own connection, in its first transaction: a
         // reader's connection would parse the schema once more (~5 ms of an add, in the WASM
         // interpreter) for a question the writer's transaction answers and acts on.

@@ -84,7 +84,7 @@ describe('Store.write', () => {
     process.env.MEMCUE_BUSY_TIMEOUT_MS = '300'; // the wait reads its timeout from the process
     const busy = await cli(['add', 'second fact'], { env }).finally(() => delete process.env.MEMCUE_BUSY_TIMEOUT_MS);
     expect(busy.code).toBe(1);
-    expect(busy.stderr).toMatch(/busy: .* holds SQLite's lock on .*; waited 300 ms to commit\. nothing was written/);
+    expect(busy.stderr).toMatch(/busy: .* holds SQLite's lock on .*; waited 300 ms to commit \(nothing was written/);
     // The reader saw one state of the file throughout, and the add left nothing behind.
     expect(reader.countListed()).toBe(1);
     reader.close();
