@@ -1,6 +1,5 @@
-// The way in. Two entries, one per way memcue is shipped, each a few lines: src/bin-entry.ts (the
-// single executable: SQLite's WASM and the plugin files embedded) and src/node-entry.ts (the npm
-// bundle dist/memcue.mjs, run by bin/memcue.js under Node or Bun). Both call start(), and what runs
+// The way in: src/bin-entry.ts, the single executable (SQLite's WASM and the plugin files embedded),
+// which is also what `npx memcue` runs (bin/memcue.js launches it). It calls start(), and what runs
 // before what is the start-up budget (bench/RESULTS.md, "Cold start"):
 //   1. `memcue --version` alone is answered before anything else is loaded;
 //   2. a command that will open the database starts compiling SQLite (off the main thread, while the
