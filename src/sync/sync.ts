@@ -8,7 +8,7 @@ import type { Env } from '../config.js';
 import { MemcueError } from '../errors.js';
 import type { Fact } from '../store/facts.js';
 import { withoutSecretRows, type RefusedRow } from '../store/check-text.js';
-import { FileLock } from './sync-lock.js';
+import { holdFileLock } from '../store/file-lock.js';
 import { checkStoredRow, reasonOf } from '../store/import-lines.js';
 import { withStore } from '../store/store.js';
 import { Git, gitError } from './git.js';
@@ -65,10 +65,9 @@ export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?
   const gitDir = git.run(['rev-parse', '--absolute-git-dir']);
   const scratch = join(gitDir, 'memcue', 'scratch');
   const pause = (step: string) => pauseAt(step, target.env);
-  // One sync per repo at a time; a sync killed with SIGKILL leaves this lock, which is then broken.
+  // One sync per repo at a time; the system drops a killed sync's lock.
   mkdirSync(join(gitDir, 'memcue'), { recursive: true });
-  const lock = new FileLock(join(gitDir, 'memcue', 'sync.lock'));
-  lock.acquire(SYNC_WAIT_MS);
+  const release = holdFileLock(join(gitDir, 'memcue', 'sync.lock'), SYNC_WAIT_MS, 'the memory repo');
   try {
     pause('locked');
     const report: SyncReport = { dir, remote: originUrl(git), sent: 0, received: 0, compacted: false, concurrent: [], pushed: false, repaired: [], skipped: new Map(), skippedBefore: 0, changed: [], refused: [], refusedBefore: 0 };
@@ -99,7 +98,7 @@ export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?
     if (failure) throw failure;
     return sayOnce(report, join(gitDir, 'memcue'));
   } finally {
-    lock.release();
+    release();
   }
 }
 
