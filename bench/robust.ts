@@ -200,11 +200,9 @@ try {
     process.stderr.write(`robust: ${rows.at(-1)!.join(' | ')}\n`); // a long run that is cut short keeps its rows
   };
   await add(`${WRITERS} writers × ${ADDS} adds with ${READERS} readers → acknowledged / present / busy`, contention, 'writers');
-  await add('unregistered readers (another user) during imports → reads, failed, torn', () => unregisteredReaders(BINARY, join(ROOT, 'dist', 'memcue.mjs'), [freshEnv(), freshEnv()]), 'unregistered');
+  await add('readers as another user (no write access to the folder) during imports → reads, failed, torn', () => unregisteredReaders(BINARY, freshEnv()), 'unregistered');
   await add('foreign writer (sqlite3 shell) → acknowledged / present / shell', () => foreignWriter(BINARY, freshEnv(), 'fcntl', tools), 'foreign');
-  await add('foreign writer, SQLite locks taken with lockf (MEMCUE_NATIVE_LOCKS=lockf, as on macOS) → acknowledged / present / shell', () => foreignWriter(BINARY, freshEnv(), 'lockf', tools), 'foreign-lockf');
-  await add('foreign writer, SQLite locks hidden (MEMCUE_FOREIGN_LOCKS=0, as on Windows) → acknowledged / present / refused / shell', () => foreignWriter(BINARY, freshEnv(), 'hidden', tools), 'foreign-hidden');
-  await add('foreign reader (sqlite3 shell) beside 2 memcue readers → busy without a timeout, wait with one (fcntl / lockf)', () => foreignReader(BINARY, [freshEnv(), freshEnv()]), 'foreign-reader');
+  await add('foreign reader (sqlite3 shell) beside 2 memcue readers → busy without a timeout, wait with one', () => foreignReader(BINARY, [freshEnv()]), 'foreign-reader');
   await add(`reader wait during a ${DREAM_FACTS}-fact dream`, () => readerWait('dream', DREAM_FACTS), 'dream');
   await add(`reader wait during a ${IMPORT_FACTS}-fact import`, () => readerWait('import', IMPORT_FACTS), 'import');
   await add(`SIGKILL rounds (${KILL_ROUNDS}) → integrity, lost rows`, killRounds, 'kill');
