@@ -37,7 +37,3 @@ export function languageOf(text: string): Language | undefined {
   if (russian === 0 && english === 0) return undefined;
   return russian >= english ? 'ru' : 'en';
 }
-
-export function otherLanguage(lang: Language): Language {
-  return lang === 'ru' ? 'en' : 'ru';
-}

@@ -6,7 +6,6 @@ import { ALLOW_SECRET, checkRowSecrets, checkText } from './check-text.js';
 import { newId, type Fact } from './facts.js';
 import { canonicalHost, canonicalScope } from './names.js';
 import { checkField, checkKind, checkRowFields, checkScope, type LimitedField } from './validate.js';
-import { linesOf } from '../util/read-lines.js';
 
 export interface ImportDefaults {
   scope: string;
@@ -26,18 +25,6 @@ export interface ImportLine {
   fact: Fact;
   line: number;
   plain: boolean;
-}
-
-export function parseImport(content: string, defaults: ImportDefaults, now = new Date().toISOString()): Fact[] {
-  const facts: Fact[] = [];
-  const seen = new Set<string>();
-  for (const { fact, line } of readImportLines(linesOf(content), defaults, now)) {
-    const key = [fact.id, fact.version, fact.created_at, fact.host].join('\u0000');
-    if (seen.has(key)) throw badLine(line, new Error(appearsTwice(fact)));
-    seen.add(key);
-    facts.push(fact);
-  }
-  return facts;
 }
 
 /** Parses and checks lines one at a time (an import of any size streams through this). */
