@@ -12,7 +12,7 @@ export default defineConfig({
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: 'dist/vitest-report.json' },
     // The in-process tests run src/ under Node, which cannot take file locks: the store opens there
-    // only with this, one process alone on its test files (src/store/native-locks.ts). Every test
+    // only with this, one process alone on its test files (src/locks/native-locks.ts). Every test
     // of two processes on one file runs the compiled binary. Not inherited by the binaries the
     // tests start (they get isolatedEnv()).
     env: { MEMCUE_IN_PROCESS_TESTS: '1' },

@@ -14,7 +14,7 @@
 import { inCommandOrder } from './global-options.js';
 import type { Io } from './context.js';
 import { registerSelf } from './sync/self.js';
-import { compileWasm } from './store/wasm-binary.js';
+import { compileWasm } from './sqlite/wasm-binary.js';
 import { restoreJit } from './util/jit.js';
 import { mark, report } from './util/profile.js';
 import { readStdin, writeStdout } from './util/stdio.js';

@@ -5,11 +5,11 @@
 import type { BatchKind } from '../dream/records.js';
 import { rowKey } from '../dream/records.js';
 import { appliedBatches } from '../dream/undo.js';
-import type { Fact } from '../store/facts.js';
-import { COLUMNS } from '../store/facts.js';
+import type { Fact } from '../facts/facts.js';
+import { COLUMNS } from '../facts/facts.js';
 import { filterClause, REAL_VERSION, toFact, type ListFilter, type Store } from '../store/store.js';
 import { sameContent } from './restore.js';
-import { visible } from '../store/validate.js';
+import { visible } from '../facts/validate.js';
 
 export type Action = 'add' | 'edit' | 'forget' | 'supersede' | 'revive' | 'translate' | 'revert' | 'rewrite';
 

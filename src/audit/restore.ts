@@ -1,8 +1,8 @@
 // Going back without deleting anything: an earlier version is written again as the newest one, so
 // the history keeps both the change and its reversal (and two machines still merge by union).
 import { MemcueError } from '../errors.js';
-import { ALLOW_SECRET, checkRowSecrets } from '../store/check-text.js';
-import type { Fact } from '../store/facts.js';
+import { ALLOW_SECRET, checkRowSecrets } from '../facts/check-text.js';
+import type { Fact } from '../facts/facts.js';
 import type { Store, VersionedField } from '../store/store.js';
 
 /** The fields that make up what a fact says; the rest (id, version, time, host) name the row. */

@@ -1,10 +1,10 @@
 import type { Context } from '../context.js';
 import { resolveScope } from '../context.js';
-import { ALLOW_SECRET, checkRowSecrets, checkText } from '../store/check-text.js';
-import { checkKind, newId, type Fact } from '../store/facts.js';
+import { ALLOW_SECRET, checkRowSecrets, checkText } from '../facts/check-text.js';
+import { checkKind, newId, type Fact } from '../facts/facts.js';
 import { keywordsOption } from '../text/check-keywords.js';
 import { withStore } from '../store/store.js';
-import { checkField } from '../store/validate.js';
+import { checkField } from '../facts/validate.js';
 import { factJson, json } from '../format.js';
 import { findSameText } from '../audit/same-text.js';
 

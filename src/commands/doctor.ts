@@ -22,7 +22,7 @@ import { derivedDisagreement } from '../store/heads.js';
 import { guardProblems } from '../store/trigger-guard.js';
 import { VERSION } from '../version.js';
 import { json } from '../format.js';
-import { visible } from '../store/validate.js';
+import { visible } from '../facts/validate.js';
 
 interface DatabaseHealth {
   path: string;

@@ -1,7 +1,7 @@
 import type { Context } from '../context.js';
 import { repoScope, searchScopes } from '../context.js';
 import { MemcueError } from '../errors.js';
-import { checkKind, isState, type Fact } from '../store/facts.js';
+import { checkKind, isState, type Fact } from '../facts/facts.js';
 import { withStore, type ListFilter } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
 import { factJson, oneLine, parseCount } from '../format.js';

@@ -2,7 +2,7 @@
 // translation) is the query, BM25 over the stemmed terms within the fact's scope gives the
 // candidates, and those sharing enough of its weighted terms are its neighbours. No model call; the
 // model only judges the clusters.
-import type { Fact } from '../store/facts.js';
+import type { Fact } from '../facts/facts.js';
 import type { Store } from '../store/store.js';
 import { search } from '../search/search.js';
 import { TermWeights } from './similarity.js';

@@ -2,7 +2,7 @@
 // each term weighted by its rarity among the facts (IDF). FTS5's own bm25() is used to find the
 // candidates, but its IDF is clamped to ~0 for a term in over half the facts, so in a small memory two
 // near-identical facts would score nothing against each other; this IDF stays positive.
-import type { Fact } from '../store/facts.js';
+import type { Fact } from '../facts/facts.js';
 import { terms } from '../text/tokenize.js';
 
 export class TermWeights {

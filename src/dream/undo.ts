@@ -3,7 +3,7 @@
 // writes, for every fact the batch touched, a new version equal to the one before the batch (a fact
 // the batch created is forgotten). Nothing is deleted.
 import { MemcueError } from '../errors.js';
-import type { Fact } from '../store/facts.js';
+import type { Fact } from '../facts/facts.js';
 import type { Store } from '../store/store.js';
 import { restoreVersion, sameContent } from '../audit/restore.js';
 import { rowKey, type BatchKind } from './records.js';

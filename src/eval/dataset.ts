@@ -2,7 +2,7 @@
 // and/or a qrels TSV. Everything is validated up front and a bad line is reported by file and number.
 import { normaliseKeywords, splitKeywords, writeHidden } from '../text/hidden-index.js';
 import { MemcueError } from '../errors.js';
-import { checkKind, checkScope } from '../store/facts.js';
+import { checkKind, checkScope } from '../facts/facts.js';
 import type { Kind } from '../store/schema.js';
 
 export interface EvalFact {

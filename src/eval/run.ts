@@ -3,7 +3,7 @@
 // returned ids are judged against the relevant ones.
 import { MemcueError } from '../errors.js';
 import { search, type SearchOptions } from '../search/search.js';
-import { newId } from '../store/facts.js';
+import { newId } from '../facts/facts.js';
 import type { Store } from '../store/store.js';
 import type { EvalFact, EvalQuery } from './dataset.js';
 import { figures, type Figures, type Judged } from './metrics.js';

@@ -3,7 +3,7 @@
 // SQLite's file change counter (header offset 24, bumped by every committed write transaction in
 // rollback-journal mode, the only mode our build has), size, mtime and inode. A hot journal means a
 // write is in flight or was interrupted: then the cache is not used and SQLite itself is asked.
-import { readFileBytes } from '../store/native-locks.js';
+import { readFileBytes } from '../locks/native-locks.js';
 import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';

@@ -2,7 +2,7 @@
 // decisions. Agents cut hook output past a limit (budget.ts), so the card never exceeds its budget:
 // when it would, it keeps the most recent entries and ends with one line saying how many were left
 // out and which command lists them.
-import type { Row } from '../store/sqlite.js';
+import type { Row } from '../sqlite/sqlite.js';
 import type { Store } from '../store/store.js';
 import { oneLine } from '../format.js';
 import { DEFAULT_BUDGET, measure, type CardBudget } from './budget.js';

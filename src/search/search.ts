@@ -1,8 +1,8 @@
 // Search: BM25 over the current active facts, at most `limit` results, and a relative cut-off that
 // drops results scoring below `cutoff` of the best one (seed 000: 12 random facts instead of 19).
 // FTS5 finds the candidates; rerank.ts scores them again (bench/RESULTS.md, 19–21).
-import type { Fact } from '../store/facts.js';
-import type { Row } from '../store/sqlite.js';
+import type { Fact } from '../facts/facts.js';
+import type { Row } from '../sqlite/sqlite.js';
 import { filterClause, toFact, type ListFilter } from '../store/rows.js';
 import type { Store } from '../store/store.js';
 import { expandItems, type Correction } from './expand.js';

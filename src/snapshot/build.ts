@@ -3,8 +3,8 @@
 // after a search that found the file missing or outdated (under its reader ticket: no memcue commit
 // lands meanwhile, read-gate.ts), and after a write too big for the delta (under the writers' lock).
 // A state that moved anyway (another program wrote) is not written down.
-import { COLUMNS } from '../store/facts.js';
-import type { Database } from '../store/sqlite.js';
+import { COLUMNS } from '../facts/facts.js';
+import type { Database } from '../sqlite/sqlite.js';
 import { toFact } from '../store/rows.js';
 import { hasChangesInPlace } from '../store/fact-index.js';
 import { INDEX_VERSION, indexTerms } from '../text/tokenize.js';

@@ -3,7 +3,7 @@
 // each, newest first, as loadCardEntries (hooks/card.ts) reads them from the database. The file keeps
 // each group's newest facts in a list of their own, so only those are read.
 import { groups, RECENT_READ, type CardEntry } from '../hooks/card-groups.js';
-import type { Fact } from '../store/facts.js';
+import type { Fact } from '../facts/facts.js';
 import { KINDS } from '../store/schema.js';
 import { createdOrder, type CreatedKey, type LiveIndex } from './pool.js';
 

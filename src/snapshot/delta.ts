@@ -4,7 +4,7 @@
 // A search then reads the search file plus the delta (files.ts). Anything it cannot vouch for — the
 // file was not current before the write, the index was rebuilt, the delta grew past a few hundred
 // facts, another program committed in between — leaves no delta: the next search rebuilds the file.
-import type { Database } from '../store/sqlite.js';
+import type { Database } from '../sqlite/sqlite.js';
 import { buildSearchFile, indexedDocs } from './build.js';
 import { PagedReader } from './paged.js';
 import { mark } from '../util/profile.js';

@@ -19,7 +19,7 @@
 // - groups: for the session card, each (scope, kind) group's newest facts;
 // - names / namesIndex: the name keys of the terms, by their first two letters (names.ts).
 import { createRequire } from 'node:module';
-import type { Fact } from '../store/facts.js';
+import type { Fact } from '../facts/facts.js';
 
 export const MAGIC = 'memcue-search\n\0\0';
 /** Bump when the layout changes: an older file is then simply rebuilt. */

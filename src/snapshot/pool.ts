@@ -3,7 +3,7 @@
 // floored at 1e-6, the row's length over all columns, phrases summed in query order), the same
 // ORDER BY and LIMIT, and the same counts. test/snapshot/pool.test.ts compares the two on every
 // evaluation set: the results must be identical.
-import type { Fact } from '../store/facts.js';
+import type { Fact } from '../facts/facts.js';
 import type { ListFilter } from '../store/rows.js';
 import type { QueryItem } from '../search/query.js';
 import { occurrencesIn } from '../search/rerank.js';

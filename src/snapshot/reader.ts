@@ -1,7 +1,7 @@
 // What a search or a card reads from the search file (format.ts), each part with a positioned,
 // checked read of its own: a term's dictionary entry and postings, a fact's record, a candidate's
 // fields. Nothing is read that the query does not touch.
-import type { Fact } from '../store/facts.js';
+import type { Fact } from '../facts/facts.js';
 import { compareBytes, DOC_RECORD, FACT_BLOCK, FIELDS, inflate, PAGE, utf8, VarintReader, type SnapshotHeader } from './format.js';
 import { PagedReader } from './paged.js';
 import type { OpenedFile } from '../util/safe-file.js';

@@ -15,9 +15,9 @@ import { pauseAt } from '../util/pause.js';
 import { mark } from '../util/profile.js';
 import { fileIdentity, type DbFile } from './db-file.js';
 import { checkBeforeWrite, forgetChecked, recordChecked } from './integrity.js';
-import { busyTimeout, lockWaiter } from './holders.js';
-import { keepReserved } from './native-locks.js';
-import { Database } from './sqlite.js';
+import { busyTimeout, lockWaiter } from '../locks/holders.js';
+import { keepReserved } from '../locks/native-locks.js';
+import { Database } from '../sqlite/sqlite.js';
 import { DeltaWriter } from '../snapshot/delta.js';
 
 /**

@@ -6,8 +6,8 @@ import { indexAdded, indexRebuilt, indexRemoved } from '../snapshot/delta.js';
 import { garbageBound } from '../util/garbage.js';
 import { mark } from '../util/profile.js';
 import { addToIndex, clearIndex, isCompact, removeFromIndex } from './fact-index.js';
-import type { Database, Row } from './sqlite.js';
-import { MAX_VERSION } from './validate.js';
+import type { Database, Row } from '../sqlite/sqlite.js';
+import { MAX_VERSION } from '../facts/validate.js';
 
 const INDEX_VERSION_KEY = 'index_version';
 /** Rowids read at a time by refreshHeadsBetween. */

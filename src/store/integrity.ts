@@ -8,9 +8,9 @@
 // older memcue), or is missing. Damage that keeps size and mtime (bit rot on disk) is not seen here
 // until a read or write reaches the damaged page: SQLite reports it then, and the record is dropped
 // (forgetChecked) so that no later write goes into the file without a check.
-import { readFileBytes } from './native-locks.js';
+import { readFileBytes } from '../locks/native-locks.js';
 import { statSync, unlinkSync } from 'node:fs';
-import type { Database } from './sqlite.js';
+import type { Database } from '../sqlite/sqlite.js';
 import type { DbFile } from './db-file.js';
 import { MemcueError } from '../errors.js';
 import { readKeptFile, replaceKeptFile } from '../util/safe-file.js';

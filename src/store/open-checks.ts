@@ -6,9 +6,9 @@ import { oddKind } from '../util/safe-file.js';
 import type { DbFile } from './db-file.js';
 import { dirname } from 'node:path';
 import { MemcueError, mapFsError } from '../errors.js';
-import { heldDescriptor } from './native-locks.js';
+import { heldDescriptor } from '../locks/native-locks.js';
 import { APPLICATION_ID, OPENED_AS_IS, SCHEMA_VERSION } from './schema.js';
-import type { Database } from './sqlite.js';
+import type { Database } from '../sqlite/sqlite.js';
 
 const SQLITE_HEADER = 'SQLite format 3\0';
 const POINT_ELSEWHERE = 'point --db or MEMCUE_DB at a memcue database; the file was left untouched';

@@ -7,7 +7,7 @@ import { indexRebuilt } from '../snapshot/delta.js';
 import { note } from '../util/safe-file.js';
 import { removeFromIndex, takeOutChangedRows } from './fact-index.js';
 import { HEAD_ROW, rebuildDerived, refreshHead } from './heads.js';
-import type { Database } from './sqlite.js';
+import type { Database } from '../sqlite/sqlite.js';
 import { restoreGuard } from './trigger-guard.js';
 
 /** In a write transaction on a v5 file, before anything else. `path`: the database, as the user named it (for the note). */

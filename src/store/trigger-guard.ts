@@ -10,7 +10,7 @@
 // page SQLite has just read under its lock: no second read of the file, and no program can move it
 // between the check and the write.
 // A guard found missing or changed is put back, and the caller rebuilds heads and index from the facts.
-import type { Database } from './sqlite.js';
+import type { Database } from '../sqlite/sqlite.js';
 
 interface GuardObject {
   type: 'table' | 'trigger';

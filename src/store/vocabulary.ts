@@ -4,7 +4,7 @@
 // costs a cold process milliseconds in the WASM interpreter.
 import { keyedTerms, prefixRange, type Vocabulary } from '../search/vocabulary.js';
 import { termKey } from '../text/translit.js';
-import type { Database } from './sqlite.js';
+import type { Database } from '../sqlite/sqlite.js';
 
 const made = new WeakSet<Database>();
 const RANGE = 'SELECT term, doc FROM temp.fact_vocab WHERE term >= ? AND term < ?';

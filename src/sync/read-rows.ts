@@ -5,10 +5,10 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemcueError, mapSqliteError } from '../errors.js';
-import { COLUMNS, type Fact } from '../store/facts.js';
-import { checkStoredRow, reasonOf } from '../store/import-lines.js';
+import { COLUMNS, type Fact } from '../facts/facts.js';
+import { checkStoredRow, reasonOf } from '../facts/import-lines.js';
 import { ensureSchema } from '../store/schema.js';
-import { Database } from '../store/sqlite.js';
+import { Database } from '../sqlite/sqlite.js';
 import { toFact } from '../store/store.js';
 import type { Skipped } from './journal.js';
 

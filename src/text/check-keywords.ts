@@ -1,6 +1,6 @@
 // `add --keywords "a, b, c"` → the index-only column; a bad list is the user's error, said in one line.
 import { MemcueError } from '../errors.js';
-import { checkText } from '../store/check-text.js';
+import { checkText } from '../facts/check-text.js';
 import { splitKeywords, writeHidden } from './hidden-index.js';
 
 export function keywordsOption(option: string | undefined): string {

@@ -11,7 +11,7 @@ import { revertFact } from '../audit/restore.js';
 import { undoBatch, undoLine } from '../dream/undo.js';
 import { MemcueError } from '../errors.js';
 import { search } from '../search/search.js';
-import { checkKind, isState } from '../store/facts.js';
+import { checkKind, isState } from '../facts/facts.js';
 import { fileState } from '../store/integrity.js';
 import { withStore, type ListFilter, type Store } from '../store/store.js';
 import { parseSince } from '../util/dates.js';

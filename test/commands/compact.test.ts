@@ -5,7 +5,7 @@ import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compactSchema, migrate, OPENED_AS_IS, SCHEMA_VERSION } from '../../src/store/schema.js';
-import { Database } from '../../src/store/sqlite.js';
+import { Database } from '../../src/sqlite/sqlite.js';
 import { rebuildDerived, Store } from '../../src/store/store.js';
 import { BINARY, cli, runProcess, tempDir, workspace } from '../helpers.js';
 import { indexDifferences } from '../store/index-state.js';

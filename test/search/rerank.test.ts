@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadFacts } from '../../src/eval/run.js';
-import { newId } from '../../src/store/facts.js';
+import { newId } from '../../src/facts/facts.js';
 import { queryItems } from '../../src/search/query.js';
 import { occurrences, RANKING, rescore, trigrams, type Ranking } from '../../src/search/rerank.js';
 import { itemStats, search } from '../../src/search/search.js';

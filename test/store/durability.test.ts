@@ -1,6 +1,6 @@
 // A commit memcue acknowledges is on the disk: SQLite's syncs (journal, database, folder) must reach
 // the file system. Emscripten's NODERAWFS answered them with "done" and synced nothing
-// (src/store/file-syscalls.ts reroutes them to fsync); seen here with strace on the real binary and
+// (src/sqlite/file-syscalls.ts reroutes them to fsync); seen here with strace on the real binary and
 // the Node bundle, naming each synced file (`-y`).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

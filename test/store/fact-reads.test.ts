@@ -1,7 +1,7 @@
 // The store's reads of facts (src/store/fact-reads.ts) on a real file: which fact an id names, a
 // fact's history, listings page by page and export order.
 import { describe, expect, it } from 'vitest';
-import type { Fact } from '../../src/store/facts.js';
+import type { Fact } from '../../src/facts/facts.js';
 import { countListedFacts, exportRows, headOf, lastRow, listedFacts, listedVersions, resolveId, rowOf, versionsOf } from '../../src/store/fact-reads.js';
 import { Store } from '../../src/store/store.js';
 import { isolatedEnv } from '../helpers.js';

@@ -1,6 +1,6 @@
 // Another SQLite program on the same file (here Python's sqlite3 module and the sqlite3 shell: native
 // SQLite with its real POSIX locks, as DB Browser or Datasette would be). The compiled binary takes
-// SQLite's own locks (src/store/native-locks.ts): a foreign writer is waited for and nothing is lost.
+// SQLite's own locks (src/locks/native-locks.ts): a foreign writer is waited for and nothing is lost.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

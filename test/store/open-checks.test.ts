@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APPLICATION_ID, migrate, OPENED_AS_IS, SCHEMA_VERSION } from '../../src/store/schema.js';
-import { Database } from '../../src/store/sqlite.js';
+import { Database } from '../../src/sqlite/sqlite.js';
 import { BUNDLE, cli, isolatedEnv, tempDir } from '../helpers.js';
 
 function setup(dbPath?: string) {

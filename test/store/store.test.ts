@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli.js';
-import { Database, loadModule } from '../../src/store/sqlite.js';
+import { Database, loadModule } from '../../src/sqlite/sqlite.js';
 import { Store } from '../../src/store/store.js';
 import { cli, isolatedEnv, tempDir } from '../helpers.js';
 

@@ -1,4 +1,4 @@
-// Setting SQLite's WASM up (src/store/sqlite-loader.ts): whatever fails while the module is compiled
+// Setting SQLite's WASM up (src/sqlite/sqlite-loader.ts): whatever fails while the module is compiled
 // and instantiated, or while its syscalls are routed to the native locks, ends the command with one
 // line and a non-zero exit. Before, a throw inside Emscripten's instantiateWasm callback was caught
 // and printed by Emscripten at best, and the command then exited 0 having done nothing (the compiled
@@ -8,8 +8,8 @@ import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemcueError } from '../../src/errors.js';
-import { instantiateSqlite } from '../../src/store/sqlite-loader.js';
-import { compileWasm } from '../../src/store/wasm-binary.js';
+import { instantiateSqlite } from '../../src/sqlite/sqlite-loader.js';
+import { compileWasm } from '../../src/sqlite/wasm-binary.js';
 import { BINARY, ROOT, isolatedEnv, runProcess, tempDir } from '../helpers.js';
 
 const BUN = join(ROOT, 'node_modules', '.bin', 'bun');

@@ -5,8 +5,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkRowSecrets, findRowSecret, secretError, withoutSecretRows } from '../../src/store/check-text.js';
-import type { Fact } from '../../src/store/facts.js';
+import { checkRowSecrets, findRowSecret, secretError, withoutSecretRows } from '../../src/facts/check-text.js';
+import type { Fact } from '../../src/facts/facts.js';
 import { cli, isolatedEnv, tempDir } from '../helpers.js';
 
 // Fake tokens assembled from pieces, so this file holds nothing a scanner takes for a real one.

@@ -1,8 +1,8 @@
-// The binding's statements (src/store/sqlite-statement.ts) on a real file: every kind of value goes
+// The binding's statements (src/sqlite/sqlite-statement.ts) on a real file: every kind of value goes
 // in and comes back as it was, and a statement left half-read is reset for its next use.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Database } from '../../src/store/sqlite.js';
+import { Database } from '../../src/sqlite/sqlite.js';
 import { tempDir } from '../helpers.js';
 
 async function table(): Promise<Database> {

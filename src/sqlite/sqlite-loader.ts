@@ -1,4 +1,4 @@
-// SQLite's WASM module, compiled (src/store/wasm-binary.ts), instantiated with its file syscalls
+// SQLite's WASM module, compiled (wasm-binary.ts), instantiated with its file syscalls
 // routed (file-syscalls.ts, native-locks.ts) and initialised: once per process, by the first command
 // that opens a database. Emscripten's loader catches a throw from our instantiateWasm callback, prints
 // it at best and never settles, and a rejection inside it is nobody's: the command then ended
@@ -8,7 +8,7 @@ import type { SqliteModule } from '../../wasm/sqlite3.mjs';
 import { MemcueError, SqliteError } from '../errors.js';
 import { mark, watchWasmMemory } from '../util/profile.js';
 import { routeFileSyscalls } from './file-syscalls.js';
-import { nativeLocks, type NativeLocks } from './native-locks.js';
+import { nativeLocks, type NativeLocks } from '../locks/native-locks.js';
 
 const SQLITE_OK = 0;
 

@@ -4,7 +4,11 @@
 import { MemcueError } from '../errors.js';
 import { nearest } from '../util/nearest.js';
 import { isName, isScope, MAX_NAME } from './names.js';
-import { KINDS, STATES, type Kind, type State } from './schema.js';
+
+export const KINDS = ['rule', 'decision', 'gotcha', 'env', 'note'] as const;
+export type Kind = (typeof KINDS)[number];
+export const STATES = ['active', 'superseded', 'forgotten'] as const;
+export type State = (typeof STATES)[number];
 
 /** Characters per field; `text` is what a fact says, the others describe where it came from. */
 export const LIMITS = { text: 2000, translation: 4000, quote: 4000, source: 500 } as const;

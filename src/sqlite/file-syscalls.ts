@@ -8,7 +8,7 @@
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import SYSCALLS from '../../wasm/syscalls.json' with { type: 'json' };
 import { pauseAt } from '../util/pause.js';
-import { describeCall, F_GETLK, F_SETLK, F_SETLKW, heldDescriptor, lockCall, WASM_EIO, type NativeLocks } from './native-locks.js';
+import { describeCall, F_GETLK, F_SETLK, F_SETLKW, heldDescriptor, lockCall, WASM_EIO, type NativeLocks } from '../locks/native-locks.js';
 
 /** Reroutes `imports` (what Emscripten hands to instantiateWasm); `locks` when the runtime has them. MEMCUE_LOCK_TRACE=1 prints every lock call. */
 export function routeFileSyscalls(imports: WebAssembly.Imports, memory: () => WebAssembly.Memory, locks: NativeLocks | undefined): void {

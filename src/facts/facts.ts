@@ -1,7 +1,6 @@
 // What a fact is, and the checks every new version passes before it is written.
 import { randomBytes } from '../util/random.js';
-import type { Kind, State } from './schema.js';
-import { LIMITS } from './validate.js';
+import { LIMITS, type Kind, type State } from './validate.js';
 
 export interface Fact {
   id: string;

@@ -5,9 +5,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../src/store/schema.js';
-import { Database } from '../../src/store/sqlite.js';
-import { canonicalName } from '../../src/store/names.js';
-import { checkScope } from '../../src/store/validate.js';
+import { Database } from '../../src/sqlite/sqlite.js';
+import { canonicalName } from '../../src/facts/names.js';
+import { checkScope } from '../../src/facts/validate.js';
 import { cli, isolatedEnv, tempDir } from '../helpers.js';
 
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;

@@ -5,8 +5,13 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { MemcueError } from '../errors.js';
 import { backOff } from '../util/back-off.js';
-import type { DbFile } from './db-file.js';
 import { F_WRLCK, LOCK_RANGE, PENDING_BYTE, nativeLocks, type LockHolder } from './native-locks.js';
+
+/** A database file: what SQLite opens (`real`) and the path as the user gave it (for messages). */
+export interface LockedFile {
+  real: string;
+  given: string;
+}
 
 /**
  * Writers wait this long. A write holds the lock for one transaction (milliseconds for an add), so
@@ -20,7 +25,7 @@ export function busyTimeout(): number {
 }
 
 /** Another process's lock on any of SQLite's lock bytes of `file`, or undefined. */
-export function lockHolder(file: DbFile): LockHolder | undefined {
+export function lockHolder(file: LockedFile): LockHolder | undefined {
   try {
     const locks = nativeLocks();
     return locks?.holder(locks.descriptor(file.real), F_WRLCK, PENDING_BYTE, LOCK_RANGE);
@@ -35,7 +40,7 @@ export function lockHolder(file: DbFile): LockHolder | undefined {
  * that keep making progress is waited out (16 writers × 100 adds on a loaded machine), and a busy
  * error means one holder kept the lock past the timeout. `what`: what memcue was waiting to do.
  */
-export function lockWaiter(file: DbFile, timeoutMs: number, what: string, nothingDone: string, perHolder = false): () => void {
+export function lockWaiter(file: LockedFile, timeoutMs: number, what: string, nothingDone: string, perHolder = false): () => void {
   let deadline = Date.now() + timeoutMs;
   let last: number | undefined;
   const pause = backOff();

@@ -1,7 +1,7 @@
 // What a busy message says about a memcue process holding SQLite's lock (read from its command line):
 // the command words, whatever global options come before them, and never the text of a fact.
 import { describe, expect, it } from 'vitest';
-import { commandSummary } from '../../src/store/holders.js';
+import { commandSummary } from '../../src/locks/holders.js';
 
 describe('commandSummary', () => {
   it.each([
