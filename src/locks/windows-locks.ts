@@ -9,7 +9,7 @@
 // cannot say who holds a lock (no pid). The handle is memcue's own (CreateFileW), never closed, and
 // used for locks alone: Windows locks bind reads of their bytes too, and nobody reads SQLite's lock
 // page. Written to Microsoft's documentation; not run on Windows by this project (docs/ARCHITECTURE.md).
-import { F_RDLCK, F_UNLCK, F_WRLCK, PENDING_BYTE, RESERVED_BYTE, SHARED_FIRST, SHARED_SIZE, type LockCalls } from './lock-bytes.js';
+import { F_UNLCK, F_WRLCK, PENDING_BYTE, RESERVED_BYTE, SHARED_FIRST, SHARED_SIZE, type LockCalls } from './lock-bytes.js';
 import type { BunFfi } from './libc.js';
 
 const RANGES: [start: number, len: number][] = [

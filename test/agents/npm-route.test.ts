@@ -2,7 +2,7 @@
 // of its platform package from npx's cache, with no `memcue` on PATH. The hook it writes must still
 // run after npm cleans that cache, doctor must run it and say how it went, and the card must name a
 // memcue command that works.
-import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BINARY, BUNDLE, isolatedEnv, ROOT, runProcess, tempDir } from '../helpers.js';

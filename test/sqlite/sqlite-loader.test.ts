@@ -4,34 +4,14 @@
 // and printed by Emscripten at best, and the command then exited 0 having done nothing (the compiled
 // binary), or a failure after instantiation hung Bun (the npm bundle under `bunx`) or printed a stack
 // trace (Node). The failures here are real modules and real refusals.
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemcueError } from '../../src/errors.js';
 import { instantiateSqlite } from '../../src/sqlite/sqlite-loader.js';
 import { compileWasm } from '../../src/sqlite/wasm-binary.js';
-import { BINARY, ROOT, isolatedEnv, runProcess, tempDir } from '../helpers.js';
 
-const BUN = join(ROOT, 'node_modules', '.bin', 'bun');
-const BUNDLE_JS = join(ROOT, 'dist', 'memcue.mjs');
 /** The smallest valid WASM module: it compiles, imports nothing and exports nothing. */
 const EMPTY_WASM = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 
-/** The npm bundle copied beside `wasm` as its sqlite3.wasm: what a half-updated install leaves. */
-function bundleBeside(wasm: Buffer): string {
-  const dir = tempDir();
-  copyFileSync(BUNDLE_JS, join(dir, 'memcue.mjs'));
-  writeFileSync(join(dir, 'sqlite3.wasm'), wasm);
-  return join(dir, 'memcue.mjs');
-}
-
-/** One line on stderr, exit 1, nothing on stdout: the shape of every refusal. */
-function expectOneLine(r: { code: number; stdout: string; stderr: string }, pattern: RegExp): void {
-  expect(r.stdout).toBe('');
-  expect(r.stderr.trimEnd().split('\n'), r.stderr).toHaveLength(1);
-  expect(r.stderr.trimEnd()).toMatch(pattern);
-  expect(r.code).toBe(1);
-}
 
 describe('instantiateSqlite, in this process', () => {
   it('a module that is not memcue\u2019s SQLite: rejects in one line saying to reinstall', async () => {
