@@ -3,7 +3,7 @@
 // SQLite's file change counter (header offset 24, bumped by every committed write transaction in
 // rollback-journal mode, the only mode our build has), size, mtime and inode. A hot journal means a
 // write is in flight or was interrupted: then the cache is not used and SQLite itself is asked.
-import { readFileBytes } from '../locks/native-locks.js';
+import { readHeader } from '../sqlite/header.js';
 import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -22,10 +22,9 @@ export function dbFingerprint(dbPath: string): string | undefined {
     if (existsSync(`${dbPath}-journal`) && statSync(`${dbPath}-journal`).size > 0) return undefined;
     const stat = statSync(dbPath);
     if (!stat.isFile()) return undefined; // opening a FIFO would block
-    const { bytes: header, read } = readFileBytes(dbPath, 100);
-    if (read < 100) return undefined;
-    if (header.toString('latin1', 0, 16) !== 'SQLite format 3\0') return undefined;
-    const changeCounter = header.readUInt32BE(24);
+    const { header } = readHeader(dbPath);
+    if (!header.sqlite) return undefined;
+    const changeCounter = header.changeCounter;
     // The mode too: a `chmod 600` of the database makes a new card, cached with the new mode.
     return [CARD_FORMAT, VERSION, changeCounter, stat.size, stat.mtimeMs, stat.ino, stat.mode].join('|');
   } catch {

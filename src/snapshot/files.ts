@@ -43,8 +43,7 @@ export function searchFileEnabled(env: Record<string, string | undefined>): bool
 export function currentStamp(realDbPath: string): string | undefined {
   if (existsSync(`${realDbPath}-wal`)) return undefined;
   const file = readFileState(realDbPath);
-  // Bytes 18 and 19 of the header are 2 in WAL mode.
-  if (!file || file.read < 20 || file.header[18] === 2 || file.header[19] === 2) return undefined;
+  if (!file || file.read < 20 || file.header.wal) return undefined;
   return file.state;
 }
 

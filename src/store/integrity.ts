@@ -8,7 +8,7 @@
 // older memcue), or is missing. Damage that keeps size and mtime (bit rot on disk) is not seen here
 // until a read or write reaches the damaged page: SQLite reports it then, and the record is dropped
 // (forgetChecked) so that no later write goes into the file without a check.
-import { readFileBytes } from '../locks/native-locks.js';
+import { readHeader, type SqliteHeader } from '../sqlite/header.js';
 import { statSync, unlinkSync } from 'node:fs';
 import type { Database } from '../sqlite/sqlite.js';
 import type { DbFile } from './db-file.js';
@@ -65,15 +65,15 @@ export function fileState(path: string): string | undefined {
 }
 
 /**
- * The state and the first 28 bytes of SQLite's header (`read` of them were there), with one stat
- * and one read; undefined for anything but a readable regular file (opening a FIFO would block).
+ * The state and SQLite's header (`read` of its bytes were there), with one stat and one read;
+ * undefined for anything but a readable regular file (opening a FIFO would block).
  */
-export function readFileState(path: string): { state: string; header: Buffer; read: number } | undefined {
+export function readFileState(path: string): { state: string; header: SqliteHeader; read: number } | undefined {
   try {
     const stat = statSync(path);
     if (!stat.isFile()) return undefined;
-    const { bytes: header, read } = readFileBytes(path, 28);
-    return { state: [stat.ino, stat.size, stat.mtimeMs, header.readUInt32BE(24)].join(' '), header, read };
+    const { header, read } = readHeader(path);
+    return { state: [stat.ino, stat.size, stat.mtimeMs, header.changeCounter].join(' '), header, read };
   } catch {
     return undefined;
   }
