@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { MemcueError } from '../errors.js';
+import { commandFacts, GLOBAL_OPTIONS } from '../command-table.js';
 import { backOff } from '../util/back-off.js';
 import { F_WRLCK, LOCK_RANGE, PENDING_BYTE, nativeLocks, type LockHolder } from './native-locks.js';
 
@@ -79,19 +80,18 @@ function memcueArguments(argv: string[]): string[] | undefined {
   return undefined;
 }
 
-/** Global options typed before a command that take a value (src/global-options.ts), in both spellings. */
-const GLOBAL_WITH_VALUE = /^--?(db|n|limit|in|kind|since)$/;
 
 /** `memcue import`, `memcue dream apply`: the command words, never its arguments (they may hold a fact). */
 export function commandSummary(args: string[]): string {
   const words: string[] = [];
   for (let i = 0; i < args.length && words.length < 2; i++) {
-    if (GLOBAL_WITH_VALUE.test(args[i]!)) i++; // its value is not the command
+    const option = args[i]!.startsWith('--') ? args[i]! : `-${args[i]!}`; // the seed's one-dash spelling too
+    if (GLOBAL_OPTIONS.get(option) || GLOBAL_OPTIONS.get(args[i]!)) i++; // its value is not the command
     else if (!args[i]!.startsWith('-')) words.push(args[i]!);
   }
   const [first, second] = words;
   if (!first || !/^[a-z-]{1,20}$/.test(first)) return 'memcue';
-  const sub = second && /^(dream|migrate|hook|sync|eval)$/.test(first) && /^[a-z-]{1,20}$/.test(second) ? ` ${second}` : '';
+  const sub = second && commandFacts(first)?.subcommands && /^[a-z-]{1,20}$/.test(second) ? ` ${second}` : '';
   return `memcue ${first}${sub}`;
 }
 

@@ -33,9 +33,9 @@ function roomImports(): Map<string, Map<string, string>> {
   return rooms;
 }
 
-/** What each low room may use (besides the one error type and small utilities). */
+/** What each low room may use (the one error type, small utilities, and for naming a memcue command the command table). */
 const MAY_USE: Record<string, string[]> = {
-  locks: ['errors', 'util'],
+  locks: ['errors', 'util', 'command-table'],
   sqlite: ['locks', 'errors', 'util'],
   facts: ['text', 'errors', 'util'],
 };
