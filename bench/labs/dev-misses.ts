@@ -11,7 +11,7 @@ import { expandItems } from '../../src/search/expand.js';
 import { queryItems } from '../../src/search/query.js';
 import { RANKING } from '../../src/search/rerank.js';
 import { search } from '../../src/search/search.js';
-import { sqliteVocabulary } from '../../src/store/vocabulary.js';
+import { sqliteVocabulary } from '../../src/search/sqlite-vocabulary.js';
 import { Store } from '../../src/store/store.js';
 import { devQueries } from '../dev-set.js';
 

@@ -20,7 +20,7 @@ import { itemExpression, queryItems, type QueryItem } from '../../src/search/que
 import { occurrencesIn, RANKING, rescore, type Candidate, type ItemStats, type Ranking } from '../../src/search/rerank.js';
 import { itemStats } from '../../src/search/search.js';
 import { withStore } from '../../src/store/store.js';
-import { sqliteVocabulary } from '../../src/store/vocabulary.js';
+import { sqliteVocabulary } from '../../src/search/sqlite-vocabulary.js';
 import { readHidden } from '../../src/text/hidden-index.js';
 import { fold, indexTerms, stemWord } from '../../src/text/tokenize.js';
 import { runBaseline } from '../fts-baseline.js';

@@ -2,7 +2,7 @@ import type { Context } from '../context.js';
 import { resolveScope } from '../context.js';
 import { ALLOW_SECRET, checkRowSecrets, checkText } from '../facts/check-text.js';
 import { checkKind, newId, type Fact } from '../facts/facts.js';
-import { keywordsOption } from '../text/check-keywords.js';
+import { keywordsOption } from '../facts/check-keywords.js';
 import { withStore } from '../store/store.js';
 import { checkField } from '../facts/validate.js';
 import { factJson, json } from '../format.js';

@@ -68,7 +68,7 @@ export async function cardFor(ctx: Context, agent?: HookAgent, opts: { budgetMs?
     return card;
   }
   // Loaded only on a cache miss: the store pulls in SQLite and the stemmers, which a cached card needs not.
-  const [{ withStore }, { sqliteVocabulary }] = await Promise.all([import('../store/store.js'), import('../store/vocabulary.js')]);
+  const [{ withStore }, { sqliteVocabulary }] = await Promise.all([import('../store/store.js'), import('../search/sqlite-vocabulary.js')]);
   try {
     return await withStore(
       ctx.dbPath,

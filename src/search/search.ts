@@ -8,7 +8,7 @@ import type { Store } from '../store/store.js';
 import { expandItems, type Correction } from './expand.js';
 import { itemExpression, queryItems, type QueryItem } from './query.js';
 import type { Vocabulary } from './vocabulary.js';
-import { sqliteVocabulary } from '../store/vocabulary.js';
+import { sqliteVocabulary } from './sqlite-vocabulary.js';
 import { liveVocabulary } from '../snapshot/vocabulary.js';
 import { occurrencesIn, POOL_SIZE, rescore, type ItemStats } from './rerank.js';
 import { snapshotPool, type LiveIndex, type PoolFact } from '../snapshot/pool.js';

@@ -10,7 +10,7 @@ import { openLiveIndex } from '../../src/snapshot/files.js';
 import type { LiveIndex } from '../../src/snapshot/pool.js';
 import { liveVocabulary } from '../../src/snapshot/vocabulary.js';
 import { Store } from '../../src/store/store.js';
-import { sqliteVocabulary } from '../../src/store/vocabulary.js';
+import { sqliteVocabulary } from '../../src/search/sqlite-vocabulary.js';
 import { tempDir } from '../helpers.js';
 
 /** Russian words starting as докер does: the terms a search for docker looks among. */

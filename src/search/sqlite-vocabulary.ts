@@ -2,7 +2,7 @@
 // database file, and a read-only connection can make it). One statement reads a range of terms with
 // their fact counts, and a term's count is the range of that term alone: each statement compiled
 // costs a cold process milliseconds in the WASM interpreter.
-import { keyedTerms, prefixRange, type Vocabulary } from '../search/vocabulary.js';
+import { keyedTerms, prefixRange, type Vocabulary } from './vocabulary.js';
 import { termKey } from '../text/translit.js';
 import type { Database } from '../sqlite/sqlite.js';
 

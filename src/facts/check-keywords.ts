@@ -1,7 +1,7 @@
 // `add --keywords "a, b, c"` → the index-only column; a bad list is the user's error, said in one line.
 import { MemcueError } from '../errors.js';
-import { checkText } from '../facts/check-text.js';
-import { splitKeywords, writeHidden } from './hidden-index.js';
+import { checkText } from './check-text.js';
+import { splitKeywords, writeHidden } from '../text/hidden-index.js';
 
 export function keywordsOption(option: string | undefined): string {
   if (option === undefined) return '';
