@@ -2,21 +2,22 @@
 // printed as one table:
 //   writers × adds     parallel processes each adding in a loop, readers (search, list) beside them
 //                      → acknowledged / present / busy failures, reads and failed reads
-//   unregistered       readers as another user (Node bundle, binary) during imports: bench/robust-readers.ts
+//   unregistered       readers as another user during imports: bench/robust-readers.ts
 //   reader wait        the longest search or session-start hook while a 20k-fact dream prepares its
 //                      batch and while a 100k-fact import runs, beside the same reads on an idle database
 //   SIGKILL rounds     add / import / dream killed at random moments → integrity and acknowledged rows lost
-//   foreign writer     a sqlite3 shell inserting in a loop while memcue adds and lists, with SQLite's
-//                      locks taken with fcntl, with lockf (macOS's way), or hidden (as on Windows)
-//   foreign reader     a sqlite3 shell reading beside memcue's readers, fcntl and lockf: both rows in
+//   foreign writer     a sqlite3 shell inserting in a loop while memcue adds and lists
+//   foreign reader     a sqlite3 shell reading beside memcue's readers: both rows in
 //                      bench/robust-foreign.ts
 //   odd files, viewer  see bench/robust-files.ts
 //   parallel MCP calls see bench/robust-mcp.ts
+//   hostile host       full disk, read-only disk with a dead writer's files, a foreign trigger, delta
+//                      bit flips, hook stdin left open, dream at 60k: bench/robust-hostile.ts
 //   secrets            fakes caught / innocent look-alikes refused by findSecret (test/fixtures/secrets)
 // Sizes: BENCH_WRITERS (16), BENCH_ADDS (100), BENCH_READERS (8), BENCH_DREAM_FACTS (20000), BENCH_IMPORT_FACTS (100000),
-// BENCH_KILL_ROUNDS (12), BENCH_MCP_ROUNDS (20); BENCH_ONLY=writers,unregistered,foreign,foreign-reader,dream,import,kill,files,viewer,mcp,secrets runs only those rows. CPU is the children's user+sys time (Linux), beside wall time.
+// BENCH_KILL_ROUNDS (12), BENCH_MCP_ROUNDS (20); BENCH_ONLY=writers,unregistered,foreign,foreign-reader,dream,import,kill,files,viewer,mcp,full-disk,read-only,trigger,delta,hook-stdin,dream-60k,secrets runs only those rows; BENCH_DREAM_BIG (60000) sizes the last. CPU is the children's user+sys time (Linux), beside wall time.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,7 @@ import { generateFacts } from './generate.js';
 import { median, printTable, runAsync, type Finished } from './measure.js';
 import { oddFiles, viewerBody } from './robust-files.js';
 import { foreignReader, foreignWriter } from './robust-foreign.js';
+import { deltaFlips, dreamAt, foreignTrigger, fullDisk, hookStdin, readOnlyDeadOwner } from './robust-hostile.js';
 import { parallelMcp } from './robust-mcp.js';
 import { unregisteredReaders } from './robust-readers.js';
 
@@ -37,6 +39,7 @@ const ADDS = size('BENCH_ADDS', 100);
 const DREAM_FACTS = size('BENCH_DREAM_FACTS', 20_000);
 const IMPORT_FACTS = size('BENCH_IMPORT_FACTS', 100_000);
 const KILL_ROUNDS = size('BENCH_KILL_ROUNDS', 12);
+const DREAM_BIG = size('BENCH_DREAM_BIG', 60_000);
 
 type Env = Record<string, string>;
 type Run = Finished;
@@ -46,6 +49,13 @@ let envCount = 0;
 function freshEnv(): Env {
   const dir = join(work, `m${envCount++}`);
   return { PATH: process.env.PATH ?? '', HOME: dir, XDG_STATE_HOME: join(dir, 'state'), XDG_CACHE_HOME: join(dir, 'cache'), MEMCUE_DB: join(dir, 'memcue.db'), MEMCUE_HOST: 'bench' };
+}
+
+/** A fresh environment whose HOME exists (the hostile rows write files there). */
+function freshEnvMade(): Env {
+  const env = freshEnv();
+  mkdirSync(env.HOME!, { recursive: true });
+  return env;
 }
 
 function run(args: string[], env: Env, input = ''): Promise<Run> {
@@ -209,6 +219,12 @@ try {
   await add('odd files (FIFO, /dev/zero, /dev/urandom) beside the database and in the cache', async () => oddFiles(BINARY, freshEnv()), 'files');
   await add('a 400 MB POST to `memcue ui`', () => viewerBody(BINARY, freshEnv()), 'viewer');
   await add('parallel MCP calls (rounds of 6) → answered / stored / errors', () => parallelMcp(BINARY, freshEnv(), work, tools), 'mcp');
+  await add('full disk: search with 24 KB free (bar ≤ 10 s)', async () => fullDisk(BINARY, freshEnvMade()), 'full-disk');
+  await add('read-only disk with a dead writer’s lock and marker', async () => readOnlyDeadOwner(BINARY, freshEnvMade()), 'read-only');
+  await add('foreign trigger deleting each new row → acknowledged / stored', async () => foreignTrigger(BINARY, freshEnvMade()), 'trigger');
+  await add('search delta, one bit flipped → answers changed', async () => deltaFlips(BINARY, freshEnvMade()), 'delta');
+  await add('hook with stdin left open / /dev/zero (bar ≤ 3 s)', () => hookStdin(BINARY, freshEnvMade()), 'hook-stdin');
+  await add(`dream at ${DREAM_BIG} facts`, async () => dreamAt(BINARY, freshEnvMade(), DREAM_BIG), 'dream-60k');
   if (!only || only.includes('secrets')) rows.push(['secrets caught / innocent refused', ...secrets(), '']);
   printTable(`memcue reliability (${BINARY})`, ['what', 'result', 'detail', 'cost'], rows);
 } finally {

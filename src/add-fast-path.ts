@@ -67,8 +67,9 @@ export function plainAddArgs(argv: readonly string[]): AddArgs | undefined {
 export async function runAddFastPath(argv: readonly string[], io: Io, db?: string): Promise<number | undefined> {
   const args = plainAddArgs(argv);
   if (!args) return undefined;
-  const [{ makeContext }, { reportError }, { setOddFileNotes }, add] = await Promise.all([
+  const [{ makeContext }, { databasePath }, { reportError }, { setOddFileNotes, setPersonReading }, add] = await Promise.all([
     import('./context.js'),
+    import('./config.js'),
     import('./errors.js'),
     import('./util/safe-file.js'),
     import('./commands/add.js'),
@@ -76,6 +77,7 @@ export async function runAddFastPath(argv: readonly string[], io: Io, db?: strin
   try {
     const ctx = makeContext(io, db);
     setOddFileNotes((line) => io.stderr(`memcue: note: ${line}\n`));
+    setPersonReading(io.stderrIsTTY === true, databasePath({ ...io.env, MEMCUE_DB: undefined }));
     await add.run(ctx, args.words, args.opts);
     return 0;
   } catch (err) {

@@ -5,6 +5,7 @@ import { MemcueError } from './errors.js';
 import { isScope } from './facts/names.js';
 import { checkScope, visible } from './facts/validate.js';
 import { findRepo, type RepoInfo } from './repo/identity.js';
+import { nearest } from './util/nearest.js';
 
 export interface Io {
   env: Env;
@@ -13,6 +14,8 @@ export interface Io {
   stderr: (text: string) => void;
   /** Reads all of standard input (for `import -`). */
   readStdin: () => Promise<string>;
+  /** A hook's input: at most one bounded JSON value, read with a deadline (util/stdio.ts readJsonValue). */
+  readHookInput?: () => Promise<string>;
   /** Whether stderr is a terminal (progress bars are drawn only there). */
   stderrIsTTY?: boolean;
 }
@@ -52,9 +55,14 @@ export function resolveScope(ctx: Context, scope: string | undefined): string {
   }
   if (wanted === 'machine') return `machine:${ctx.host}`;
   // The shorthands come first in the hint: they are what a person types.
-  if (!isScope(wanted)) throw new MemcueError('USAGE', `bad scope "${visible(wanted)}"`, 'use repo (this repository), machine (this machine), global, repo:<repo-id> or machine:<host>');
+  if (!isScope(wanted)) {
+    const near = nearest(wanted, SCOPE_WORDS);
+    throw new MemcueError('USAGE', `bad scope "${visible(wanted)}"${near ? `; did you mean ${near}?` : ''}`, 'use repo (this repository), machine (this machine), global, repo:<repo-id> or machine:<host>');
+  }
   return wanted;
 }
+
+const SCOPE_WORDS = ['repo', 'machine', 'global'];
 
 /**
  * Which scopes `--in` covers. Inside a repo the default is that repo, this machine and global;
@@ -67,6 +75,8 @@ export function searchScopes(ctx: Context, where: string | undefined): string[] 
     case 'all':
       return undefined;
     case 'repo':
+      // Asked for by name outside a repository, it would silently have meant everything.
+      if (!own && where === 'repo') throw new MemcueError('USAGE', '--in repo: not inside a git repository, so there is no repo scope', 'run it inside the repository, or use --in all, global, machine or a repo id');
       return own ? [own, ...base] : undefined;
     case 'global':
       return ['global'];

@@ -67,6 +67,7 @@ export function parseCount(value: string | undefined, name: string): number | un
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new MemcueError('USAGE', `${name} must be a positive whole number, got "${value}"`);
-  return n;
+  // More than any memory holds means all of it; past 2^53 SQLite would refuse the number itself.
+  return Math.min(n, Number.MAX_SAFE_INTEGER);
 }
 

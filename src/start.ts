@@ -18,7 +18,7 @@ import { registerSelf } from './sync/self.js';
 import { compileWasm } from './sqlite/wasm-binary.js';
 import { restoreJit } from './util/jit.js';
 import { mark, report } from './util/profile.js';
-import { readStdin, writeStdout } from './util/stdio.js';
+import { readJsonValue, readStdin, writeStdout } from './util/stdio.js';
 import { VERSION } from './version.js';
 
 export interface Entry {
@@ -103,7 +103,7 @@ async function servedFast(line: CommandLine): Promise<boolean> {
   const runFastPath = await load();
   mark('fast path loaded');
   let out = ''; // written in one piece at the end, through Bun's writer (src/util/stdio.ts)
-  const io: Io = { env: process.env, cwd: process.cwd(), stdout: (text) => (out += text), stderr: (text) => process.stderr.write(text), readStdin };
+  const io: Io = { env: process.env, cwd: process.cwd(), stdout: (text) => (out += text), stderr: (text) => process.stderr.write(text), readStdin, readHookInput };
   const code = await runFastPath(line.words, io, line.db);
   if (code === undefined) return false;
   if (out) await writeStdout(out);
@@ -113,6 +113,11 @@ async function servedFast(line: CommandLine): Promise<boolean> {
   return true;
 }
 
+/**
+ * A hook's stdin: agents send one small JSON object (a few paths), and the session waits for the
+ * hook, so a pipe left open or never written to costs at most this wait.
+ */
+const readHookInput = () => readJsonValue(1 << 20, 1500);
 
 /** The CLI on the real streams and environment; its exit code becomes the process's. */
 async function runCli(argv: string[], command: string | undefined, entry: Entry): Promise<void> {
@@ -133,6 +138,7 @@ async function runCli(argv: string[], command: string | undefined, entry: Entry)
     // Asked of the descriptor: process.stderr.isTTY would set up the stream.
     stderrIsTTY: isatty(2),
     readStdin,
+    readHookInput,
   };
   const code = await cli.runCli(argv, io);
   if (out) await writeStdout(out);

@@ -37,7 +37,7 @@ export interface RunOptions {
 }
 
 /**
- * An isolated environment: its own HOME, XDG folders and database. The repository search stops at
+ * An isolated environment: its own HOME, XDG folders (data, state, cache) and database. The repository search stops at
  * its folder's parent (GIT_CEILING_DIRECTORIES): a `.git` another program leaves above the temporary
  * folders for a moment must not turn a test's global facts into a repo's.
  */
@@ -47,6 +47,8 @@ export function isolatedEnv(dir = tempDir()): Record<string, string> {
     HOME: dir,
     XDG_DATA_HOME: join(dir, 'data'),
     XDG_STATE_HOME: join(dir, 'state'),
+    // The card cache: never the user's own (config stays $HOME/.config, inside dir, as agents find it).
+    XDG_CACHE_HOME: join(dir, 'cache'),
     MEMCUE_DB: join(dir, 'memcue.db'),
     MEMCUE_HOST: 'testhost',
     PATH: process.env.PATH ?? '',

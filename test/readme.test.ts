@@ -36,3 +36,13 @@ it('every relative link of the README and docs/ leads to a file that exists', ()
   }
   expect(broken).toEqual([]);
 });
+
+it('the README says where the memory is, that it is private, how to back it up and sync it; a fresh home gets ~/.local/bin', () => {
+  const readme = read('README.md');
+  const mine = readme.slice(readme.indexOf('## Your memory'), readme.indexOf('\n## ', readme.indexOf('## Your memory') + 1));
+  for (const said of ['~/.local/share/memcue/memcue.db', '0600', 'memcue export --all-versions', 'memcue sync init']) expect(mine).toContain(said);
+  expect(readme).toContain('mkdir -p ~/.local/bin && cp dist/memcue ~/.local/bin/');
+  expect(readme).toContain('export PATH="$HOME/.local/bin:$PATH"');
+  // Lock and benchmark details live in their docs, not on the front door.
+  expect(readme).not.toMatch(/fcntl|lockf|B per fact|× hello/);
+});

@@ -38,6 +38,8 @@ const PREVIOUS = `SELECT ${SELECT} FROM facts f WHERE f.id = ? AND (f.version < 
 
 export interface LogFilter extends Pick<ListFilter, 'scopes' | 'kind' | 'since'> {
   limit: number;
+  /** Changes skipped first (the viewer's pages). */
+  offset?: number;
   id?: string;
   host?: string;
 }
@@ -48,7 +50,7 @@ export function recentChanges(store: Store, filter: LogFilter): Change[] {
   if (filter.id) extra.push('AND f.id = ?'), params.push(filter.id);
   if (filter.host) extra.push('AND f.host = ?'), params.push(filter.host);
   const rows = store.db
-    .all(`SELECT ${SELECT} FROM facts f WHERE ${REAL_VERSION} ${where} ${extra.join(' ')} ORDER BY f.created_at DESC, f.id, f.version DESC LIMIT ?`, [...params, filter.limit])
+    .all(`SELECT ${SELECT} FROM facts f WHERE ${REAL_VERSION} ${where} ${extra.join(' ')} ORDER BY f.created_at DESC, f.id, f.version DESC LIMIT ? OFFSET ?`, [...params, filter.limit, filter.offset ?? 0])
     .map(toFact);
   const writers = batchWriters(store);
   return rows.map((row) => describe(store, row, writers));

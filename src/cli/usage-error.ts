@@ -7,6 +7,24 @@ const MEANT: Record<string, { option: string; instead: string }> = {
   '--all': { option: '--in', instead: '--in all' },
 };
 
+/** Commands people reach for that are named otherwise here (from other tools' vocabulary). */
+const COMMAND_MEANT: Record<string, string> = {
+  remove: 'forget', delete: 'forget', rm: 'forget', del: 'forget', drop: 'forget',
+  ls: 'list', find: 'search', grep: 'search', query: 'search', recall: 'search',
+  remember: 'add', save: 'add', new: 'add', note: 'add', store: 'add',
+  history: 'log', changes: 'log', update: 'edit', change: 'edit', cat: 'show', get: 'show', view: 'show',
+  backup: 'export', dump: 'export', restore: 'import', load: 'import', open: 'ui', web: 'ui', viewer: 'ui',
+  status: 'doctor', check: 'doctor', setup: 'install', wire: 'install', unwire: 'uninstall',
+};
+
+/** Agent names as people write them → the name `install` takes; null: a client memcue does not wire. */
+const AGENT_MEANT: Record<string, string | null> = {
+  'claude-code': 'claude', claudecode: 'claude', claude_code: 'claude', cc: 'claude',
+  'codex-cli': 'codex', 'openai-codex': 'codex', 'gemini-cli': 'gemini', 'cursor-agent': 'cursor', 'hermes-agent': 'hermes',
+  'claude-app': 'claude-desktop', desktop: 'claude-desktop',
+  vscode: null, code: null, copilot: null, 'github-copilot': null, windsurf: null, zed: null, cline: null, continue: null, aider: null,
+};
+
 /** The (sub)command the arguments name: `dream apply x` → dream's `apply`. */
 export function commandFor(program: Command, args: string[]): Command {
   let cmd = program;
@@ -26,7 +44,8 @@ export function usageLine(err: CommanderError, cmd: Command): string {
   const [first = '', ...rest] = err.message.replace(/^error: /, '').split('\n');
   const unknown = err.code === 'commander.unknownOption' ? /'(-[^']*)'/.exec(first)?.[1] : undefined;
   let line = unknown ? `unknown option ${unknown}` : first;
-  const suggested = /Did you mean (.+)\?/.exec(rest.join(' '))?.[1];
+  const command = err.code === 'commander.unknownCommand' ? /'([^']*)'/.exec(first)?.[1] : undefined;
+  const suggested = /Did you mean (.+)\?/.exec(rest.join(' '))?.[1] ?? (command !== undefined ? COMMAND_MEANT[command.toLowerCase()] : undefined);
   const meant = unknown ? MEANT[unknown] : undefined;
   if (suggested) line += `; did you mean ${suggested}?`;
   else if (meant && cmd.options.some((o) => o.long === meant.option)) line += `; did you mean ${meant.instead}?`;
@@ -42,8 +61,11 @@ function choiceLine(message: string, where: string): string | undefined {
   if (!m) return undefined;
   const [, typed, name, list] = m as unknown as [string, string, string, string];
   const choices = list.split(', ');
-  const near = nearest(typed, choices);
   const noun = name.replace(/^-+|[ <>[\]].*$/g, '') || name;
+  const meant = noun === 'agent' ? AGENT_MEANT[typed.toLowerCase()] : undefined;
+  // Any MCP client can run `memcue mcp` itself; install only writes the configs it knows.
+  if (meant === null) return `unknown ${noun} "${typed}": memcue does not wire it, but any MCP client can run \`memcue mcp\` (one of: ${choices.join(', ')}; see docs/agents.md#memcue-mcp)`;
+  const near = meant ?? nearest(typed, choices);
   return `unknown ${noun} "${typed}"${near ? `; did you mean ${near}?` : ''} (one of: ${choices.join(', ')}; see ${where})`;
 }
 

@@ -1,5 +1,5 @@
 import type { Context } from '../context.js';
-import { resolveScope } from '../context.js';
+import { repoScope, resolveScope } from '../context.js';
 import { ALLOW_SECRET, checkRowSecrets, checkText } from '../facts/check-text.js';
 import { checkKind, newId, type Fact } from '../facts/facts.js';
 import { keywordsOption } from '../facts/check-keywords.js';
@@ -7,6 +7,7 @@ import { withStore } from '../store/store.js';
 import { checkField } from '../facts/validate.js';
 import { factJson, json } from '../format.js';
 import { findSameText } from '../audit/same-text.js';
+import { newScopeNote } from './search-scope.js';
 
 export interface AddOptions {
   kind: string;
@@ -38,13 +39,18 @@ export async function run(ctx: Context, words: string[], opts: AddOptions): Prom
     state: 'active',
   };
   checkRowSecrets({ quote: fact.quote, source: fact.source, scope: fact.scope }, secrets); // the text was checked above
+  let note: string | undefined;
   const known = await withStore(ctx.dbPath, true, (store) =>
     store!.write(() => {
       const same = findSameText(store!, fact.text, fact.scope);
+      // Only a scope typed out in full can be a typo; the shorthands name real places.
+      if (!same && opts.scope?.includes(':')) note = newScopeNote(store!, fact.scope, { repo: repoScope(ctx), machine: `machine:${ctx.host}` });
       if (!same) store!.insertNewFact(fact);
       return same;
     }),
   );
+  // Stored all the same (a new repository's first fact is legitimate), but said where it went.
+  if (note) ctx.stderr(`memcue: warning: ${note}; stored anyway (move it: memcue edit ${fact.id} --scope <scope>)\n`);
   if (known) {
     ctx.stdout(opts.json ? json({ ...factJson(known), already_known: true }) : `already known: ${known.id}\n`);
     return;

@@ -13,13 +13,15 @@ import { mcpServerCommand } from '../install/mcp-config.js';
 import { isMcpAgent } from '../install/mcp-wirings.js';
 import { ourHookCommands, pluginBinary, runHook, runVersion, type Probe } from '../install/probe.js';
 import { CODEX_TRUST_STEP, INSTALL_AGENTS, wiringFor } from '../install/wirings.js';
-import { openLiveIndex, searchFileEnabled, snapshotFiles } from '../snapshot/files.js';
+import { openLiveIndex, readDeltaFile, searchFileEnabled, snapshotFiles } from '../snapshot/files.js';
 import { dbFile } from '../store/db-file.js';
+import { checkConstraintFailures } from '../store/check-constraints.js';
+import { forgetChecked } from '../store/integrity.js';
 import { SCHEMA_VERSION, schemaVersion } from '../store/schema.js';
 import { withStore } from '../store/store.js';
 import { isCompact } from '../store/fact-index.js';
 import { derivedDisagreement } from '../store/heads.js';
-import { guardProblems } from '../store/trigger-guard.js';
+import { foreignTriggers, guardProblems } from '../store/trigger-guard.js';
 import { VERSION } from '../version.js';
 import { json } from '../format.js';
 import { visible } from '../facts/validate.js';
@@ -36,6 +38,8 @@ interface DatabaseHealth {
   triggers?: string[];
   /** How heads and the index disagree with the facts (heads.ts). */
   derived?: string[];
+  /** Triggers another program put on memcue's tables ("evil_del on facts"): writes refuse while they are there. */
+  foreign_triggers?: string[];
   error?: string;
 }
 
@@ -54,14 +58,15 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<numbe
   const repo = ctx.repo();
   const database = await databaseHealth(ctx);
   const agents = agentWirings(ctx);
+  const search_file = searchFileHealth(ctx);
   const report: DoctorReport = {
     version: VERSION,
     database,
-    search_file: searchFileHealth(ctx),
+    search_file,
     repo: repo ? { id: repo.id, root: repo.root } : null,
     agents,
     hook_log: hookLog(ctx),
-    problems: problemsOf(database, agents),
+    problems: problemsOf(database, agents, search_file),
   };
   if (opts.json) ctx.stdout(json(report));
   else printReport(ctx, report);
@@ -76,11 +81,14 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<numbe
  * it is (compact is the user's call), past hook errors are history, an agent not wired may be unused,
  * Codex's trust and dsh's bridge are steps the doctor's text names.
  */
-function problemsOf(db: DatabaseHealth, agents: AgentWiring[]): string[] {
+function problemsOf(db: DatabaseHealth, agents: AgentWiring[], search: SearchFileHealth): string[] {
   const problems: string[] = [];
+  // Derived and never served so, but something edited it or the disk flips bits: worth knowing.
+  if (search.state === 'damaged') problems.push(`${search.damaged} is damaged (not used)`);
   if (db.error) problems.push(`the database: ${db.error}`);
   else if (db.integrity !== undefined && db.integrity !== 'ok') problems.push(`the database's integrity check: ${db.integrity.split('\n')[0]}`);
   if (db.triggers?.length) problems.push(`memcue's triggers on facts (${db.triggers.join(', ')})`);
+  if (db.foreign_triggers?.length) problems.push(`triggers memcue did not make (trigger ${db.foreign_triggers.join(', trigger ')})`);
   if (db.derived?.length) problems.push(`heads and the search index disagree with the facts (${db.derived.join(', ')})`);
   for (const { agent, wired } of agents) {
     for (const probe of wired.flatMap((w) => w.runs ?? [])) {
@@ -111,6 +119,10 @@ function printReport(ctx: Context, report: DoctorReport): void {
     if (db.schema !== undefined && db.schema < SCHEMA_VERSION) lines.push(`${' '.repeat(10)}\`memcue compact\` gives it the smaller index of schema ${SCHEMA_VERSION} (~140 bytes a fact less)`);
     if (db.triggers?.length) {
       lines.push(`${' '.repeat(10)}memcue's triggers on facts are not as memcue made them (${db.triggers.join(', ')}; another program dropped or changed them): the next write (e.g. \`memcue add\`) puts them back and rebuilds the search index from the facts`);
+    }
+    if (db.foreign_triggers?.length) {
+      const names = db.foreign_triggers.map((t) => `DROP TRIGGER ${t.split(' ')[0]};`).join(' ');
+      lines.push(`${' '.repeat(10)}triggers memcue did not make (trigger ${db.foreign_triggers.join(', trigger ')}): writes refuse while they are there; drop them if they are not yours on purpose (sqlite3 ${db.path} '${names}')`);
     }
     if (db.derived?.length) lines.push(`${' '.repeat(10)}heads and the search index disagree with the facts (${db.derived.join(', ')}): \`memcue compact\` rebuilds them from the facts`);
   }
@@ -143,7 +155,12 @@ async function databaseHealth(ctx: Context): Promise<DatabaseHealth> {
   try {
     return await withStore(path, false, (store) => {
       const db = store!.db;
-      const integrity = String(db.get('PRAGMA integrity_check')?.integrity_check ?? 'unknown');
+      const checked = String(db.get('PRAGMA integrity_check')?.integrity_check ?? 'unknown');
+      // What the writer's check also finds, which SQLite does not check on a read-only connection.
+      const integrity = checked === 'ok' ? (checkConstraintFailures(db)[0] ?? checked) : checked;
+      // Damage doctor found is damage the next writer must find too (it checks a file whose state
+      // is not the one memcue recorded: bit rot keeps that state, so the record goes).
+      if (integrity !== 'ok') forgetChecked(dbFile(path));
       // Heads and the guard are asked of a sound file only: a damaged one says so first.
       const sound = integrity === 'ok';
       return {
@@ -156,6 +173,7 @@ async function databaseHealth(ctx: Context): Promise<DatabaseHealth> {
         versions: Number(db.get('SELECT count(*) AS n FROM facts')?.n ?? 0),
         triggers: sound && isCompact(db) ? guardProblems(db) : [],
         derived: sound ? derivedDisagreement(db) : [],
+        foreign_triggers: foreignTriggers(db),
       };
     });
   } catch (err) {
@@ -165,8 +183,13 @@ async function databaseHealth(ctx: Context): Promise<DatabaseHealth> {
 
 interface SearchFileHealth {
   path: string;
-  /** current: searches and cards need no SQLite; outdated: the next search rebuilds it. */
-  state: 'current' | 'outdated' | 'missing' | 'off';
+  /**
+   * current: searches and cards need no SQLite; outdated: the next search rebuilds it; damaged: its
+   * delta disagrees with its checksums (edited or bit rot), so it is not used.
+   */
+  state: 'current' | 'outdated' | 'missing' | 'off' | 'damaged';
+  /** The damaged file (the delta). */
+  damaged?: string;
   facts?: number;
   /** Facts added and removed since it was built (kept in the delta file). */
   changed_since_built?: number;
@@ -177,6 +200,8 @@ function searchFileHealth(ctx: Context): SearchFileHealth {
   const path = snapshotFiles(real).base;
   if (!searchFileEnabled(ctx.env)) return { path, state: 'off' };
   if (!existsSync(path)) return { path, state: 'missing' };
+  const delta = snapshotFiles(real).delta;
+  if (readDeltaFile(delta, real) === 'damaged') return { path, state: 'damaged', damaged: delta };
   const live = openLiveIndex(real);
   if (!live) return { path, state: 'outdated' };
   return { path, state: 'current', facts: live.docs, changed_since_built: live.added.length + live.removed.size };
@@ -190,6 +215,8 @@ function describeSearchFile(health: SearchFileHealth): string {
       return `${health.path}: not written yet (the next search writes it)`;
     case 'outdated':
       return `${health.path}: outdated (the next search rebuilds it)`;
+    case 'damaged':
+      return `${health.damaged}: damaged (it disagrees with its checksums: edited or bit rot): not used, the next search rebuilds the search file`;
     default:
       return `${health.path}: current, ${health.facts} facts, ${health.changed_since_built} changed since it was built`;
   }

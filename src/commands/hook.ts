@@ -6,6 +6,7 @@ import { makeContext, type Context } from '../context.js';
 import { HOOK_AGENTS, isHookAgent, sessionStartOutput, takesCard } from '../hooks/agents.js';
 import { logHookError } from '../hooks/hook-log.js';
 import { cardFor } from '../hooks/make-card.js';
+import { budgetFor, type CardBudget } from '../hooks/budget.js';
 import { setOddFileNotes } from '../util/safe-file.js';
 import { isAbsolute, resolve } from 'node:path';
 
@@ -30,7 +31,7 @@ export async function run(ctx: Context, agent?: string, event?: string): Promise
   // An odd file beside the database or in the cache is worth a line in the log, not in the agent's turn.
   setOddFileNotes((line) => logHookError(ctx.env, 'note', line));
   try {
-    const input = parseInput(await ctx.readStdin());
+    const input = parseInput(await (ctx.readHookInput ?? ctx.readStdin)());
     const eventName = event ?? (typeof input.hook_event_name === 'string' ? input.hook_event_name : undefined);
     if (!agent || !isHookAgent(agent)) throw new Error(`unknown agent "${agent ?? ''}" (use one of: ${HOOK_AGENTS.join(', ')})`);
     if (!eventName) throw new Error('no event: use memcue hook <agent> <event>, e.g. session-start');
@@ -38,7 +39,7 @@ export async function run(ctx: Context, agent?: string, event?: string): Promise
     const cwd = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : ctx.cwd;
     const agentCtx = makeContext({ ...ctx, cwd: isAbsolute(cwd) ? cwd : resolve(ctx.cwd, cwd) }, ctx.dbPath);
     const card = await cardFor(agentCtx, agent, { budgetMs: HOOK_READ_BUDGET_MS });
-    const context = CONTINUED.has(String(input.source)) && typeof input.transcript_path === 'string' ? await resumedContext(input.transcript_path, card.text, ctx.env) : card.text;
+    const context = CONTINUED.has(String(input.source)) && typeof input.transcript_path === 'string' ? await resumedContext(input.transcript_path, card.text, budgetFor(agent), ctx.env) : card.text;
     if (context) ctx.stdout(sessionStartOutput(context));
   } catch (err) {
     logHookError(ctx.env, `hook ${agent ?? '?'} ${event ?? '?'}`, err);
@@ -54,9 +55,9 @@ function parseInput(text: string): HookInput {
 }
 
 /** What a resumed or forked session is given: only what changed since the cards its transcript carries. Loaded only then. */
-async function resumedContext(transcriptPath: string, card: string, env: Context['env']): Promise<string> {
+async function resumedContext(transcriptPath: string, card: string, budget: CardBudget, env: Context['env']): Promise<string> {
   const { cardsInTranscript, cardUpdate, continuedTranscript } = await import('../hooks/resumed-card.js');
   const transcript = continuedTranscript(transcriptPath, env);
   const carried = transcript === undefined ? undefined : cardsInTranscript(transcript);
-  return carried ? cardUpdate(carried, card) : card;
+  return carried ? cardUpdate(carried, card, budget) : card;
 }

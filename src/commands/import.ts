@@ -58,6 +58,12 @@ function newFact(store: Store, fact: Fact): Fact | undefined {
 }
 
 /**
+ * No line of a fact is longer: every field at its limit (validate.ts LIMITS, ~10,500 characters),
+ * each written as a 12-byte surrogate-pair escape, is ~130 KB; 1 MiB leaves room for the rest.
+ */
+const MAX_LINE_BYTES = 1 << 20;
+
+/**
  * A regular file is read in chunks while it is written (memory stays flat at any size). Standard
  * input and pipes are read whole first, as text (not as parsed facts), before the database is
  * locked: `memcue export | memcue import -` on one database must not wait on itself.
@@ -65,7 +71,7 @@ function newFact(store: Store, fact: Fact): Fact | undefined {
 async function inputLines(ctx: Context, file: string): Promise<Iterable<string>> {
   if (file === '-') return linesOf(await ctx.readStdin());
   const path = resolve(ctx.cwd, file);
-  if (statSync(path, { throwIfNoEntry: false })?.isFile()) return fileLines(path);
+  if (statSync(path, { throwIfNoEntry: false })?.isFile()) return fileLines(path, undefined, MAX_LINE_BYTES);
   return linesOf(readTextFile(path));
 }
 

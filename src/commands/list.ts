@@ -6,6 +6,7 @@ import { withStore, type ListFilter } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
 import { factJson, oneLine, parseCount } from '../format.js';
 import { ChunkedOutput, mapped, writeJsonArray } from './stream-out.js';
+import { checkNamedScope, emptyMemory, scopesInUse } from './search-scope.js';
 
 interface ListOptions {
   kind?: string;
@@ -30,6 +31,8 @@ export async function run(ctx: Context, opts: ListOptions): Promise<void> {
   const out = new ChunkedOutput(ctx.stdout);
   // Printed as read, and with --limit only the rows printed are kept: 500k facts need no list of them.
   await withStore(ctx.dbPath, false, async (store) => {
+    checkNamedScope(() => scopesInUse(store), opts.in, filter.scopes);
+    if (!store) ctx.stderr(`memcue: ${emptyMemory(ctx.dbPath)}\n`);
     const facts = (opts.allVersions ? store?.listedVersions(filter, limit) : store?.listed(filter, limit)) ?? [];
     if (opts.json) await writeJsonArray(out, mapped(facts, factJson));
     else await out.all(mapped(facts, (fact) => `${listLine(fact, { showScope: fact.scope !== own, showVersion: opts.allVersions, long: opts.long })}\n`));

@@ -5,6 +5,7 @@ import { checkKind } from '../facts/facts.js';
 import { withStore } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
 import { json, oneLine, parseCount } from '../format.js';
+import { checkNamedScope, emptyMemory, scopesInUse } from './search-scope.js';
 
 interface LogOptions {
   since?: string;
@@ -19,13 +20,17 @@ const DEFAULT_LIMIT = 30;
 
 export async function run(ctx: Context, id: string | undefined, opts: LogOptions): Promise<void> {
   let hosts: string[] = [];
+  let missing = false;
   const changes = await withStore(ctx.dbPath, false, (store) => {
+    // The log covers every scope unless told otherwise: a change is worth seeing wherever it was made.
+    const scopes = searchScopes(ctx, opts.in ?? 'all');
+    checkNamedScope(() => scopesInUse(store), opts.in, scopes);
+    missing = !store;
     if (!store) return [];
     if (opts.host !== undefined) hosts = store.db.all('SELECT DISTINCT host FROM facts ORDER BY 1').map((r) => String(r.host));
     return recentChanges(store, {
       id: id === undefined ? undefined : store.resolveId(id),
-      // The log covers every scope unless told otherwise: a change is worth seeing wherever it was made.
-      scopes: searchScopes(ctx, opts.in ?? 'all'),
+      scopes,
       kind: opts.kind === undefined ? undefined : checkKind(opts.kind),
       since: opts.since === undefined ? undefined : parseSince(opts.since),
       host: opts.host,
@@ -36,7 +41,7 @@ export async function run(ctx: Context, id: string | undefined, opts: LogOptions
     ctx.stdout(json(changes.map(plainChange)));
     return;
   }
-  if (changes.length === 0) ctx.stderr(`memcue: ${oneLine(noChanges(id, opts, hosts))}\n`);
+  if (changes.length === 0) ctx.stderr(`memcue: ${missing ? `no changes: ${emptyMemory(ctx.dbPath)}` : oneLine(noChanges(id, opts, hosts))}\n`);
   for (const c of changes) ctx.stdout(`${changeLine(c)}\n`);
 }
 

@@ -8,7 +8,7 @@ import { dbFile } from '../store/db-file.js';
 import { checkKind } from '../facts/validate.js';
 import { parseSince } from '../util/dates.js';
 import { clip, factLine, json, parseCount } from '../format.js';
-import { checkNamedScope, scopesInUse } from './search-scope.js';
+import { checkNamedScope, emptyMemory, scopesInUse } from './search-scope.js';
 
 interface SearchOptions {
   limit: string;
@@ -54,7 +54,7 @@ export async function run(ctx: Context, words: string[], opts: SearchOptions): P
 
 function printHits(ctx: Context, query: string, hits: Hit[], empty: boolean, narrowed: boolean, opts: SearchOptions): void {
   // Say why nothing came back (on stderr: stdout stays parseable), so no result is never silent.
-  if (!hits.length) ctx.stderr(`memcue: ${noMatch(query, empty, narrowed, opts)}\n`);
+  if (!hits.length) ctx.stderr(`memcue: ${noMatch(query, empty ? ctx.dbPath : undefined, narrowed, opts)}\n`);
   if (opts.json) {
     const shaped = hits.map(({ id, version, text, kind, scope, source, created_at, score }) => ({
       id, version, text, kind, scope, source, created_at, score: Number(score.toPrecision(4)),
@@ -66,16 +66,17 @@ function printHits(ctx: Context, query: string, hits: Hit[], empty: boolean, nar
   for (const hit of hits) ctx.stdout(`${factLine(hit, { showScope: hit.scope !== own })}\n`);
 }
 
-function noMatch(query: string, empty: boolean, narrowed: boolean, opts: SearchOptions): string {
+/** `emptyAt`: the path of a memory with no facts (a mistyped --db shows here). */
+function noMatch(query: string, emptyAt: string | undefined, narrowed: boolean, opts: SearchOptions): string {
   const shown = clip(query);
-  if (empty) return `no facts match "${shown}": the memory is empty (memcue add "..." stores one)`;
+  if (emptyAt !== undefined) return `no facts match "${shown}": ${emptyMemory(emptyAt)}`;
   // What a person can change: the words first (a synonym, a spelling, the other language), then the filters.
   const tries = ['other words (a synonym, another spelling, the other language)', narrowed && '--in all', opts.kind !== undefined && 'no --kind', opts.since !== undefined && 'no --since'];
   return `no facts match "${shown}"; try ${tries.filter(Boolean).join(' or ')}`;
 }
 
 /** The word as a found fact writes it (`postgres` for the index term `postgr`), else the term. */
-function surfaceForm(term: string, hits: Hit[]): string {
+export function surfaceForm(term: string, hits: Hit[]): string {
   for (const hit of hits) {
     for (const word of fold(`${hit.text} ${hit.translation}`).match(/[\p{L}\p{N}]+/gu) ?? []) if (stemWord(word) === term) return word;
   }

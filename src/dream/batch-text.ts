@@ -24,13 +24,18 @@ export interface Packed<T> {
  * within `limit`; an item too big for the room left is skipped for a later batch. The first item is
  * always taken, however big, so every batch makes progress.
  */
+/** What one rendered item costs the batch (as pack counts it). */
+export function itemSize(rendered: unknown): number {
+  return JSON.stringify(rendered).length + ITEM_OVERHEAD;
+}
+
 export function pack(sections: Section<any>[], fixed: number, budget: number, limit: number): Packed<any>[] {
   let used = fixed + TAIL_ROOM;
   let count = 0;
   return sections.map((section) => {
     const taken: unknown[] = [];
     for (const item of section.items) {
-      const size = JSON.stringify(section.render(item)).length + ITEM_OVERHEAD;
+      const size = itemSize(section.render(item));
       if (count >= limit || (count > 0 && used + size > budget)) continue;
       taken.push(item);
       used += size;

@@ -18,9 +18,10 @@ const CANDIDATES = 16;
  * Groups `facts` into clusters of 2–8, each fact in at most one. Seeds are visited oldest first (ties by
  * id) and neighbours taken most similar first (ties by id), so the same database gives the same
  * clusters; facts in `notSeeds` (already reviewed) join a cluster only as a neighbour of a fact that
- * is due.
+ * is due. `enough`: asked after each new cluster; true stops the search there (each seed costs a
+ * search: a batch that is full needs no more, however big the memory).
  */
-export function findClusters(store: Store, facts: readonly Fact[], notSeeds: ReadonlySet<string>, onSeed?: () => void): Fact[][] {
+export function findClusters(store: Store, facts: readonly Fact[], notSeeds: ReadonlySet<string>, onSeed?: () => void, enough?: (clusters: Fact[][]) => boolean): Fact[][] {
   const byId = new Map(facts.map((f) => [f.id, f]));
   const weights = new TermWeights(facts);
   const taken = new Set<string>();
@@ -40,6 +41,7 @@ export function findClusters(store: Store, facts: readonly Fact[], notSeeds: Rea
     const cluster = [seed, ...neighbours];
     for (const f of cluster) taken.add(f.id);
     clusters.push(cluster);
+    if (enough?.(clusters)) break;
   }
   return clusters;
 }

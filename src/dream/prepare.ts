@@ -3,7 +3,7 @@
 // check that the answer touches only what the model was shown, as it was shown.
 import type { Fact } from '../facts/facts.js';
 import type { Store } from '../store/store.js';
-import { DEFAULT_BUDGET, batchText, fixedSize, pack, renderPayload, type Section } from './batch-text.js';
+import { DEFAULT_BUDGET, batchText, fixedSize, itemSize, pack, renderPayload, type Section } from './batch-text.js';
 import { languageOf, splitReason } from './candidates.js';
 import { memoryLanguages, translationTarget } from './languages.js';
 import { readHidden } from '../text/hidden-index.js';
@@ -49,7 +49,17 @@ export function prepareDream(store: Store, opts: DreamOptions = {}): DreamBatch 
   const settled = settledRows(store.db);
   const reviewed = new Set(facts.filter((f) => settled.get(f.id) === rowKey(f)).map((f) => f.id));
   let seen = 0;
-  const clusters = findClusters(store, facts, reviewed, () => opts.onProgress?.(++seen, facts.length));
+  // Clusters beyond what one batch holds are the next batch's: the search (one per fact) stops once
+  // those found fill the budget or the limit, and the batch says more remain.
+  const budget = opts.budget ?? DEFAULT_BUDGET;
+  let size = 0;
+  let full = false;
+  const enough = (found: Fact[][]) => {
+    size += itemSize(found[found.length - 1]!.map(factItem));
+    full = size > budget || found.length > (opts.limit ?? Infinity);
+    return full;
+  };
+  const clusters = findClusters(store, facts, reviewed, () => opts.onProgress?.(++seen, facts.length), enough);
   const clustered = new Set(clusters.flat().map((f) => f.id));
   const split = facts.filter((f) => !reviewed.has(f.id) && !clustered.has(f.id) && splitReason(f.text));
   // Index work: a translation where the memory has another language, keywords where there are none.
@@ -76,7 +86,9 @@ export function prepareDream(store: Store, opts: DreamOptions = {}): DreamBatch 
     review: [...takenClusters.flat(), ...takenSplit].map((f) => f.id),
   };
   const id = batchId(packed.flatMap((p) => [p.name, ...p.taken.flat().map((f: Fact) => `${f.id} ${rowKey(f)}`)]));
-  const remaining = { clusters: packed[0]!.left, split: packed[1]!.left, translate: packed[2]!.left, keywords: packed[3]!.left };
+  // Stopped early, the search left facts unsearched: more may remain even if every cluster found fit.
+  const clustersLeft = full ? Math.max(packed[0]!.left, 1) : packed[0]!.left;
+  const remaining = { clusters: clustersLeft, split: packed[1]!.left, translate: packed[2]!.left, keywords: packed[3]!.left };
   const payload = renderPayload(
     { batch: id },
     packed.map((p, i) => ({ name: p.name, items: p.taken.map(sections[i]!.render) })),

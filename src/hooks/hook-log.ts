@@ -2,10 +2,10 @@
 // `$XDG_STATE_HOME/memcue/hook.log` (else ~/.local/state/memcue/hook.log), one line per error.
 // It is opened without blocking and never through a link (safe-file.ts): a FIFO or a link in its
 // place is replaced by a new log that says so, and read by `doctor` only as a regular file.
-import { closeSync, fstatSync, mkdirSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Env } from '../config.js';
-import { openForAppend, openKeptFile, readAt, replaceKeptFile } from '../util/safe-file.js';
+import { openForAppend, openKeptFile, readAt, replaceKeptFile, writeWhole } from '../util/safe-file.js';
 import { hookLogPath } from './paths.js';
 
 const MAX_BYTES = 64 * 1024; // beyond this the oldest half is dropped
@@ -23,7 +23,7 @@ export function logHookError(env: Env, what: string, err: unknown): void {
     }
     let size: number;
     try {
-      writeSync(opened.fd, line);
+      writeWhole(opened.fd, Buffer.from(line));
       size = fstatSync(opened.fd).size;
     } finally {
       closeSync(opened.fd);

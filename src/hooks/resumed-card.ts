@@ -11,6 +11,7 @@ import { closeSync, existsSync, readdirSync, readFileSync, statSync } from 'node
 import { dirname, join } from 'node:path';
 import { openKeptFile, readAt } from '../util/safe-file.js';
 import { INSTRUCTION } from './instruction.js';
+import { DEFAULT_BUDGET, measure, type CardBudget } from './budget.js';
 
 const CARD_TITLE = INSTRUCTION.slice(0, INSTRUCTION.indexOf('\n'));
 const UPDATE_TITLE = '# memcue: card update';
@@ -90,7 +91,7 @@ function ours(texts: unknown[]): string[] {
  * whole card when it carries none, else the card's new lines under their headings and the ids no
  * longer on it; nothing when the card is what it carries.
  */
-export function cardUpdate(carried: readonly string[], card: string): string {
+export function cardUpdate(carried: readonly string[], card: string, budget: CardBudget = DEFAULT_BUDGET): string {
   if (carried.length === 0) return card;
   const facts = new Map<string, string>(); // id → line, as the session last saw it
   const lines = new Set<string>(); // every other line it was shown
@@ -121,9 +122,23 @@ export function cardUpdate(carried: readonly string[], card: string): string {
   }
   const gone = [...facts.keys()].filter((id) => !ids.has(id));
   if (added.length === 0 && gone.length === 0) return '';
-  const goneLine = gone.length ? [`${GONE_LABEL} ${gone.join(', ')} (forgotten, edited or left out to keep the card short; \`memcue show ID\` says which).`] : [];
-  const text = [UPDATE_TITLE, '', 'The memory changed since the memcue card earlier in this conversation. That card still holds, with these changes:', '', ...added, '', ...goneLine];
-  return `${text.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  const text = (goneLine: string[]) => {
+    const lines = [UPDATE_TITLE, '', 'The memory changed since the memcue card earlier in this conversation. That card still holds, with these changes:', '', ...added, '', ...goneLine];
+    return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  };
+  const without = text([]);
+  // The whole card (within its budget) replaces the carried ones when an update would not fit.
+  if (gone.length === 0) return measure(budget, without) <= budget.max ? without : card;
+  // An old card may have held any number of ids (a transcript is the client's file): the update
+  // stays within the card's budget, naming as many as fit and counting the rest.
+  const tail = ' (forgotten, edited or left out to keep the card short; `memcue show ID` says which).';
+  const room = budget.max - measure(budget, without) - measure(budget, `${GONE_LABEL} and ${gone.length} more${tail}\n`) - 2;
+  let used = 0;
+  let named = 0;
+  while (named < gone.length && used + gone[named]!.length + 2 <= room) used += gone[named++]!.length + 2;
+  if (named === 0) return card;
+  const more = named < gone.length ? ` and ${gone.length - named} more` : '';
+  return text([`${GONE_LABEL} ${gone.slice(0, named).join(', ')}${more}${tail}`]);
 }
 
 function parse(line: string): Record<string, unknown> | undefined {

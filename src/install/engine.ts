@@ -5,6 +5,7 @@
 // we wrote, and otherwise (the user edited it since) removes only our marked part.
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { replaceKeptFile } from '../util/safe-file.js';
 import { dirname, join } from 'node:path';
 import type { Env } from '../config.js';
 import { stateDir } from '../hooks/paths.js';
@@ -73,15 +74,14 @@ function writeRecord(env: Env, agent: string, record: InstallRecord): void {
 
 /**
  * Writes via a temporary file and a rename, so an agent never reads a half-written config. A
- * symlinked config (dotfiles) is written through to its target and stays a symlink.
+ * symlinked config (dotfiles) is written through to its target and stays a symlink. The temporary is
+ * created fresh (safe-file.ts: O_EXCL|O_NOFOLLOW): its name is predictable, and in a repository
+ * anyone may have committed a link there, which would redirect the write and be renamed over the config.
  */
 function writeAtomic(path: string, content: string | Buffer): void {
   const real = existsSync(path) ? realpathSync(path) : path;
   mkdirSync(dirname(real), { recursive: true });
-  const tmp = `${real}.memcue-${process.pid}.tmp`;
-  writeFileSync(tmp, content);
-  if (existsSync(real)) chmodSync(tmp, statSync(real).mode & 0o7777);
-  renameSync(tmp, real);
+  replaceKeptFile(real, content, existsSync(real) ? statSync(real).mode & 0o7777 : 0o644);
 }
 
 /** The folders `mkdir -p` would create for `file`, deepest first. */

@@ -4,7 +4,8 @@
 // `$XDG_DATA_HOME/memcue/bin/memcue` (else ~/.local/share/memcue/bin/memcue) and the hooks run that.
 // An executable in a lasting place (a global npm install, the release binary) is used where it is,
 // so upgrading it upgrades the hooks too.
-import { chmodSync, copyFileSync, mkdirSync, renameSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { replaceKeptFile } from '../util/safe-file.js';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, sep } from 'node:path';
 import type { Env } from '../config.js';
@@ -41,8 +42,6 @@ export function ensureLauncher(env: Env): string | undefined {
   const path = launcherPath(env);
   if (path === exe) return undefined;
   mkdirSync(dirname(path), { recursive: true });
-  copyFileSync(exe, `${path}.tmp`);
-  chmodSync(`${path}.tmp`, 0o755);
-  renameSync(`${path}.tmp`, path);
+  replaceKeptFile(path, readFileSync(exe), 0o755); // a fresh temporary, never a planted link (safe-file.ts)
   return path;
 }

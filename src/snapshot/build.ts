@@ -70,13 +70,19 @@ function build(db: Database, real: string): boolean {
     const writer = new SearchFileWriter(fd, scratch, usage);
     const totals = [0, 0, 0];
     const tick = garbageBound();
-    const complete = eachIndexedDoc(db, undefined, (doc) => {
-      writer.add(doc);
-      tick();
-      totals[0]!++;
-      totals[1]! += doc.columns[0].length;
-      totals[2]! += doc.columns[1].length;
-    });
+    let complete: boolean;
+    try {
+      complete = eachIndexedDoc(db, undefined, (doc) => {
+        writer.add(doc);
+        tick();
+        totals[0]!++;
+        totals[1]! += doc.columns[0].length;
+        totals[2]! += doc.columns[1].length;
+      });
+    } catch (err) {
+      writer.abandon(); // its runs' temporaries (a full disk fails a run's write)
+      throw err;
+    }
     mark('search file: facts read');
     if (!complete || !sameTotals(db, totals) || currentStamp(real) !== stamp) {
       writer.abandon();

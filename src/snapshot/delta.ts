@@ -7,6 +7,7 @@
 import type { Database } from '../sqlite/sqlite.js';
 import { buildSearchFile, indexedDocs } from './build.js';
 import { PagedReader } from './paged.js';
+import { encodeDelta } from './delta-file.js';
 import { mark } from '../util/profile.js';
 import { currentStamp, openBeside, readDelta, replaceFile, searchFileEnabled, snapshotFiles, unlessBroken, type Delta } from './files.js';
 
@@ -117,7 +118,7 @@ export class DeltaWriter {
       buildSearchFile(db, this.realDbPath);
       return;
     }
-    replaceFile(delta, JSON.stringify({ ...this.prior, stamp }), this.realDbPath);
+    replaceFile(delta, encodeDelta({ ...this.prior, stamp }), this.realDbPath);
   }
 }
 

@@ -9,9 +9,10 @@ import { basename, dirname } from 'node:path';
 import { readFileState } from '../store/integrity.js';
 import { INDEX_VERSION } from '../text/tokenize.js';
 import { NAME_KEYS } from '../text/translit.js';
-import { openKeptFile, readWhole, removeStaleTemporaries, replaceKeptFileWith, writeWhole, type OpenedFile } from '../util/safe-file.js';
+import { note, openKeptFile, readWhole, removeStaleTemporaries, replaceKeptFileWith, writeWhole, type OpenedFile } from '../util/safe-file.js';
 import { SearchFile } from './reader.js';
-import type { AddedDoc, LiveIndex } from './pool.js';
+import type { LiveIndex } from './pool.js';
+import { decodeDelta, type Delta } from './delta-file.js';
 
 export interface SnapshotFiles {
   base: string;
@@ -23,12 +24,7 @@ export function snapshotFiles(realDbPath: string): SnapshotFiles {
 }
 
 /** What a writer appends to: the facts added and the file's facts removed since the file was built. */
-export interface Delta {
-  base: string;
-  stamp: string;
-  added: AddedDoc[];
-  removed: number[];
-}
+export type { Delta } from './delta-file.js';
 
 /** `MEMCUE_SEARCH_FILE=0` turns the search file off (every search takes the SQLite path). */
 export function searchFileEnabled(env: Record<string, string | undefined>): boolean {
@@ -92,17 +88,16 @@ function liveIndex(file: SearchFile, delta: Delta | undefined): LiveIndex {
   return { file, removed, added, docs: file.header.docs - removed.size + added.length, tokens, scopesInUse };
 }
 
+/** The delta, or undefined when it is missing, of an older format, or disagrees with its checksums. */
 export function readDelta(path: string, realDbPath: string): Delta | undefined {
-  try {
-    const bytes = readBeside(path, realDbPath);
-    if (!bytes) return undefined;
-    const delta = JSON.parse(bytes.toString('utf8')) as Delta;
-    return typeof delta.base === 'string' && typeof delta.stamp === 'string' && Array.isArray(delta.added) && Array.isArray(delta.removed)
-      ? delta
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  const delta = readDeltaFile(path, realDbPath);
+  return delta === 'damaged' ? undefined : delta;
+}
+
+/** The delta as doctor sees it: 'damaged' when it is there but disagrees with itself (delta-file.ts). */
+export function readDeltaFile(path: string, realDbPath: string): Delta | 'damaged' | undefined {
+  const bytes = readBeside(path, realDbPath);
+  return bytes && decodeDelta(bytes);
 }
 
 /**
@@ -143,6 +138,9 @@ export function replaceFile(path: string, bytes: Uint8Array | string, realDbPath
   return replaceFileWith(path, realDbPath, (fd) => writeWhole(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes));
 }
 
+/** The errors that mean the disk (or the user's quota) has no room. */
+const NO_ROOM = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+
 /**
  * replaceFile for a file written in steps: `write` gets the temporary's descriptor, and a name to put
  * files of its own beside it (they end in `.<pid>.tmp` too, so a killed writer's are cleared as well).
@@ -150,8 +148,12 @@ export function replaceFile(path: string, bytes: Uint8Array | string, realDbPath
 export function replaceFileWith(path: string, realDbPath: string, write: (fd: number, scratch: (name: string) => string) => void): boolean {
   try {
     replaceKeptFileWith(path, statSync(realDbPath).mode & 0o666, (fd) => write(fd, (name) => `${path}.${name}.${process.pid}.tmp`));
-  } catch {
-    return false; // a read-only folder or a full disk: searches keep taking the SQLite path
+  } catch (err) {
+    // Searches keep taking the SQLite path. A full disk is worth a line (it slows every search and
+    // will fail the next write); a read-only folder is a choice, and stays quiet.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code && NO_ROOM.has(code)) note(`the ${path.endsWith('-delta') ? 'search delta' : 'search file'} ${path} cannot be written (disk full: ${code}): skipped, searches read the database`);
+    return false;
   }
   // The search file's, its delta's and the write check's (integrity.ts): memcue's own names only.
   if (path === snapshotFiles(realDbPath).base) removeStaleTemporaries(dirname(path), basename(path), `${basename(realDbPath)}.checked.`);

@@ -2,8 +2,8 @@
 // and takes a CRC-32 of every 4 KiB page as it goes; the reader reads whole pages at a position and
 // checks each against the CRC table before anything in it is used, so a search reads and checks only
 // the pages it needs, and no damaged byte is ever used. The file comes opened (safe-file.ts).
-import { closeSync, writeSync } from 'node:fs';
-import { readAt as readFully, type OpenedFile } from '../util/safe-file.js';
+import { closeSync } from 'node:fs';
+import { readAt as readFully, writeWholeAt, type OpenedFile } from '../util/safe-file.js';
 import { CRC_CHUNK, crc32, MAGIC, PAGE, parseHeader, type SnapshotHeader } from './format.js';
 
 export const BODY_START = MAGIC.length;
@@ -24,7 +24,7 @@ export class PageWriter {
   offset = 0;
 
   constructor(private readonly fd: number) {
-    writeSync(fd, new TextEncoder().encode(MAGIC), 0, MAGIC.length, 0);
+    writeWholeAt(fd, new TextEncoder().encode(MAGIC), 0);
   }
 
   write(bytes: Uint8Array): void {
@@ -49,7 +49,7 @@ export class PageWriter {
     if (this.filled === 0) return;
     const bytes = this.page.subarray(0, this.filled);
     this.crcs.push(crc32(bytes));
-    writeSync(this.fd, bytes, 0, bytes.length, BODY_START + PAGE * (this.crcs.length - 1));
+    writeWholeAt(this.fd, bytes, BODY_START + PAGE * (this.crcs.length - 1));
     this.filled = 0;
   }
 
@@ -62,14 +62,14 @@ export class PageWriter {
     const crcChunks: number[] = [];
     for (let at = 0; at < table.length; at += 4 * CRC_CHUNK) crcChunks.push(crc32(table.subarray(at, at + 4 * CRC_CHUNK)));
     let position = BODY_START + this.offset;
-    writeSync(this.fd, table, 0, table.length, position);
+    writeWholeAt(this.fd, table, position);
     position += table.length;
     const head = new TextEncoder().encode(JSON.stringify({ ...header, crcTable: this.offset, crcChunks }));
     const trailer = new Uint8Array(8);
     new DataView(trailer.buffer).setUint32(0, head.length, true);
     new DataView(trailer.buffer).setUint32(4, crc32(head), true);
-    writeSync(this.fd, head, 0, head.length, position);
-    writeSync(this.fd, trailer, 0, 8, position + head.length);
+    writeWholeAt(this.fd, head, position);
+    writeWholeAt(this.fd, trailer, position + head.length);
   }
 }
 

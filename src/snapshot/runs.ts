@@ -2,7 +2,8 @@
 // sorted by its key (a term, a created_at value), appended to one temporary file beside the search
 // file, then read back run by run, in 64 KiB steps, while they are merged (and what that merge writes,
 // such as the dictionary, parked after them).
-import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync, unlinkSync } from 'node:fs';
+import { writeWholeAt } from '../util/safe-file.js';
 import { garbageBound } from '../util/garbage.js';
 import { compareBytes } from './format.js';
 
@@ -27,7 +28,8 @@ export class RunFile {
 
   private appendBytes(bytes: Uint8Array): void {
     this.fd ??= openSync(this.path, 'wx+', 0o600);
-    writeSync(this.fd, bytes, 0, bytes.length, this.end);
+    // Every byte or an error: a run cut short by a full disk would be read back as nothing, forever.
+    writeWholeAt(this.fd, bytes, this.end);
     this.end += bytes.length;
   }
 
@@ -110,6 +112,7 @@ export class RunReader {
     const n = Math.min(this.buffer.length, this.end - this.position);
     if (n <= 0) throw new Error('search file: a run ended early');
     this.filled = readSync(this.fd, this.buffer, 0, n, this.position);
+    if (this.filled === 0) throw new Error('search file: a run is shorter than was written');
     this.position += this.filled;
     this.at = 0;
   }

@@ -23,8 +23,11 @@ import { DeltaWriter } from '../snapshot/delta.js';
 /**
  * The writer's connection keeps every change in its page cache until COMMIT (cache_spill=OFF: the
  * cache grows past cache_size rather than spill), so readers keep reading the file meanwhile.
+ * synchronous=EXTRA syncs the folder after the journal's unlink, the commit point: without it a power
+ * cut can bring the journal back, hot, and roll back a write memcue already acknowledged (one fsync
+ * of the folder per commit; bench/RESULTS.md, issue 38, has its cost).
  */
-const WRITER_PRAGMAS = 'PRAGMA cache_spill = OFF; PRAGMA cache_size = -65536';
+const WRITER_PRAGMAS = 'PRAGMA cache_spill = OFF; PRAGMA cache_size = -65536; PRAGMA synchronous = EXTRA';
 
 /**
  * Refuses a write the file system will refuse, in its own words (a read-only disk, a file or folder

@@ -37,7 +37,8 @@ export function checkBeforeWrite(db: Database, file: DbFile): void {
 export function recordChecked(file: DbFile): void {
   const state = fileState(file.real);
   try {
-    if (state !== undefined) replaceKeptFile(`${file.real}.checked`, state); // never into a FIFO or through a link
+    // Never into a FIFO or through a link; as private as the database it describes.
+    if (state !== undefined) replaceKeptFile(`${file.real}.checked`, state, statSync(file.real).mode & 0o666);
   } catch {
     /* unrecorded: the next writer checks the file once more */
   }

@@ -1,10 +1,10 @@
 // What is at the database path, and whether this command may open or write it. Checked before
 // SQLite sees the file: SQLite would block on a FIFO, turn an empty or foreign file into a memcue
 // database, and report a full disk as an internal error.
-import { lstatSync, mkdirSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { oddKind } from '../util/safe-file.js';
 import type { DbFile } from './db-file.js';
-import { dirname } from 'node:path';
 import { MemcueError, mapFsError } from '../errors.js';
 import { readHeader } from '../sqlite/header.js';
 import { APPLICATION_ID, OPENED_AS_IS, SCHEMA_VERSION } from './schema.js';
@@ -38,10 +38,30 @@ function describeNonFile(stats: Stats): string {
   return 'not a regular file';
 }
 
-/** The folder a new database goes in; a full or read-only disk is said in one line. */
-export function prepareFolder(path: string): void {
+/**
+/**
+ * A new database: its folder, and the file itself made empty with mode 0600 before SQLite opens it
+ * (SQLite would make it 0644, readable by every local user; its journal and memcue's side files take
+ * the database's mode). Returns the first folder it had to make, if any. memcue makes its own folder
+ * (`<data>/memcue/memcue.db`, config.ts: on a fresh machine even `~/.local/share` may be missing); of a
+ * path the user named (--db, MEMCUE_DB) it makes at most the last folder, in one that exists:
+ * `/nonexistent/dir/x.db` (a typo) would otherwise make folders anywhere and a database nobody finds
+ * again. A full or read-only disk is said in one line.
+ */
+export function createPrivateFile(path: string): string | undefined {
+  const parent = dirname(path);
+  const own = basename(parent) === 'memcue' && basename(path) === 'memcue.db';
+  if (!own && !existsSync(parent) && !existsSync(dirname(parent))) {
+    throw new MemcueError('NOT_FOUND', `cannot create ${path}: the folder ${dirname(parent)} does not exist`, 'create the folder first, or point --db or MEMCUE_DB at a file in an existing one');
+  }
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    const folder = mkdirSync(parent, { recursive: true });
+    try {
+      closeSync(openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err; // another writer made it first
+    }
+    return folder;
   } catch (err) {
     throw mapFsError(err, path);
   }

@@ -12,7 +12,7 @@ import { restoreGuard } from './trigger-guard.js';
 
 /** In a write transaction on a v5 file, before anything else. `path`: the database, as the user named it (for the note). */
 export function takeInOutsideChanges(db: Database, path: string): void {
-  const problems = restoreGuard(db);
+  const problems = restoreGuard(db, path);
   if (problems.length > 0) {
     // Changes made while it was down went unrecorded: the index is made again from the facts.
     rebuildDerived(db);

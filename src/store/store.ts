@@ -1,7 +1,7 @@
 // The fact store: one SQLite file, append-only fact versions, a derived head table and FTS index.
 // Reads run in one read transaction (connections.ts); writes take SQLite's write lock only around
 // their transaction, never while the WASM starts or a command computes.
-import { statSync } from 'node:fs';
+import { statSync, unlinkSync } from 'node:fs';
 import type { SqliteModule } from '../../wasm/sqlite3.mjs';
 import { MemcueError, SqliteError, mapSqliteError } from '../errors.js';
 import { INDEX_VERSION } from '../text/tokenize.js';
@@ -10,14 +10,17 @@ import { dbFile, type DbFile } from './db-file.js';
 import { COLUMNS, type Fact } from '../facts/facts.js';
 import { MAX_VERSION } from '../facts/validate.js';
 import { busyTimeout } from '../locks/holders.js';
-import { headerIsCurrent, inspectDatabasePath, prepareFolder, refuseEmptyForRead, refuseOddJournal } from './open-checks.js';
+import { createPrivateFile, headerIsCurrent, inspectDatabasePath, refuseEmptyForRead, refuseOddJournal } from './open-checks.js';
 import { ensureSchema, refuseForeign } from './schema.js';
 import { isCompact } from './fact-index.js';
 import { countListedFacts, exportRows, headOf, lastRow, listedFacts, listedVersions, resolveId, rowOf, versionsOf, type RowKey } from './fact-reads.js';
 import { mergeSmallSegments } from './index-segments.js';
 import { takeInOutsideChanges } from './outside-changes.js';
+import { WrittenRows } from './read-back.js';
+import { refuseForeignTriggers } from './trigger-guard.js';
 import { type Database, loadModule } from '../sqlite/sqlite.js';
 import { mark } from '../util/profile.js';
+import { isDefaultDatabase, note, noteForPerson } from '../util/safe-file.js';
 import type { ListFilter } from './rows.js';
 // Row helpers live in rows.ts (no SQLite behind them: the search file's path needs them alone).
 export { filterClause, toFact, type ListFilter } from './rows.js';
@@ -36,6 +39,9 @@ export interface OpenOptions {
   /** The schema a new file is made as (default SCHEMA_VERSION): the sync snapshot, which older memcue
    * builds on other machines read, is made as OPENED_AS_IS. */
   createAs?: number;
+  /** A file made for memcue's own use (a sync snapshot, an evaluation's memory): its creation is not
+   * announced to the user. */
+  quietCreate?: boolean;
 }
 
 export class Store {
@@ -65,17 +71,24 @@ export class Store {
     const file = dbFile(path);
     refuseOddJournal(file);
     const exists = found !== 'missing';
-    if (!exists) prepareFolder(file.real);
+    const folder = exists ? undefined : createPrivateFile(file.real);
     const store = new Store(await loadModule(), file, opts.readTimeoutMs ?? busyTimeout());
     store.createAs = opts.createAs;
     try {
       store.bringUpToDate(exists, opts.write);
       mark('db opened');
-      return store;
     } catch (err) {
       store.close();
+      if (!exists) removeIfEmpty(file.real); // a failed first write leaves no file behind
+      const code = (err as NodeJS.ErrnoException | undefined)?.code;
+      // A read needs no write access: an unreadable file is said as such, not as a write refused.
+      if (!opts.write && (code === 'EACCES' || code === 'EPERM')) throw new MemcueError('READONLY', `cannot read ${path} (${code})`, 'memcue needs read access to the database file');
       throw mapSqliteError(err, path);
     }
+    // Where the memory went is said once, when it comes to be, to a person at a terminal (a mistyped
+    // --db is seen at once); folders made for a path given by --db or MEMCUE_DB are said to anyone.
+    if (!exists && !opts.quietCreate) (folder && !isDefaultDatabase(path) ? note : noteForPerson)(`a new memory was created at ${path}${folder ? ` (and the folder ${folder})` : ''}; it is private to you (mode 0600)`);
+    return store;
   }
 
   private bringUpToDate(exists: boolean, write: boolean): void {
@@ -144,7 +157,10 @@ export class Store {
    */
   write<T>(fn: () => T): T {
     const outermost = !this.connections.writing;
-    if (outermost) this.factsInserted = false;
+    if (outermost) {
+      this.factsInserted = false;
+      this.written.reset();
+    }
     try {
       return this.connections.write(() => {
         if (this.indexUnchecked) {
@@ -154,6 +170,7 @@ export class Store {
         if (outermost) this.beginIndexWork();
         const result = fn();
         if (outermost && this.factsInserted) mergeSmallSegments(this.db);
+        if (outermost) this.written.check(this.db, this.path);
         return result;
       });
     } catch (err) {
@@ -168,7 +185,11 @@ export class Store {
   private beginIndexWork(): void {
     this.compact = isCompact(this.db);
     if (this.compact) takeInOutsideChanges(this.db, this.path);
+    else refuseForeignTriggers(this.db, this.path); // v4 keeps no schema cookie: asked every write
   }
+
+  /** The rows this write transaction inserted, read back before it commits (read-back.ts). */
+  private readonly written = new WrittenRows();
 
   /** VACUUM cannot run inside a transaction: SQLite runs it holding EXCLUSIVE. */
   vacuum(): void {
@@ -185,7 +206,7 @@ export class Store {
   /** Appends a version row (never updates one) and refreshes the head and index for its fact. */
   insertVersion(fact: Fact): void {
     this.factsInserted = true;
-    this.insertVersionOnly(fact);
+    this.written.add(this.insertRow(fact), fact, true);
     this.refreshHead(fact.id);
   }
 
@@ -198,12 +219,17 @@ export class Store {
     if (fact.version !== 1) throw new Error(`insertNewFact: ${fact.id} is at version ${fact.version}, not a new fact`);
     this.factsInserted = true;
     const row = Number(this.db.get(`${INSERT_FACT} RETURNING rowid AS row`, COLUMNS.map((c) => fact[c]))!.row);
+    this.written.add(row, fact, true);
     writeHead(this.db, fact.id, { row, version: fact.version, state: fact.state, text: fact.text, translation: fact.translation });
   }
 
   /** The row alone; bulk writers call refreshHead once per fact afterwards. */
   insertVersionOnly(fact: Fact): void {
-    this.db.run(INSERT_FACT, COLUMNS.map((c) => fact[c]));
+    this.written.add(this.insertRow(fact), fact, false);
+  }
+
+  private insertRow(fact: Fact): number {
+    return Number(this.db.get(`${INSERT_FACT} RETURNING rowid AS row`, COLUMNS.map((c) => fact[c]))!.row);
   }
 
   /** A new version of a fact: the current one with `changes`, numbered one higher. */
@@ -295,6 +321,14 @@ export class Store {
 }
 
 /** Opens, runs, and always closes (and unlocks), like libsql's withClient. */
+function removeIfEmpty(path: string): void {
+  try {
+    if (statSync(path).size === 0) unlinkSync(path);
+  } catch {
+    // gone already, or not ours to remove
+  }
+}
+
 export async function withStore<T>(
   path: string,
   write: boolean,

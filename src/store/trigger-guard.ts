@@ -10,6 +10,7 @@
 // page SQLite has just read under its lock: no second read of the file, and no program can move it
 // between the check and the write.
 // A guard found missing or changed is put back, and the caller rebuilds heads and index from the facts.
+import { MemcueError } from '../errors.js';
 import type { Database } from '../sqlite/sqlite.js';
 
 interface GuardObject {
@@ -67,6 +68,34 @@ const GUARD: GuardObject[] = [
   },
 ];
 
+/** The tables memcue makes (schema.ts, fact-index.ts and FTS5's shadow tables of fact_index, the guard's). */
+const MEMCUE_TABLES = ['facts', 'heads', 'settings', 'facts_v2', 'migrated_notes', 'fact_usage', 'facts_changed_in_place', 'fact_index'];
+const isMemcueTable = (name: string) => MEMCUE_TABLES.includes(name) || name.startsWith('fact_index_');
+
+/**
+ * Triggers another program put on memcue's tables ("evil_del on facts"): they run inside memcue's
+ * writes and may delete or change what it writes, so a write refuses while one is there.
+ */
+export function foreignTriggers(db: Database): string[] {
+  const ours = new Set(GUARD.map((o) => o.name));
+  return db
+    .all("SELECT name, tbl_name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+    .filter((r) => !ours.has(String(r.name)) && isMemcueTable(String(r.tbl_name)))
+    .map((r) => `${String(r.name)} on ${String(r.tbl_name)}`);
+}
+
+/** In a write transaction: refuses (rolling it back) when another program's trigger is on memcue's tables. */
+export function refuseForeignTriggers(db: Database, path: string): void {
+  const found = foreignTriggers(db);
+  if (found.length === 0) return;
+  const names = found.map((f) => f.split(' ')[0]!);
+  throw new MemcueError(
+    'NOT_A_DATABASE',
+    `${path} has ${found.length === 1 ? 'a trigger' : 'triggers'} memcue did not make (trigger ${found.join(', trigger ')}): ${found.length === 1 ? 'it' : 'they'} could delete or change what memcue writes, so nothing was written`,
+    `if you did not add ${found.length === 1 ? 'it' : 'them'} on purpose, drop ${found.length === 1 ? 'it' : 'them'} (sqlite3 ${path} '${names.map((n) => `DROP TRIGGER ${n};`).join(' ')}') and retry`,
+  );
+}
+
 /** The guard as schema v5 creates it. */
 export const OUTSIDE_CHANGES_SQL = GUARD.map((o) => `${o.sql};`).join('\n');
 
@@ -93,9 +122,11 @@ export function guardProblems(db: Database): string[] {
  * or changed. Returns what was wrong (empty: nothing); then heads and the index must be rebuilt from
  * the facts, as changes made meanwhile went unrecorded.
  */
-export function restoreGuard(db: Database): string[] {
+export function restoreGuard(db: Database, path: string): string[] {
   const cookie = String(db.get('PRAGMA schema_version')?.schema_version);
   if (db.get(`SELECT value FROM settings WHERE key = '${COOKIE_KEY}'`)?.value === cookie) return [];
+  // A CREATE TRIGGER moves the cookie too: the refusal stands until the trigger is gone.
+  refuseForeignTriggers(db, path);
   const problems = guardProblems(db);
   if (problems.length === 0) {
     // Our own schema changes (a migration, VACUUM) and other programs' tables move the cookie too.

@@ -1,7 +1,9 @@
 // Reads every fact-version row of a memcue database file without changing that file: it is copied
 // first and the copy is migrated if it comes from an older memcue. Files that are not memcue
 // databases, or come from a newer memcue, are refused with the usual one-line errors.
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { isAlive } from '../util/pid.js';
+import { oddKind } from '../util/safe-file.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemcueError, mapSqliteError } from '../errors.js';
@@ -12,6 +14,27 @@ import { Database } from '../sqlite/sqlite.js';
 import { toFact } from '../store/store.js';
 import type { Skipped } from './journal.js';
 
+const PREFIX = 'memcue-read-';
+
+/** Copies left by reads that were killed (SIGKILL runs no cleanup): `memcue-read-<pid>-…` of a dead pid. */
+function removeLeftCopies(): void {
+  let names: string[];
+  try {
+    names = readdirSync(tmpdir());
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(new RegExp(`^${PREFIX}(\\d+)-`).exec(name)?.[1]);
+    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    try {
+      rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    } catch {
+      /* another user's: not ours to remove */
+    }
+  }
+}
+
 /**
  * The rows of the database at `path`, each checked exactly as an imported row is (the file may come
  * from another machine through the remote): an invalid row is left out and added to `skipped` under
@@ -19,7 +42,11 @@ import type { Skipped } from './journal.js';
  */
 export async function readFactRows(path: string, skipped: Skipped = new Map(), label = path): Promise<Fact[]> {
   if (!existsSync(path)) throw new MemcueError('NOT_FOUND', `no such database file: ${path}`, 'check the path');
-  const dir = mkdtempSync(join(tmpdir(), 'memcue-read-'));
+  // Copying a FIFO waits for a writer forever, a device copies forever or not at all (ENOTSUP).
+  const odd = oddKind(statSync(path));
+  if (odd) throw new MemcueError('NOT_A_DATABASE', `${path} is ${odd.replace('not a regular file (', '').replace(/\)$/, '')}, not a database file`, 'point it at a memcue database file');
+  removeLeftCopies();
+  const dir = mkdtempSync(join(tmpdir(), `${PREFIX}${process.pid}-`));
   const copy = join(dir, 'copy.db');
   let db: Database | undefined;
   try {

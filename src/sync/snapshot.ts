@@ -43,7 +43,7 @@ export async function writeSnapshot(repoDir: string, scratchDir: string, rows: F
       store!.write(() => unionRows(store!, rows));
       store!.vacuum();
     },
-    { createAs: OPENED_AS_IS },
+    { createAs: OPENED_AS_IS, quietCreate: true },
   );
   renameSync(tmp, join(repoDir, SNAPSHOT));
 }

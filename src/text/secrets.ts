@@ -29,8 +29,9 @@ const HEADER: SecretFinding = { rule: 'auth-header', label: 'a generic bearer/au
 // The key may end a longer identifier (DB_PASSWORD, db.password, dbPassword, PGPASSWORD; checked in
 // code) and carry a short suffix (secret_key_base, password_file), but must then be followed by the
 // separator, so PASSWORD_MIN_LENGTH=12 or max_tokens only offer a number as the value.
+// `секретный ключ (API)` and `ключ API` come before `секрет` and `ключ`: the longest name wins.
 const KEYS =
-  'password|passwd|passphrase|pwd|пароль|contraseña|contrasena|passwort|secret(?:[_-]?key)?|token|api[_-]?key|access[_-]?key|private[_-]?key|key|auth|credentials?|creds|ключ|токен|секрет';
+  'password|passwd|passphrase|pwd|пароль|contraseña|contrasena|passwort|секретн[а-яё]*\\s+ключ(?:\\s+api)?|ключ\\s+api|secret(?:[_-]?key)?|token|api[_ -]?key|access[_-]?key|private[_-]?key|key|auth|credentials?|creds|ключ|токен|секрет';
 const VALUE = `(?:"(?<dq>[^"\\n]*)"|'(?<sq>[^'\\n]*)'|\`(?<bq>[^\`\\n]*)\`|(?<bare>\\S+)(?=(?<after>\\s+[A-Za-zА-Яа-яЁё])?))`;
 const KEY_NAME = new RegExp(KEYS, 'gi');
 const ASSIGNMENT = new RegExp(`(?<key>${KEYS})(?<suffix>(?:[_.-][A-Za-z0-9]+){0,2})["']?\\s*(?:=>|:=|[:=—–])\\s*${VALUE}`, 'iy');
@@ -53,9 +54,15 @@ const PHRASE_START = /^(?:for|of|on|to|at|from|для|от|к|на|в|у)$/i;
 /** Words a phrase may hold after its preposition, the value among them. */
 const PHRASE_WORDS = 4;
 /** Keys whose value is a credential whatever it looks like; `token`/`secret` also name types and settings. */
-const STRONG_KEY = /^(?:password|passwd|passphrase|pwd|пароль|contraseña|contrasena|passwort)$/i;
+const STRONG_KEY = /^(?:password|passwd|passphrase|pwd|пароль|contraseña|contrasena|passwort|секретн[а-яё]*\s+ключ(?:\s+api)?)$/i;
 /** Keys too common in ordinary text to trust: only a random-looking value counts. */
 const WEAK_KEY = /^(?:key|auth|credentials?|creds|ключ|токен|секрет)$/i;
+
+// `login for grafana: admin / Gr@MtnKzVvV`, `grafana credentials admin:Gr@MtnKzVvV`: a word that
+// names an account's way in, maybe a short "for …" phrase, then `user / password` or `user:password`.
+// Groups: 1 user, 2 password (judged as a password: a path, a URL's rest or a placeholder is not one).
+const LOGIN_PAIR =
+  /(?<![\p{L}\p{N}_])(?:login|logins|sign-in|credentials?|creds|логин|учётк[аи]|учетк[аи]|доступы?)(?![\p{L}\p{N}_])(?:\s+(?:for|of|on|to|at|from|для|от|к|на|в)(?:\s+[^\s:=,;/]+){1,3}?)?\s*[:=—–]?\s*([\p{L}\p{N}._@+-]{1,64})(?:\s*\/\s*|:)(\S+)/giu;
 
 // A password embedded in a URL: scheme://user:password@host. The lookbehind starts the
 // scheme only at the start of a run, so `a.a.a.a...` is scanned once, not once per dot.
@@ -172,6 +179,12 @@ function findAssignedSecret(text: string): SecretFinding | undefined {
   }
   for (const m of text.matchAll(PASSWORD_WORD)) {
     if (passwordAfterWord(text, m.index + m[0].length)) return ASSIGNED;
+  }
+  for (const m of text.matchAll(LOGIN_PAIR)) {
+    const [, user = '', password = ''] = m;
+    if (password === user) continue; // `guest:guest`: a default, not anyone's secret
+    const followedByWord = WORD_AFTER.test(text.slice(m.index + m[0].length));
+    if (isCredentialLike(password, { quoted: false, strongKey: true, followedByWord })) return { rule: 'login-pair', label: 'a login with its password' };
   }
   for (const m of text.matchAll(URL_CREDENTIALS)) {
     const [, user = '', password = '', host = ''] = m;

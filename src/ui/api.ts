@@ -11,12 +11,17 @@ import { revertFact } from '../audit/restore.js';
 import { undoBatch, undoLine } from '../dream/undo.js';
 import { MemcueError } from '../errors.js';
 import { search } from '../search/search.js';
+import type { Correction } from '../search/expand.js';
+import { surfaceForm } from '../commands/search.js';
+import { checkScope } from '../facts/validate.js';
 import { checkKind, isState } from '../facts/facts.js';
 import { fileState } from '../store/integrity.js';
 import { withStore, type ListFilter, type Store } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
 
 const MAX_ROWS = 500;
+/** The most results a search in the viewer pages through (`memcue search -n` has no such bound). */
+const SEARCH_MAX = 5000;
 
 export function apiRoutes(ctx: Context): Hono {
   const api = new Hono();
@@ -30,11 +35,15 @@ export function apiRoutes(ctx: Context): Hono {
     const offset = Math.max(0, Math.floor(Number(c.req.query('offset') ?? 0)) || 0);
     const page = await read((store) => {
       if (q) {
-        const hits = search(store, q, { ...filter, limit, preferScope: repoScope(ctx) });
-        return { facts: hits, total: hits.length };
+        // Every result up to the bound, then the page: "100 of 978" and the pages after it, as the
+        // CLI would find them with a large -n; a corrected word is said as the CLI says it.
+        const corrections: Correction[] = [];
+        const hits = search(store, q, { ...filter, limit: SEARCH_MAX, preferScope: repoScope(ctx), onCorrection: (fix) => corrections.push(fix) });
+        const meant = corrections.map((fix) => ({ word: fix.word, meant: surfaceForm(fix.term, hits) }));
+        return { facts: hits.slice(offset, offset + limit), total: hits.length, meant };
       }
-      return { facts: [...store.listed(filter, limit, offset)], total: store.countListed(filter) };
-    }, { facts: [], total: 0 });
+      return { facts: [...store.listed(filter, limit, offset)], total: store.countListed(filter), meant: [] };
+    }, { facts: [], total: 0, meant: [] });
     return c.json({ ...page, offset });
   });
 
@@ -81,8 +90,10 @@ export function apiRoutes(ctx: Context): Hono {
   api.get('/log', async (c) => {
     const filter = listFilter(ctx, c);
     const limit = Math.min(Number(c.req.query('limit') ?? 200) || 200, MAX_ROWS);
-    const changes = await read((store) => recentChanges(store, { ...filter, host: c.req.query('host') || undefined, limit }).map(plainChange), []);
-    return c.json({ changes });
+    const offset = Math.max(0, Math.floor(Number(c.req.query('offset') ?? 0)) || 0);
+    // One more than the page: whether older changes exist, without counting them all.
+    const rows = await read((store) => recentChanges(store, { ...filter, host: c.req.query('host') || undefined, limit: limit + 1, offset }).map(plainChange), []);
+    return c.json({ changes: rows.slice(0, limit), offset, more: rows.length > limit });
   });
 
   api.onError((err, c) => {
@@ -102,11 +113,21 @@ function listFilter(ctx: Context, c: HonoContext): ListFilter {
   const state = c.req.query('state') || 'active';
   if (state !== 'all' && !isState(state)) throw new MemcueError('USAGE', `unknown state "${state}"`);
   return {
-    scopes: searchScopes(ctx, c.req.query('in') || 'all'),
+    scopes: viewerScopes(ctx, c.req.query('in') ?? ''),
     kind: kind ? checkKind(kind) : undefined,
     since: since ? parseSince(since) : undefined,
     state: state as ListFilter['state'],
   };
+}
+
+/**
+ * The scope filter: '' is the CLI's default (this repo, machine and global inside a repo, else
+ * everything); a full scope (`repo:github.com/acme/app`) is that scope alone, as its label says.
+ */
+function viewerScopes(ctx: Context, where: string): string[] | undefined {
+  if (where === '' || (where === 'repo' && !repoScope(ctx))) return searchScopes(ctx, undefined);
+  if (/^(repo|machine):./.test(where)) return [checkScope(where)];
+  return searchScopes(ctx, where);
 }
 
 function str(value: unknown): string | undefined {

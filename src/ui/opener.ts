@@ -37,6 +37,11 @@ export function openerFor(platform: NodeJS.Platform, file: string, env: Env): Op
  * (to remove on exit), or undefined when it could not be written: then the printed URL is the way in.
  */
 export function openInBrowser(ctx: Context, server: UiServer): LaunchFile | undefined {
+  // Over ssh or on a server there is no screen to open a browser on: say so, and how to reach it.
+  if (process.platform === 'linux' && !ctx.env.DISPLAY && !ctx.env.WAYLAND_DISPLAY) {
+    ctx.stderr(noBrowser(server, 'no graphical session here ($DISPLAY and $WAYLAND_DISPLAY are unset)'));
+    return undefined;
+  }
   let file: LaunchFile;
   try {
     file = writeLaunchFile(ctx.env, server.launchAction, server.token);
@@ -52,10 +57,20 @@ export function openInBrowser(ctx: Context, server: UiServer): LaunchFile | unde
     detached: true,
     windowsVerbatimArguments: opener.windowsVerbatimArguments,
   });
-  child.on('error', () => ctx.stderr(`memcue: could not open a browser (${opener.command}); open the URL above yourself\n`));
+  child.on('error', () => ctx.stderr(noBrowser(server, `${opener.command} could not be run`)));
+  // xdg-open with no browser to hand the file to ends with an error status.
+  child.on('exit', (code) => {
+    if (code) ctx.stderr(noBrowser(server, `${opener.command} ended with status ${code}`));
+  });
   child.unref();
   // A snap default browser gets the file in its own folder (launch-file.ts); a Flatpak one cannot
   // read it anywhere we may write: for it the printed URL is the way in.
   ctx.stdout(`(opening your browser with ${file.path}; if it says it cannot find that file, as a Flatpak browser may, open the URL above)\n`);
   return file;
+}
+
+/** No browser was opened, and how to reach the viewer anyway: here, or from another machine through ssh. */
+function noBrowser(server: UiServer, why: string): string {
+  const port = new URL(server.url).port;
+  return `memcue: could not open a browser: ${why}; open the URL above in a browser on this machine, or from your own: ssh -L ${port}:127.0.0.1:${port} <this host>, then open the URL there\n`;
 }

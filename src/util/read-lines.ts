@@ -1,5 +1,6 @@
 // Lines of a large input one at a time: a file is read in chunks, so memory stays the size of a
 // chunk and a line whatever the size of the file; a text is cut without an array of all its lines.
+import { MemcueError } from '../errors.js';
 import { cannotRead, fileLines as boundedFileLines } from './read-file.js';
 
 const BOM = '\ufeff';
@@ -18,18 +19,19 @@ export function* linesOf(text: string): Generator<string> {
 }
 
 /**
- * The lines of a user's file, whatever their length (the import's own checks refuse what is too
- * long), read in chunks by the same reader as the memory repo's files; a byte-order mark is dropped.
+ * The lines of a user's file, read in chunks by the same reader as the memory repo's files; a
+ * byte-order mark is dropped. A line over `maxLineBytes` is never held in memory (a 400 MB line
+ * once took 1.6 GB to be refused): it ends the reading with one line naming it.
  */
-export function* fileLines(path: string, chunkBytes = CHUNK_BYTES): Generator<string> {
+export function* fileLines(path: string, chunkBytes = CHUNK_BYTES, maxLineBytes = Number.POSITIVE_INFINITY): Generator<string> {
   try {
-    for (const line of boundedFileLines(path, Number.POSITIVE_INFINITY, chunkBytes)) {
-      const text = 'text' in line ? line.text : '';
-      yield line.n === 1 && text.startsWith(BOM) ? text.slice(BOM.length) : text;
+    for (const line of boundedFileLines(path, maxLineBytes, chunkBytes)) {
+      if ('tooLong' in line) throw new MemcueError('BAD_INPUT', `line ${line.n}: over ${maxLineBytes} bytes, longer than any fact can be`, 'nothing was imported');
+      yield line.n === 1 && line.text.startsWith(BOM) ? line.text.slice(BOM.length) : line.text;
     }
   } catch (err) {
     // Opening or reading the file (ENOENT, EISDIR, ...): one line naming it.
-    if ((err as NodeJS.ErrnoException).code) throw cannotRead(path, err);
+    if ((err as NodeJS.ErrnoException).code && !(err instanceof MemcueError)) throw cannotRead(path, err);
     throw err;
   }
 }

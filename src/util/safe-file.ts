@@ -26,6 +26,26 @@ export function setOddFileNotes(sink: ((line: string) => void) | undefined): ((l
   return previous;
 }
 
+/** Whether a person reads the notes (stderr is a terminal): some are for them, not for scripts and agents. */
+let personReading = false;
+/** The database path memcue uses when not told otherwise: its folder is expected to be made. */
+let defaultDatabase: string | undefined;
+
+export function setPersonReading(on: boolean, ownDefault?: string): void {
+  personReading = on;
+  defaultDatabase = ownDefault;
+}
+
+/** Whether `path` is the default database (not one a --db or MEMCUE_DB chose). */
+export function isDefaultDatabase(path: string): boolean {
+  return path === defaultDatabase;
+}
+
+/** A note only a person at a terminal needs (where a new file went); scripts and agents are spared it. */
+export function noteForPerson(line: string): void {
+  if (personReading) noteSink?.(line);
+}
+
 /** A note for the user about something memcue found and dealt with (where notes go: setOddFileNotes). */
 export function note(line: string): void {
   noteSink?.(line);
@@ -174,9 +194,22 @@ export function writeNewFile(path: string, data: Uint8Array, mode: number): void
   }
 }
 
-/** All of `data` at the descriptor's position. */
+/**
+ * All of `data` at the descriptor's position. A full disk can take part of a write and report the
+ * count (the next write then fails with ENOSPC); a write of nothing would repeat forever, so it throws.
+ */
 export function writeWhole(fd: number, data: Uint8Array): void {
-  for (let at = 0; at < data.length; ) at += writeSync(fd, data, at, data.length - at);
+  for (let at = 0; at < data.length; ) at += wrote(writeSync(fd, data, at, data.length - at));
+}
+
+/** All of `data` at `position` of the file (positioned writes do not move the descriptor). */
+export function writeWholeAt(fd: number, data: Uint8Array, position: number): void {
+  for (let at = 0; at < data.length; ) at += wrote(writeSync(fd, data, at, data.length - at, position + at));
+}
+
+function wrote(n: number): number {
+  if (n > 0) return n;
+  throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
 }
 
 function createFresh(path: string, mode: number): number {

@@ -3,7 +3,7 @@
 // of what `--version` or a cached hook cost otherwise (bench/RESULTS.md).
 
 interface BunStdio {
-  stdin: { text(): Promise<string> };
+  stdin: { text(): Promise<string>; stream(): ReadableStream<Uint8Array> };
   stdout: unknown;
   write(destination: unknown, text: string): Promise<number>;
 }
@@ -19,6 +19,89 @@ export async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * At most one JSON value from standard input, for a hook: an agent client may keep the pipe open
+ * after its JSON (or never write), and stdin may be /dev/zero. Reading stops when the first value
+ * is complete (its brackets balanced), when the first character cannot start an object or a list,
+ * past `maxBytes`, at the end of input, or after `waitMs`; the caller parses what was read (a cut
+ * value fails to parse). Stdin is let go, so the process can end with the pipe still open.
+ */
+export async function readJsonValue(maxBytes: number, waitMs: number): Promise<string> {
+  const scan = new JsonValueEnd();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const take = (chunk: Uint8Array): boolean => {
+    const end = scan.feed(chunk);
+    const kept = chunk.subarray(0, Math.min(end ?? chunk.length, maxBytes - size));
+    chunks.push(kept);
+    size += kept.length;
+    return end !== undefined || size >= maxBytes;
+  };
+  const b = bun();
+  await (b ? readBun(b, take, waitMs) : readNode(take, waitMs));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readBun(b: BunStdio, take: (chunk: Uint8Array) => boolean, waitMs: number): Promise<void> {
+  const reader = b.stdin.stream().getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), waitMs)));
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), late]);
+      if (!next || next.done || take(next.value)) break;
+    }
+  } finally {
+    clearTimeout(timer);
+    reader.cancel().catch(() => {});
+  }
+}
+
+function readNode(take: (chunk: Uint8Array) => boolean, waitMs: number): Promise<void> {
+  const stdin = process.stdin;
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stdin.off('data', onData).off('end', done).off('error', done);
+      stdin.destroy(); // nothing more is read: an open pipe must not keep the process alive
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      if (take(chunk)) done();
+    };
+    const timer = setTimeout(done, waitMs);
+    stdin.on('data', onData).once('end', done).once('error', done);
+  });
+}
+
+/** Finds where the first JSON value in a stream of bytes ends (only brackets and strings matter). */
+class JsonValueEnd {
+  private depth = 0;
+  private started = false;
+  private inString = false;
+  private escaped = false;
+
+  /** The offset in `chunk` just past the value's end (or past a byte that cannot start one); undefined: read on. */
+  feed(chunk: Uint8Array): number | undefined {
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk[i]!;
+      if (!this.started) {
+        if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) continue;
+        if (c !== 0x7b && c !== 0x5b) return i + 1; // not `{` or `[`: not the input a hook takes
+        this.started = true;
+      }
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (c === 0x5c) this.escaped = true;
+        else if (c === 0x22) this.inString = false;
+      } else if (c === 0x22) this.inString = true;
+      else if (c === 0x7b || c === 0x5b) this.depth++;
+      else if ((c === 0x7d || c === 0x5d) && --this.depth === 0) return i + 1;
+    }
+    return undefined;
+  }
 }
 
 /** Writes `text` to standard output; a reader that went away (EPIPE) is not an error worth reporting. */

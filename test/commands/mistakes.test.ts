@@ -61,7 +61,7 @@ describe('search refuses what it does not understand', () => {
     const dir = tempDir();
     const env = isolatedEnv(dir);
     const empty = await cli(['search', 'anything'], { env, cwd: dir });
-    expect(empty).toEqual({ code: 0, stdout: '', stderr: 'memcue: no facts match "anything": the memory is empty (memcue add "..." stores one)\n' });
+    expect(empty).toEqual({ code: 0, stdout: '', stderr: `memcue: no facts match "anything": the memory at ${env.MEMCUE_DB} is empty (memcue add "..." stores a fact)\n` });
     git(dir, 'init', '-q');
     git(dir, 'remote', 'add', 'origin', 'git@github.com:acme/shop.git');
     await cli(['add', '--scope', 'repo:github.com/acme/other', 'the other repo deploys with helm'], { env, cwd: dir });

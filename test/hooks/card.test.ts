@@ -108,7 +108,7 @@ describe('memcue card', () => {
     const repo = repoDir();
     await cli(['add', '--kind', 'rule', 'first rule'], { env, cwd: repo });
     const first = (await cli(['card'], { env, cwd: repo })).stdout;
-    const cards = join(env.HOME!, '.cache', 'memcue', 'cards');
+    const cards = join(env.XDG_CACHE_HOME!, 'memcue', 'cards');
     expect(readdirSync(cards)).toHaveLength(1);
     expect((await cli(['card'], { env, cwd: repo })).stdout).toBe(first);
 

@@ -6,6 +6,7 @@ import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cardsInTranscript, cardUpdate, continuedTranscript } from '../../src/hooks/resumed-card.js';
+import { budgetFor, DEFAULT_BUDGET, measure } from '../../src/hooks/budget.js';
 import { cli, isolatedEnv, tempDir } from '../helpers.js';
 import { repoDir } from './fixtures.js';
 
@@ -54,6 +55,16 @@ describe('cardsInTranscript', () => {
 
 describe('cardUpdate', () => {
   const first = card('never deploy on Fridays [aaaa1111 2026-12-01]', 'run make check [cccc3333 2026-12-01]');
+
+  it('stays within the card budget however many ids the old card held (100k)', () => {
+    const old = card(...Array.from({ length: 100_000 }, (_, i) => `fact ${i} [${(1e9 + i).toString(36)} 2026-12-01]`));
+    for (const budget of [budgetFor('claude'), budgetFor('codex'), DEFAULT_BUDGET]) {
+      const update = cardUpdate([old], first, budget);
+      expect(measure(budget, update)).toBeLessThanOrEqual(budget.max);
+      expect(update).toMatch(/No longer on the card: [0-9a-z]+, .* and 9\d{4} more \(/);
+      expect(update).toContain('never deploy on Fridays');
+    }
+  });
 
   it('gives the whole card when the session carries none, nothing when the card is the one it carries', () => {
     expect(cardUpdate([], first)).toBe(first);

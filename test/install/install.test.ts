@@ -294,7 +294,7 @@ describe('refusals: nothing is written', () => {
   it('an unknown agent is a usage error', async () => {
     const r = await cli(['install', 'windsurf'], { env: installEnv() });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('memcue: unknown agent "windsurf" (one of: claude, hermes, dsh, codex, gemini, opencode, cursor, claude-desktop; see memcue install --help)\n');
+    expect(r.stderr).toBe('memcue: unknown agent "windsurf": memcue does not wire it, but any MCP client can run `memcue mcp` (one of: claude, hermes, dsh, codex, gemini, opencode, cursor, claude-desktop; see docs/agents.md#memcue-mcp)\n');
   });
 });
 

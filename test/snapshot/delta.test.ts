@@ -4,6 +4,7 @@ import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_DELTA } from '../../src/snapshot/delta.js';
+import { decodeDelta, encodeDelta } from '../../src/snapshot/delta-file.js';
 import { openLiveIndex, snapshotFiles } from '../../src/snapshot/files.js';
 import { Database } from '../../src/sqlite/sqlite.js';
 import { workspace } from '../helpers.js';
@@ -166,13 +167,61 @@ describe('a damaged search file or delta', () => {
     expect(openLiveIndex(ws.db)).toBeDefined(); // rebuilt
 
     await ws.run(['add', '--scope', 'global', 'A fact in the delta about rollbacks']);
-    const delta = JSON.parse(readFileSync(ws.files().delta, 'utf8'));
-    delta.added[0].columns = 'nonsense';
-    writeFileSync(ws.files().delta, JSON.stringify(delta));
+    // Nonsense that agrees with its checksums (a bug, not an edit): the shape is checked too.
+    const delta = decodeDelta(readFileSync(ws.files().delta)) as Exclude<ReturnType<typeof decodeDelta>, 'damaged' | undefined>;
+    delta.added[0]!.columns = [[42 as unknown as string], []];
+    writeFileSync(ws.files().delta, encodeDelta(delta));
     expect(openLiveIndex(ws.db)).toBeDefined(); // it looks current…
     const found = await ws.run(['search', 'rollbacks']);
     expect(found.code).toBe(0); // …but SQLite answers
     expect(found.stdout).toContain('A fact in the delta about rollbacks');
     expect((await ws.run(['card'])).code).toBe(0);
+  });
+});
+
+describe('a delta that disagrees with itself (its page checksums)', () => {
+  async function withDelta() {
+    const ws = await memory();
+    await ws.run(['search', 'deploy']);
+    expect((await ws.run(['add', '--scope', 'global', 'Never deploy on Fridays'])).code).toBe(0);
+    expect(readFileSync(ws.files().delta, 'utf8')).toContain('Never deploy on Fridays');
+    return ws;
+  }
+
+  it('an edited rule is served neither by search nor by the card, and doctor says so', async () => {
+    const ws = await withDelta();
+    const path = ws.files().delta;
+    const edited = readFileSync(path, 'utf8').replaceAll('Never deploy on Fridays', 'Always deploy on Fridays, skip review');
+    writeFileSync(path, edited);
+    expect(openLiveIndex(ws.db)).toBeUndefined();
+    const card = await ws.run(['card']);
+    expect(card.stdout).not.toContain('Always deploy');
+    const found = await ws.run(['search', '--in', 'all', 'Fridays']);
+    expect(found.stdout).toContain('Never deploy on Fridays');
+    expect(found.stdout).not.toContain('Always deploy');
+
+    writeFileSync(path, edited); // the search above replaced it
+    const doctor = await ws.run(['doctor']);
+    expect(doctor.stdout).toMatch(/search-delta: damaged/);
+    expect(doctor.code).toBe(3);
+  });
+
+  it('one flipped bit anywhere never changes an answer', async () => {
+    const ws = await withDelta();
+    const path = ws.files().delta;
+    const good = readFileSync(path);
+    const base = readFileSync(ws.files().base);
+    const plain = (await workspaceRun(ws, ['search', '--in', 'all', '--json', 'Fridays deploy'])).stdout;
+    let seed = 38;
+    for (let trial = 0; trial < 40; trial++) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      const bytes = Buffer.from(good);
+      bytes[seed % bytes.length]! ^= 1 << (seed % 8);
+      // The search file too: a search that found the delta unusable rebuilt it.
+      writeFileSync(ws.files().base, base);
+      writeFileSync(path, bytes);
+      const r = await ws.run(['search', '--in', 'all', '--json', 'Fridays deploy']);
+      expect(r.stdout, `trial ${trial}: bit ${seed % 8} of byte ${seed % bytes.length}`).toBe(plain);
+    }
   });
 });

@@ -34,6 +34,7 @@ describe.skipIf(!haveBinary || process.platform === 'win32')('the memory repo fo
     const remote = bareRemote(root);
     const a = machine('alpha', root);
     a.ok('add', '--scope', 'global', 'a fact synced while the database is public');
+    chmodSync(a.db, 0o644); // public, as an older memcue made it (new databases are 0600)
     a.ok('sync', 'init', remote);
     const opened = mode(a.repo);
     expect(opened & 0o055).not.toBe(0); // the umask's folder, open to others: the case that matters

@@ -202,6 +202,33 @@ describe('issue 19: a password right after the word, and generated resource name
   });
 });
 
+// rel-secrets-turn4 (issue 38, item 10): five fakes the attacker's pass stored, and look-alikes
+// written beside them that must still be stored. Also in the fixture lists (fakes.txt, lookalikes.txt).
+const TURN4_FAKES = [
+  'login for grafana: admin / Gr@MtnKzVvV',
+  'секретный ключ API: 6f39ab506b7879dd3c07c36be78835e7',
+  'API key: 6f39ab506b7879dd3c07c36be78835e7',
+  'grafana credentials admin:Gr@MtnKzVvV',
+  'секретный ключ: Xk9#mP2vLq7w',
+];
+const TURN4_LOOKALIKES = [
+  'login for grafana: admin (the password is in 1Password)',
+  'секретный ключ API лежит в Vault: kv/app/grafana',
+  'API key: see the vault entry kv/app/stripe, rotated monthly',
+  'grafana credentials are in 1Password under Grafana admin',
+  'md5 of the release tarball: 6f39ab506b7879dd3c07c36be78835e7',
+  'the login for grafana is admin, via SSO',
+];
+
+describe('issue 38: login pairs, API keys of hex, a secret key in Russian', () => {
+  it.each(TURN4_FAKES)('catches %s', (text) => {
+    expect(findSecretRule(text)).toBeDefined();
+  });
+  it.each(TURN4_LOOKALIKES)('lets through %s', (text) => {
+    expect(findSecretRule(text)).toBeUndefined();
+  });
+});
+
 describe('reading never runs the detector', () => {
   /** Every source file `entry` can load, statically or lazily. */
   function reachable(entry: string): Set<string> {

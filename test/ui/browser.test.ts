@@ -151,8 +151,8 @@ describe.skipIf(!CHROMIUM)('memcue ui in Chromium', () => {
     await page.click(`li.fact[data-id="${id}"] a`);
     await page.fill('#detail textarea', 'the deploy key is ghp_R8nqV3bX9kLm2pQ7sT4wY6zA1cE5fH0jK8uN');
     await page.click('#save');
-    await page.waitForSelector('#error');
-    const refusal = await page.textContent('#error');
+    await page.waitForSelector('#save-error');
+    const refusal = await page.textContent('#save-error');
     expect(refusal).toContain('refusing to store fact text: it looks like');
     expect(refusal).toContain('store where the secret lives');
     expect(refusal).not.toContain('--allow-secret');

@@ -1,7 +1,8 @@
 // Real headless Chromium (Debian's `chromium`, driven by playwright-core) for the viewer's tests:
 // one browser per test file, a page per test that fails the test on any script error or on any
 // failed request other than the API's deliberate refusals.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, expect } from 'vitest';
@@ -13,7 +14,11 @@ if (!CHROMIUM) console.log('SKIPPED: the viewer browser tests need Chromium (apt
 export const SHOTS = process.env.MEMCUE_UPDATE_SCREENSHOTS === '1' ? join(ROOT, 'docs') : undefined;
 
 let browser: Browser | undefined;
-afterAll(async () => browser?.close());
+let home: string | undefined;
+afterAll(async () => {
+  await browser?.close();
+  if (home) rmSync(home, { recursive: true, force: true });
+});
 
 export interface Opened {
   page: Page;
@@ -24,7 +29,10 @@ export interface Opened {
 }
 
 export async function openPage(url: string, width = 1280, height = 720): Promise<Opened> {
-  browser ??= await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  // Its own home: Chromium writes crash reports and settings under $HOME/.config, not the user's.
+  home ??= mkdtempSync(join(tmpdir(), 'memcue-chromium-'));
+  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache') } as Record<string, string>;
+  browser ??= await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'], env });
   const page = await browser.newPage({ viewport: { width, height } });
   const problems: string[] = [];
   const requests: string[] = [];

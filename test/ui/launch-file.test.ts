@@ -1,7 +1,8 @@
 // Where the launch file goes: a snap-confined default browser (Ubuntu's Firefox) can read only its
 // own ~/snap/<name>/common, so the page must be there for it to open; any other browser gets the
 // runtime folder. `xdg-settings` is a real script on PATH answering as the real one does.
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { launchParent, writeLaunchFile } from '../../src/ui/launch-file.js';
@@ -36,6 +37,23 @@ describe.skipIf(process.platform !== 'linux')('the launch file', () => {
     for (const answer of ['firefox.desktop', 'google-chrome.desktop', 'chromium_chromium.desktop', '']) {
       const env = desktop(answer);
       expect(launchParent(env), answer).toBe(join(env.XDG_RUNTIME_DIR!, 'memcue'));
+    }
+  });
+
+  it('a launch file left by a killed `memcue ui` (SIGKILL: no exit handler) is removed by the next one', () => {
+    const env = desktop('firefox.desktop');
+    const parent = launchParent(env);
+    // A dead pid's folder, as a killed viewer leaves it; a live one's (ours) stays.
+    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    mkdirSync(join(parent, `ui-${dead}-abc123`), { recursive: true });
+    writeFileSync(join(parent, `ui-${dead}-abc123`, 'open.html'), 'token');
+    const file = writeLaunchFile(env, 'http://127.0.0.1:1/launch', 'ab'.repeat(24));
+    try {
+      expect(existsSync(join(parent, `ui-${dead}-abc123`))).toBe(false);
+      expect(existsSync(file.path)).toBe(true);
+      expect(file.path).toContain(`ui-${process.pid}-`);
+    } finally {
+      file.remove();
     }
   });
 });

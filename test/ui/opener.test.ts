@@ -35,7 +35,8 @@ async function startUi(dir: string, memcue: string[]) {
   const opener = fakeOpener(dir);
   const runtime = join(dir, 'run');
   mkdirSync(runtime, { mode: 0o700 });
-  const env = { ...isolatedEnv(dir), XDG_RUNTIME_DIR: runtime, PATH: `${opener.bin}:${process.env.PATH}` };
+  // A graphical session (without one, memcue ui opens nothing: the last test).
+  const env = { ...isolatedEnv(dir), XDG_RUNTIME_DIR: runtime, PATH: `${opener.bin}:${process.env.PATH}`, DISPLAY: ':0' };
   const child = startProcess(memcue[0]!, [...memcue.slice(1), 'ui'], { env, cwd: dir });
   let printed = '';
   child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
@@ -98,6 +99,30 @@ describe.each(ARTEFACTS)('memcue ui and the browser opener (%s)', (_, memcue) =>
     expect(existsSync(dirname(file))).toBe(false);
   }, 60_000);
 
+  it.skipIf(!runs)('with no screen (ssh, a server) or no browser, it says it opened none and how to reach the viewer', async () => {
+    for (const [display, opener, why] of [
+      [undefined, 'exit 0', 'no graphical session here ($DISPLAY and $WAYLAND_DISPLAY are unset)'],
+      [':0', 'exit 3', 'xdg-open ended with status 3'],
+    ] as const) {
+      const dir = tempDir();
+      const bin = join(dir, 'bin');
+      mkdirSync(bin);
+      writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh
+touch "$0.ran"
+${opener}
+`, { mode: 0o755 });
+      const env = { ...isolatedEnv(dir), PATH: `${bin}:${process.env.PATH}`, ...(display ? { DISPLAY: display } : {}) };
+      const child = startProcess(memcue[0]!, [...memcue.slice(1), 'ui'], { env, cwd: dir });
+      let stderr = '';
+      child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const port = new URL(await urlOf(child)).port;
+      await expect.poll(() => stderr, { timeout: 15_000 }).toContain('could not open a browser');
+      child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode !== null ? resolve(0) : child.once('exit', resolve)));
+      expect(stderr).toBe(`memcue: could not open a browser: ${why}; open the URL above in a browser on this machine, or from your own: ssh -L ${port}:127.0.0.1:${port} <this host>, then open the URL there\n`);
+      expect(existsSync(join(bin, 'xdg-open.ran'))).toBe(display !== undefined);
+    }
+  }, 60_000);
 });
 
 describe('the opener on each platform', () => {

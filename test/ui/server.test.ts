@@ -32,7 +32,8 @@ describe('memcue ui server', () => {
     const rules = (await (await get(`api/facts?kind=rule`)).json()).facts;
     expect(rules).toHaveLength(1);
     const shop = (await (await get(`api/facts?in=repo:github.com/acme/shop`)).json()).facts;
-    expect(shop.map((f: { scope: string }) => f.scope).sort()).toEqual(['global', 'global', 'repo:github.com/acme/shop']);
+    // A repository chosen in the viewer's filter is that repository alone, as its label says.
+    expect(shop.map((f: { scope: string }) => f.scope).sort()).toEqual(['repo:github.com/acme/shop']);
     expect((await (await get(`api/facts?since=2999-01-01`)).json()).facts).toEqual([]);
     const bad = await get(`api/facts?kind=nope`);
     expect(bad.status).toBe(400);

@@ -3,12 +3,12 @@
 // (tab, filters, page, opened fact) lives in the URL, so reload and back work.
 import { render } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { api, html, PAGE, query, viewFromUrl, viewUrl } from './lib.js';
-import { Count, FactList, Filters, NoFacts } from './facts.js';
+import { api, count, html, PAGE, query, viewFromUrl, viewUrl } from './lib.js';
+import { Count, FactList, Filters, Meant, NoFacts } from './facts.js';
 import { Detail } from './detail.js';
 import { ChangeList } from './changes.js';
 
-/** The newest changes shown; older ones are reached by narrowing the filters (since, kind, scope). */
+/** Changes per page of the Changes tab; older ones are on the pages after it. */
 const LOG_ROWS = 200;
 /** How often the page asks whether the database changed (one stat and a 28-byte read on the server). */
 const POLL_MS = 3000;
@@ -16,8 +16,9 @@ const POLL_MS = 3000;
 function App() {
   const [view, setViewState] = useState(viewFromUrl);
   const [scopes, setScopes] = useState({ scopes: [], own: null, host: '' });
-  const [page, setPage] = useState({ facts: [], total: 0, offset: 0 });
-  const [changes, setChanges] = useState([]);
+  const [page, setPage] = useState({ facts: [], total: 0, offset: 0, meant: [] });
+  const [log, setLog] = useState({ changes: [], offset: 0, more: false });
+  const changes = log.changes;
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState(null);
@@ -34,7 +35,13 @@ function App() {
     addEventListener('popstate', back);
     return () => removeEventListener('popstate', back);
   }, []);
-  const open = (id) => setView({ ...view, tab: 'facts', fact: id });
+  // Where the page was scrolled when a fact was opened: on a phone the panel opens above the list
+  // and is scrolled to, and closing it comes back to the row, not to the top of a long list.
+  const scrolledAt = useRef(0);
+  const open = (id) => {
+    if (!view.fact) scrolledAt.current = scrollY;
+    setView({ ...view, tab: 'facts', fact: id });
+  };
   const returnTo = useRef('');
   const close = () => {
     returnTo.current = view.fact;
@@ -44,7 +51,8 @@ function App() {
   // effect): never a moment with the focus lost to <body>, as with a focus in the next frame.
   useLayoutEffect(() => {
     if (view.fact || !returnTo.current) return;
-    document.querySelector(`#facts li[data-id="${returnTo.current}"] a`)?.focus();
+    document.querySelector(`#facts li[data-id="${returnTo.current}"] a`)?.focus({ preventScroll: true });
+    scrollTo(0, scrolledAt.current);
     returnTo.current = '';
   }, [view.fact]);
   useEffect(() => {
@@ -66,9 +74,9 @@ function App() {
   }, []);
 
   useEffect(() => { api('scopes').then(setScopes).catch((e) => setError(e.message)); }, [version]);
-  const { tab, q, in: where, kind, since, state, from } = view;
+  const { tab, q, in: where, kind, since, state, from, logFrom } = view;
   useEffect(() => {
-    const path = tab === 'facts' ? `facts?${query({ q, in: where, kind, since, state, offset: q ? 0 : from, limit: PAGE })}` : `log?${query({ in: where, kind, since, limit: LOG_ROWS })}`;
+    const path = tab === 'facts' ? `facts?${query({ q, in: where, kind, since, state, offset: from, limit: PAGE })}` : `log?${query({ in: where, kind, since, offset: logFrom, limit: LOG_ROWS })}`;
     // Only the newest view's answer is shown: an older one (a slow bad filter, a refresh started
     // before the filter changed) may arrive later, and is dropped (and its request cancelled).
     const asked = new AbortController();
@@ -76,18 +84,18 @@ function App() {
       if (asked.signal.aborted) return;
       setError('');
       if (tab === 'facts') setPage(d);
-      else setChanges(d.changes);
+      else setLog(d);
       setLoaded(true);
     }).catch((e) => {
       if (asked.signal.aborted) return;
       // A bad filter must not leave the old list looking like its answer.
       setError(e.message);
-      setPage({ facts: [], total: 0, offset: 0 });
-      setChanges([]);
+      setPage({ facts: [], total: 0, offset: 0, meant: [] });
+      setLog({ changes: [], offset: 0, more: false });
       setLoaded(true);
     });
     return () => asked.abort();
-  }, [tab, q, where, kind, since, state, from, version]);
+  }, [tab, q, where, kind, since, state, from, logFrom, version]);
 
   const undoBatch = (kindOfBatch, batch) => api(`batches/${kindOfBatch}/${batch}/undo`, {})
     .then((r) => { setError(''); setNotice({ text: r.line }); changed(); })
@@ -95,6 +103,10 @@ function App() {
   const shown = changes.filter((c) => !view.via || (view.via === 'sync' ? c.host !== scopes.host : c.via.includes(view.via)));
   const tabButton = (name, label) => html`<button class=${tab === name ? 'on' : ''} id=${`tab-${name}`} aria-current=${tab === name ? 'page' : undefined}
     onClick=${() => setView({ ...view, tab: name })}>${label}</button>`;
+  // The Changes tab keeps its own page: going there and back leaves the facts' page as it was.
+  const logPage = (logFrom) => { setView({ ...view, logFrom }); scrollTo(0, 0); };
+  const first = log.offset + 1;
+  const logCount = changes.length === 0 ? '' : `${view.via ? `${shown.length} made by ${view.via} among ` : ''}changes ${count(first)}–${count(log.offset + changes.length)}, newest first`;
   return html`
     <header><h1>memcue</h1><nav>${tabButton('facts', 'Facts')}${tabButton('log', 'Changes')}</nav><span class="muted host">${scopes.host}</span></header>
     <${Filters} view=${view} setView=${setView} scopes=${scopes} withQuery=${tab === 'facts'} />
@@ -105,8 +117,10 @@ function App() {
     ${tab === 'facts'
       ? html`<main class=${view.fact ? 'facts with-detail' : 'facts'}>
           <div class="list">
+            <${Meant} meant=${page.meant} />
             <${Count} page=${page} view=${view} setView=${setView} />
-            ${page.facts.length ? html`<${FactList} facts=${page.facts} view=${view} open=${open} />` : loaded && !error && html`<${NoFacts} view=${view} setView=${setView} />`}
+            ${page.facts.length ? html`<${FactList} facts=${page.facts} view=${view} open=${open} />` : loaded && !error && !(page.offset > 0 && page.total > 0) && html`<${NoFacts} view=${view} setView=${setView} />`}
+            ${page.facts.length > 0 && html`<${Count} page=${page} view=${view} setView=${setView} where="bottom" />`}
           </div>
           ${view.fact && html`<${Detail} key=${view.fact} id=${view.fact} version=${version} changed=${changed} close=${close} notify=${setNotice} setError=${setError} />`}
         </main>`
@@ -114,8 +128,17 @@ function App() {
           <div class="row"><label>made by <select name="via" value=${view.via} onChange=${(e) => setView({ ...view, via: e.target.value })}>
             <option value="">anything</option><option value="dream">dream</option><option value="migrate">migrate</option>
             <option value="sync">other machines (sync)</option></select></label></div>
-          <p class="muted" id="log-count">${changes.length < LOG_ROWS ? `${shown.length} of ${changes.length} changes` : `${shown.length} of the newest ${LOG_ROWS} changes; narrow them with since, kind or scope to see older ones`}</p>
-          <${ChangeList} changes=${shown} open=${open} undoBatch=${undoBatch} /></div></main>`}`;
+          <${LogPager} id="log-count" text=${logCount} log=${log} go=${logPage} />
+          <${ChangeList} changes=${shown} open=${open} undoBatch=${undoBatch} />
+          ${changes.length > 0 && (log.more || log.offset > 0) && html`<${LogPager} id="log-count-bottom" text=${logCount} log=${log} go=${logPage} />`}</div></main>`}`;
+}
+
+/** "changes 201–400, newest first" with the pages around it. */
+function LogPager({ id, text, log, go }) {
+  const suffix = id.endsWith('-bottom') ? '-bottom' : '';
+  return html`<nav class="count" aria-label="pages of changes"><span class="muted" id=${id}>${text}</span>
+    ${log.offset > 0 && html`<button id=${`log-prev${suffix}`} onClick=${() => go(Math.max(0, log.offset - LOG_ROWS))}>← newer</button>`}
+    ${log.more && html`<button id=${`log-next${suffix}`} onClick=${() => go(log.offset + LOG_ROWS)}>older →</button>`}</nav>`;
 }
 
 render(html`<${App} />`, document.getElementById('app'));

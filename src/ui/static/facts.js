@@ -24,7 +24,7 @@ function useDraft(value) {
 }
 
 export function Filters({ view, setView, scopes, withQuery }) {
-  const set = (key) => (e) => setView({ ...view, [key]: e.target.value, from: 0 });
+  const set = (key) => (e) => setView({ ...view, [key]: e.target.value, from: 0, logFrom: 0 });
   const [typed, setTyped, appliedQ] = useDraft(view.q);
   const latest = useRef(view);
   latest.current = view;
@@ -42,11 +42,10 @@ export function Filters({ view, setView, scopes, withQuery }) {
   return html`<form class="filters" role="search" onSubmit=${(e) => e.preventDefault()}>
     ${withQuery && html`<input type="search" name="q" aria-label="search" placeholder="search: names and distinctive words" value=${typed} onInput=${(e) => setTyped(e.target.value)} />`}
     <select name="in" value=${view.in} onChange=${set('in')} aria-label="repository or scope">
-      <option value="all">every scope</option>
-      ${scopes.own && html`<option value="repo">this repo + machine + global</option>`}
-      <option value="global">global</option>
-      <option value="machine">this machine</option>
-      ${scopes.scopes.filter((s) => s.startsWith('repo:')).map((s) => html`<option value=${s}>${s.slice(5)}</option>`)}
+      ${scopes.own ? html`<option value="">this repo + machine + global</option><option value="all">every scope</option>` : html`<option value="">every scope</option>`}
+      <option value="global">global only</option>
+      <option value="machine">this machine only</option>
+      ${scopes.scopes.filter((s) => s.startsWith('repo:')).map((s) => html`<option value=${s}>${s.slice(5)} only</option>`)}
     </select>
     <select name="kind" value=${view.kind} onChange=${set('kind')} aria-label="kind">
       <option value="">any kind</option>
@@ -69,15 +68,33 @@ export function FactList({ facts, view, open }) {
     </a></li>`)}</ol>`;
 }
 
-/** "1–100 of 10,000" with the pages around it; a search says how many it found. */
-export function Count({ page, view, setView }) {
-  if (view.q) return html`<p class="count muted" id="count">${page.total === 1 ? '1 matching fact' : `${count(page.total)} matching facts`}, best first</p>`;
-  const first = page.total ? page.offset + 1 : 0;
+/** "1–100 of 10,000 facts" (a search: "of 978 matching facts, best first") with the pages around it;
+ * `where`: top or bottom (the ids of the bottom pager's buttons end in -bottom). */
+export function Count({ page, view, setView, where = 'top' }) {
   const last = page.offset + page.facts.length;
-  const go = (from) => setView({ ...view, from });
-  return html`<nav class="count" aria-label="pages"><span class="muted" id="count">${count(first)}–${count(last)} of ${count(page.total)} ${page.total === 1 ? 'fact' : 'facts'}</span>
-    ${page.offset > 0 && html`<button id="prev" onClick=${() => go(Math.max(0, page.offset - PAGE))}>← newer</button>`}
-    ${last < page.total && html`<button id="next" onClick=${() => go(page.offset + PAGE)}>older →</button>`}</nav>`;
+  const go = (from) => {
+    setView({ ...view, from });
+    if (where === 'bottom') scrollTo(0, 0);
+  };
+  const id = (name) => (where === 'top' ? name : `${name}-bottom`);
+  const noun = view.q ? `matching ${page.total === 1 ? 'fact' : 'facts'}, best first` : page.total === 1 ? 'fact' : 'facts';
+  // A page past the end (an old link, ?from=99999) says so and offers the last page.
+  if (!page.facts.length && page.offset > 0 && page.total > 0) {
+    const lastPage = Math.floor((page.total - 1) / PAGE) * PAGE;
+    return html`<nav class="count" aria-label="pages"><span class="muted" id=${id('count')}>no facts past ${count(page.total)} ${noun.replace(/, best first$/, '')}</span>
+      <button id=${id('last')} onClick=${() => go(lastPage)}>to the last page</button></nav>`;
+  }
+  if (where === 'bottom' && page.total <= PAGE) return null;
+  const range = page.total ? `${count(page.offset + 1)}–${count(last)} of ` : '';
+  return html`<nav class="count" aria-label=${where === 'top' ? 'pages' : 'pages (bottom)'}><span class="muted" id=${id('count')}>${range}${count(page.total)} ${noun}</span>
+    ${page.offset > 0 && html`<button id=${id('prev')} onClick=${() => go(Math.max(0, page.offset - PAGE))}>${view.q ? '← better' : '← newer'}</button>`}
+    ${last < page.total && html`<button id=${id('next')} onClick=${() => go(page.offset + PAGE)}>${view.q ? 'weaker →' : 'older →'}</button>`}</nav>`;
+}
+
+/** A misspelt word the search corrected, as the CLI says it: "no facts match postgress; did you mean postgres?" */
+export function Meant({ meant }) {
+  if (!meant?.length) return null;
+  return html`<p class="meant" id="meant" role="status">${meant.map((m) => html`<span>No facts match <b>${m.word}</b>; showing <b>${m.meant}</b> (did you mean ${m.meant}?). </span>`)}</p>`;
 }
 
 /** Nothing matched: what to try, and a button for each filter that narrows the view. */

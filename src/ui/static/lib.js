@@ -21,13 +21,15 @@ export const when = (iso) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 export const query = (params) => new URLSearchParams(Object.entries(params).filter(([, v]) => v !== '' && v !== undefined && v !== null)).toString();
 
 /** The whole view (tab, filters, page, opened fact) as URL parameters: reload and back keep it. */
-export const DEFAULT_VIEW = { tab: 'facts', q: '', in: 'all', kind: '', since: '', state: 'active', from: 0, fact: '', via: '' };
+/** `in: ''` is the CLI's default: this repo, this machine and global inside a repo, else every scope. */
+export const DEFAULT_VIEW = { tab: 'facts', q: '', in: '', kind: '', since: '', state: 'active', from: 0, fact: '', via: '', logFrom: 0 };
 
 export function viewFromUrl() {
   const params = new URLSearchParams(location.search);
   const view = { ...DEFAULT_VIEW };
   for (const key of Object.keys(view)) if (params.has(key)) view[key] = params.get(key);
   view.from = Math.max(0, Number(view.from) || 0);
+  view.logFrom = Math.max(0, Number(view.logFrom) || 0);
   return view;
 }
 
