@@ -6,7 +6,6 @@
 // so upgrading it upgrades the hooks too.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { replaceKeptFile } from '../util/safe-file.js';
-import { tmpdir } from 'node:os';
 import { basename, dirname, join, sep } from 'node:path';
 import type { Env } from '../config.js';
 import { homeOf } from '../hooks/paths.js';
@@ -19,10 +18,10 @@ export function launcherPath(env: Env): string {
   return join(dataDir(env), 'bin', process.platform === 'win32' ? 'memcue.exe' : 'memcue');
 }
 
-/** npx's and bunx's caches and the temp folder: places a hook must not point into. */
+/** npx's and bunx's caches, which npm and Bun clean at any time: places a hook must not point into. */
 export function isTransient(path: string): boolean {
   const parts = path.split(sep);
-  return parts.includes('_npx') || parts.some((p) => p.startsWith('bunx-')) || path.startsWith(tmpdir() + sep) || path.includes(`${sep}.bun${sep}install${sep}cache${sep}`);
+  return parts.includes('_npx') || parts.some((p) => p.startsWith('bunx-')) || path.includes(`${sep}.bun${sep}install${sep}cache${sep}`);
 }
 
 /** The running memcue executable, or undefined when this is not one (the tests, run from source). */

@@ -58,9 +58,7 @@ describe.skipIf(!existsSync(BINARY) || process.platform === 'win32')('npx memcue
   });
 
   it('an executable installed in a lasting place is used where it is', () => {
-    // The checkout itself may sit in the temp folder (CI clones there): give the child its own TMPDIR,
-    // so that only an executable inside the temp folder counts as transient.
-    const env: Record<string, string> = { ...isolatedEnv(), PATH: '/usr/bin:/bin', TMPDIR: tempDir() };
+    const env: Record<string, string> = { ...isolatedEnv(), PATH: '/usr/bin:/bin' };
     const r = runProcess(process.execPath, [BUNDLE, 'install', 'codex'], { env, cwd: tempDir() });
     expect(r.code).toBe(0);
     expect(existsSync(join(env.XDG_DATA_HOME!, 'memcue', 'bin', 'memcue'))).toBe(false);
