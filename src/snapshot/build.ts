@@ -1,7 +1,7 @@
 // Builds the search file from the database: every live fact with the terms FTS5 holds for it (made
 // again from its text, indexTerms: the index may keep no copy, and sameTotals checks them). Runs
-// after a search that found the file missing or outdated (under its reader ticket: no memcue commit
-// lands meanwhile, read-gate.ts), and after a write too big for the delta (under the writers' lock).
+// after a search that found the file missing or outdated (in its read transaction: no commit lands
+// meanwhile), and after a write too big for the delta (still holding RESERVED, connections.ts).
 // A state that moved anyway (another program wrote) is not written down.
 import { COLUMNS } from '../facts/facts.js';
 import type { Database } from '../sqlite/sqlite.js';

@@ -42,7 +42,7 @@ export function indexRebuilt(db: Database): void {
 }
 
 /**
- * One write transaction's part (connections.ts): `begin` under the writers' lock before the
+ * One write transaction's part (connections.ts): `begin` inside the transaction (RESERVED held) before the
  * transaction, `collect` inside it after the work, `commit` after COMMIT, still under the lock.
  */
 export class DeltaWriter {

@@ -15,7 +15,7 @@ import type { DbFile } from './db-file.js';
 import { MemcueError } from '../errors.js';
 import { readKeptFile, replaceKeptFile } from '../util/safe-file.js';
 
-/** Runs before every write transaction, under the writers' lock. */
+/** Runs first in every write transaction (RESERVED held: no other writer meanwhile). */
 export function checkBeforeWrite(db: Database, file: DbFile): void {
   const now = fileState(file.real);
   if (now !== undefined && now === recorded(file)) return;

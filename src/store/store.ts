@@ -152,7 +152,7 @@ export class Store {
   }
 
   /**
-   * Runs `fn` in one write transaction: all of it lands, or none of it. The writers' lock is held
+   * Runs `fn` in one write transaction: all of it lands, or none of it. SQLite's write lock is held
    * for this call only; `fn` sees the latest committed data (reads made before it may be older).
    */
   write<T>(fn: () => T): T {
