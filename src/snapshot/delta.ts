@@ -42,8 +42,8 @@ export function indexRebuilt(db: Database): void {
 }
 
 /**
- * One write transaction's part (connections.ts): `begin` inside the transaction (RESERVED held) before the
- * transaction, `collect` inside it after the work, `commit` after COMMIT, still under the lock.
+ * One write transaction's part (connections.ts): `begin` first inside it (RESERVED held), `collect`
+ * after the work, `commit` after COMMIT, RESERVED still held (locks/native-locks.ts keepReserved).
  */
 export class DeltaWriter {
   private prior: Delta | undefined;
