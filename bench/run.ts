@@ -4,7 +4,8 @@
 // Bun hello world, and at 5k facts each command's cold start against the hello world (all measured in
 // the same run, pair by pair, so the ratios survive a noisy machine). A second table has what grows
 // with the memory: peak memory of a search, an add, a session-start hook and a card (no card cached)
-// and an import, import time, bytes per fact on disk.
+// and an import, import time, bytes per fact on disk. A third (bench/topk.ts) has searches by query
+// shape at 5k, 100k and 500k facts whose words repeat, beside FlexSearch and MiniSearch run cold.
 import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,6 +15,7 @@ import { generateFacts, generateQueries } from './generate.js';
 import { interleaved, printTable, summary, timeProcess, timeWithMemory, TIMING_HEADER } from './measure.js';
 import { startupRows, withHelloWorld } from './startup.js';
 import type { Timing } from './measure.js';
+import { topkTable, TOPK_HEADER, TOPK_TITLE } from './topk.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const BINARY = process.env.MEMCUE_BINARY ?? join(ROOT, 'dist', 'memcue');
@@ -30,6 +32,7 @@ const work = mkdtempSync(join(tmpdir(), 'memcue-bench-'));
 const rows: string[][] = [];
 const scale: string[][] = [];
 let startup: string[][] = [];
+let topk: string[][] = [];
 try {
   withHelloWorld((hello) => {
   for (const size of SIZES) {
@@ -105,6 +108,8 @@ try {
     rmSync(`${db}.search`, { force: true });
     rmSync(jsonl, { force: true });
   }
+  // Issue 36: by query shape at 5k, 100k and 500k facts whose words repeat, beside FlexSearch and MiniSearch.
+  topk = topkTable(BINARY, hello);
   });
 } finally {
   rmSync(work, { recursive: true, force: true });
@@ -120,6 +125,7 @@ printTable(
   ['facts', 'search vs hello', 'search peak MB', 'add vs hello', 'add peak MB', 'hook peak MB', 'card peak MB', 'import s', 'import cpu s', 'import peak MB', 'db B/fact', 'search file B/fact', 'total B/fact'],
   scale,
 );
+printTable(TOPK_TITLE, TOPK_HEADER, topk);
 if (startup.length) {
   printTable(`cold start at 5k facts: medians of ${RUNS} runs; hello = a Bun-compiled hello world, run in turn with them`, ['command', ...TIMING_HEADER], startup);
 }

@@ -52,7 +52,7 @@ export function defineAgentCommands(program: Command, lazy: Lazy): void {
     .option('--project', 'claude: .claude/settings.json of this repo; gemini: .gemini/settings.json; dsh: this repo\'s AGENTS.md; opencode: .opencode/plugins/; cursor: .cursor/mcp.json')
     .option('--profile <name>', 'dsh: the profile whose cordis.patch.yml mounts the hooks bridge', 'web')
     .option('--disable-auto-memory', 'claude: also set "autoMemoryEnabled": false so the built-in memory does not take "remember" first')
-    .option('--mcp', 'claude, codex, gemini, opencode: register `memcue mcp` as the agent\'s MCP server (instead of its hook)')
+    .option('--mcp', 'claude, codex, gemini, opencode: register `memcue mcp` as the agent\'s MCP server, next to its hook when that is installed (the hook then gives the card and the server the tools; without the hook the server gives both)')
     .addHelpText('after', '\nExamples:\n  memcue install claude\n  memcue install codex --mcp   # the tools, which write outside Codex\'s sandbox\n  memcue uninstall claude   # gives back the files as they were')
     .action(lazy(() => import('../commands/install.js')));
 

@@ -6,13 +6,15 @@ import { homeOf } from '../hooks/paths.js';
 import { hookLogPath } from '../hooks/paths.js';
 import { readHookLog } from '../hooks/hook-log.js';
 import { bridgeAddCommand, findBridge } from '../install/dsh-bridge.js';
-import { readFile, wiredTargets } from '../install/engine.js';
-import { codexConfigPath, codexHome, codexHookKeys, codexHookTrusted, codexMcpCommand } from '../install/codex-config.js';
-import { isOurCommand } from '../install/json-hooks.js';
-import { mcpServerCommand } from '../install/mcp-config.js';
+import { readFile, wiredTargets, type Target } from '../install/engine.js';
+import { codexMcpLaunch } from '../install/codex-config.js';
+import { codexHookTrust } from '../install/codex-trust.js';
+import { ourHookEvents } from '../install/json-hooks.js';
+import { MCP_LABEL, mcpServerLaunch } from '../install/mcp-config.js';
+import { runMcp } from '../install/mcp-probe.js';
 import { isMcpAgent } from '../install/mcp-wirings.js';
 import { ourHookCommands, pluginBinary, runHook, runVersion, type Probe } from '../install/probe.js';
-import { CODEX_TRUST_STEP, INSTALL_AGENTS, wiringFor } from '../install/wirings.js';
+import { CODEX_HOOK_NAME, CODEX_TRUST_STEP, INSTALL_AGENTS, wiringFor } from '../install/wirings.js';
 import { openLiveIndex, readDeltaFile, searchFileEnabled, snapshotFiles } from '../snapshot/files.js';
 import { dbFile } from '../store/db-file.js';
 import { checkConstraintFailures } from '../store/check-constraints.js';
@@ -57,7 +59,7 @@ export const FOUND_PROBLEMS = 3;
 export async function run(ctx: Context, opts: { json?: boolean }): Promise<number> {
   const repo = ctx.repo();
   const database = await databaseHealth(ctx);
-  const agents = agentWirings(ctx);
+  const agents = await agentWirings(ctx);
   const search_file = searchFileHealth(ctx);
   const report: DoctorReport = {
     version: VERSION,
@@ -92,7 +94,7 @@ function problemsOf(db: DatabaseHealth, agents: AgentWiring[], search: SearchFil
   if (db.derived?.length) problems.push(`heads and the search index disagree with the facts (${db.derived.join(', ')})`);
   for (const { agent, wired } of agents) {
     for (const probe of wired.flatMap((w) => w.runs ?? [])) {
-      if (probe.exit_code !== 0) problems.push(`${agent}: ${probe.command} ${probe.exit_code === null ? probe.result : `exits ${probe.exit_code}`}`);
+      if (probe.exit_code !== 0 || probe.failed) problems.push(`${agent}: ${probe.command} ${probe.exit_code === null || probe.failed ? probe.result : `exits ${probe.exit_code}`}`);
     }
   }
   return problems;
@@ -222,36 +224,51 @@ function describeSearchFile(health: SearchFileHealth): string {
   }
 }
 
-function agentWirings(ctx: Context): AgentWiring[] {
-  return INSTALL_AGENTS.map((agent) => {
+async function agentWirings(ctx: Context): Promise<AgentWiring[]> {
+  const agents: AgentWiring[] = [];
+  for (const agent of INSTALL_AGENTS) {
     const wired: AgentWiring['wired'] = [];
     // User-level wiring, and project-level where the agent has it.
     for (const project of [false, true]) {
       try {
         const wirings = [wiringFor(agent, ctx, { project }), ...(isMcpAgent(agent) ? [wiringFor(agent, ctx, { project, mcp: true })] : [])];
         for (const target of wirings.flatMap((w) => wiredTargets(w))) {
-          if (!wired.some((w) => w.path === target.path && w.what === target.label)) wired.push({ path: target.path, what: target.label, runs: probes(ctx, agent, target.path) });
+          if (!wired.some((w) => w.path === target.path && w.what === target.label)) wired.push({ path: target.path, what: target.label, runs: await probes(ctx, agent, target) });
         }
       } catch (err) {
         wired.push({ path: '', what: `cannot tell: ${err instanceof Error ? err.message : String(err)}` });
       }
     }
     if (agent === 'claude') wired.push(...claudePlugin(ctx));
-    return { agent, wired, notes: wired.length ? agentNotes(ctx, agent) : [] };
-  });
+    agents.push({ agent, wired, notes: wired.length ? agentNotes(ctx, agent, wired) : [] });
+  }
+  return agents;
 }
 
-/** Runs what the file makes the agent run: our hook commands, or the plugin's or MCP server's memcue binary. */
-function probes(ctx: Context, agent: string, path: string): Probe[] | undefined {
-  const text = readFile(path)?.toString('utf8') ?? '';
+/**
+ * Runs what the file makes the agent run: our hook commands; the MCP server, spoken to as the client
+ * does; a plugin's memcue binary.
+ */
+async function probes(ctx: Context, agent: string, target: Target): Promise<Probe[] | undefined> {
+  const text = readFile(target.path)?.toString('utf8') ?? '';
+  if (target.label === MCP_LABEL) {
+    const launch = mcpServerLaunch(text) ?? codexMcpLaunch(text);
+    return launch ? [await runMcp(launch, ctx.env, ctx.cwd)] : undefined;
+  }
   const commands = ourHookCommands(text, agent);
   if (commands.length) return commands.map((command) => runHook(command, ctx.env, ctx.cwd));
-  const binary = pluginBinary(text) ?? mcpServerCommand(text) ?? codexMcpCommand(text);
+  const binary = pluginBinary(text);
   return binary ? [runVersion(binary, ctx.env, ctx.cwd)] : undefined;
 }
 
-function agentNotes(ctx: Context, agent: string): string[] {
+function agentNotes(ctx: Context, agent: string, wired: AgentWiring['wired']): string[] {
   if (agent === 'codex') return [codexTrust(ctx)];
+  if (agent === 'gemini') {
+    // An install before Gemini's /clear and /compress were handled wrote the SessionStart hook alone.
+    return wired
+      .filter((w) => w.what.startsWith('SessionStart') && !ourHookEvents(readFile(w.path)?.toString('utf8') ?? '', 'gemini').includes('BeforeAgent'))
+      .map((w) => `${w.path} has no BeforeAgent hook, so sessions get no card after /clear or /compress: run \`memcue install gemini${w.path === join(homeOf(ctx.env), '.gemini', 'settings.json') ? '' : ' --project'}\` again`);
+  }
   if (agent === 'dsh') {
     const home = ctx.env.DSH_HOME || join(homeOf(ctx.env), '.dsh');
     const bridge = findBridge(home, 'web');
@@ -260,14 +277,16 @@ function agentNotes(ctx: Context, agent: string): string[] {
   return [];
 }
 
-/** Whether Codex keeps the user's trust for memcue's hook (config.toml [hooks.state]), else how to give it. */
+/** Whether Codex runs memcue's hook: the trust it stored must be for the hook as it is now. */
 function codexTrust(ctx: Context): string {
-  const hooksPath = join(codexHome(ctx.env), 'hooks.json');
-  const keys = codexHookKeys(hooksPath, readFile(hooksPath)?.toString('utf8') ?? '', (command) => isOurCommand(command, 'codex'));
-  const config = readFile(codexConfigPath(ctx.env))?.toString('utf8') ?? '';
-  if (keys.length > 0 && keys.every((key) => codexHookTrusted(config, key))) {
-    return 'trusted in Codex (its config.toml keeps your trust for this hook; should Codex list it for review again, the hook changed since: trust it again)';
+  const states = codexHookTrust(ctx.env);
+  if (states.length > 0 && states.every((s) => s === 'trusted')) {
+    return 'trusted in Codex: the hook is the one you trusted (config.toml keeps a hash of it), so Codex runs it';
   }
+  if (states.includes('modified')) {
+    return `changed since you trusted it: open /hooks in Codex and trust "${CODEX_HOOK_NAME}" again (Codex runs no changed hook, so until then its sessions get the card only from \`memcue install codex --mcp\`)`;
+  }
+  if (states.includes('disabled')) return `turned off in Codex: open /hooks in Codex and turn "${CODEX_HOOK_NAME}" on again`;
   return CODEX_TRUST_STEP;
 }
 

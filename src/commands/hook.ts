@@ -3,7 +3,8 @@
 // exactly what the agent parses. It always exits 0 and prints nothing on error: the error goes to
 // the hook log, because a failing hook would break the agent's turn.
 import { makeContext, type Context } from '../context.js';
-import { HOOK_AGENTS, isHookAgent, sessionStartOutput, takesCard } from '../hooks/agents.js';
+import { contextOutput, HOOK_AGENTS, isHookAgent, normalizeEvent, takesCard } from '../hooks/agents.js';
+import { geminiStep } from '../hooks/gemini-events.js';
 import { logHookError } from '../hooks/hook-log.js';
 import { cardFor } from '../hooks/make-card.js';
 import { budgetFor, type CardBudget } from '../hooks/budget.js';
@@ -22,6 +23,9 @@ interface HookInput {
   /** Claude Code: startup, resume, clear, compact or fork. */
   source?: unknown;
   transcript_path?: unknown;
+  session_id?: unknown;
+  /** Gemini CLI's PreCompress: manual (/compress) or auto. */
+  trigger?: unknown;
 }
 
 /** Sessions that continue a transcript, which carries the card they were given (hooks/resumed-card.ts). */
@@ -35,12 +39,12 @@ export async function run(ctx: Context, agent?: string, event?: string): Promise
     const eventName = event ?? (typeof input.hook_event_name === 'string' ? input.hook_event_name : undefined);
     if (!agent || !isHookAgent(agent)) throw new Error(`unknown agent "${agent ?? ''}" (use one of: ${HOOK_AGENTS.join(', ')})`);
     if (!eventName) throw new Error('no event: use memcue hook <agent> <event>, e.g. session-start');
-    if (!takesCard(agent, eventName)) return 0;
+    if (agent === 'gemini' ? geminiStep(ctx.env, eventName, input) === 'nothing' : !takesCard(agent, eventName)) return 0;
     const cwd = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : ctx.cwd;
     const agentCtx = makeContext({ ...ctx, cwd: isAbsolute(cwd) ? cwd : resolve(ctx.cwd, cwd) }, ctx.dbPath);
     const card = await cardFor(agentCtx, agent, { budgetMs: HOOK_READ_BUDGET_MS });
     const context = CONTINUED.has(String(input.source)) && typeof input.transcript_path === 'string' ? await resumedContext(input.transcript_path, card.text, budgetFor(agent), ctx.env) : card.text;
-    if (context) ctx.stdout(sessionStartOutput(context));
+    if (context) ctx.stdout(contextOutput(context, normalizeEvent(eventName) === 'beforeagent' ? 'BeforeAgent' : 'SessionStart'));
   } catch (err) {
     logHookError(ctx.env, `hook ${agent ?? '?'} ${event ?? '?'}`, err);
   }

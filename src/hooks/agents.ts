@@ -22,6 +22,7 @@ export function takesCard(_agent: HookAgent, event: string): boolean {
   return normalizeEvent(event) === 'sessionstart';
 }
 
-export function sessionStartOutput(context: string): string {
-  return `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } })}\n`;
+/** The card as context of the event (SessionStart; Gemini CLI's BeforeAgent after /clear or a compression). */
+export function contextOutput(context: string, hookEventName: 'SessionStart' | 'BeforeAgent' = 'SessionStart'): string {
+  return `${JSON.stringify({ hookSpecificOutput: { hookEventName, additionalContext: context } })}\n`;
 }

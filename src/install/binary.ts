@@ -33,6 +33,6 @@ export function shellQuote(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-export function hookCommand(env: Env, agent: string): string {
-  return `${shellQuote(memcueBinary(env))} hook ${agent} session-start`;
+export function hookCommand(env: Env, agent: string, event = 'session-start'): string {
+  return `${shellQuote(memcueBinary(env))} hook ${agent} ${event}`;
 }

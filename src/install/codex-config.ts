@@ -9,6 +9,7 @@ import { MemcueError } from '../errors.js';
 import { homeOf } from '../hooks/paths.js';
 import { YAML_FENCE as FENCE, findBlock, fencedBlock } from './blocks.js';
 import type { Target } from './engine.js';
+import { MCP_LABEL } from './mcp-config.js';
 import { removeFenced, WAS } from './toml-fence.js';
 import { entries, stringArray, stringValue, tableHeader, tomlString, valueAt } from './toml-lines.js';
 
@@ -75,7 +76,7 @@ export function codexMcpTarget(path: string, command: string): Target {
   const fence = { begin: `${marker} written by \`memcue install codex --mcp\`; \`memcue uninstall codex --mcp\` removes it`, end: '# memcue:end (mcp)' };
   return {
     path,
-    label: 'MCP server "memcue"',
+    label: MCP_LABEL,
     // Registered by hand or by `codex mcp add` counts too (doctor lists it); uninstall removes only ours.
     has: (current) => current !== null && codexMcpCommand(current) !== undefined,
     add(current) {
@@ -99,6 +100,21 @@ export function codexMcpCommand(text: string): string | undefined {
   return raw === undefined ? undefined : (stringValue(raw) ?? raw);
 }
 
+/** How Codex starts the `memcue` MCP server: command and args (a one-line list), as config.toml has them. */
+export function codexMcpLaunch(text: string): { command: string; args: string[]; env: Record<string, string>; cwd?: string } | undefined {
+  const command = codexMcpCommand(text);
+  if (command === undefined) return undefined;
+  const args = valueAt(text, ['mcp_servers', 'memcue', 'args']);
+  // `[mcp_servers.memcue.env]` lines (or `env.NAME = …`): what Codex adds to the server's environment.
+  const env: Record<string, string> = {};
+  for (const e of entries(text)) {
+    const path = [...e.table, ...e.key];
+    if (path.length === 4 && path.slice(0, 3).join('\0') === ['mcp_servers', 'memcue', 'env'].join('\0')) env[path[3]!] = stringValue(e.value) ?? e.value;
+  }
+  const cwd = stringValue(valueAt(text, ['mcp_servers', 'memcue', 'cwd']) ?? '');
+  return { command, args: args === undefined ? [] : (stringArray(args) ?? []), env, ...(cwd ? { cwd } : {}) };
+}
+
 /**
  * The sandbox Codex gives a session in `cwd` when the command line does not choose one: the
  * config's `sandbox_mode`, else workspace-write in a folder the user trusted (`[projects."<dir>"]
@@ -110,24 +126,5 @@ export function codexSandbox(configText: string, cwd: string): 'read-only' | 'wo
   for (let dir = cwd; ; dir = join(dir, '..')) {
     if (stringValue(valueAt(configText, ['projects', dir, 'trust_level']) ?? '') === 'trusted') return 'workspace-write';
     if (join(dir, '..') === dir) return 'read-only';
-  }
-}
-
-/**
- * Whether Codex has stored the user's trust for the hook at `key` (`<hooks.json>:session_start:
- * <group>:<hook>`): `[hooks.state."<key>"] trusted_hash = "sha256:…"`, written when the user trusts
- * it in /hooks. Codex compares the hash with the hook as it is now; memcue can only see that it is there.
- */
-export function codexHookTrusted(configText: string, key: string): boolean {
-  return (stringValue(valueAt(configText, ['hooks', 'state', key, 'trusted_hash']) ?? '') ?? '').startsWith('sha256:');
-}
-
-/** The keys Codex gives our SessionStart hooks in hooks.json: `<path>:session_start:<group>:<hook>`. */
-export function codexHookKeys(hooksPath: string, hooksText: string, ours: (command: unknown) => boolean): string[] {
-  try {
-    const groups = (JSON.parse(hooksText) as { hooks?: { SessionStart?: { hooks?: { command?: unknown }[] }[] } }).hooks?.SessionStart ?? [];
-    return groups.flatMap((group, g) => (group.hooks ?? []).flatMap((hook, h) => (ours(hook?.command) ? [`${hooksPath}:session_start:${g}:${h}`] : [])));
-  } catch {
-    return [];
   }
 }

@@ -5,6 +5,7 @@
 // files the agents validate. Every other key and hook is kept; indentation follows the file.
 import { MemcueError } from '../errors.js';
 import type { Target } from './engine.js';
+import { editJsonc, parseJsonc } from './jsonc.js';
 
 export interface HookEntry {
   event: string;
@@ -23,40 +24,61 @@ export function isOurCommand(command: unknown, agent: string): boolean {
 export function jsonHookTarget(
   path: string,
   agent: string,
-  entry: HookEntry,
+  entry: HookEntry | HookEntry[],
   extra?: { apply: (settings: Json) => boolean; label: string },
+  /** The agent reads the file as JSONC (comments, trailing commas): Gemini CLI. */
+  jsonc = false,
 ): Target {
   const ours = (hook: unknown) => isOurCommand((hook as Json | null)?.command, agent);
+  const entries = Array.isArray(entry) ? entry : [entry];
+  const events = entries.map((e) => e.event);
+  const what = events.length === 1 ? `${events[0]} hook` : `${events.slice(0, -1).join(', ')} and ${events[events.length - 1]} hooks`;
   return {
     path,
-    label: extra ? `${entry.event} hook, ${extra.label}` : `${entry.event} hook`,
-    has: (current) => current !== null && groups(parse(current, path), entry.event).some((g) => hooksOf(g).some(ours)),
+    label: extra ? `${what}, ${extra.label}` : what,
+    has: (current) => current !== null && events.some((event) => groups(parse(current, path, jsonc), event).some((g) => hooksOf(g).some(ours))),
     add(current) {
-      const settings = current === null || current.trim() === '' ? {} : parse(current, path);
+      const settings = current === null || current.trim() === '' ? {} : parse(current, path, jsonc);
       let changed = extra?.apply(settings) ?? false;
-      const existing = groups(settings, entry.event).find((g) => hooksOf(g).some(ours)) as Json | undefined;
-      if (!existing) {
-        const hooks = objectAt(settings, 'hooks', path);
-        const list = arrayAt(hooks, entry.event, path);
-        list.push(entry.matcher === undefined ? { hooks: [entry.hook] } : { matcher: entry.matcher, hooks: [entry.hook] });
-        changed = true;
-      } else changed = refresh(existing, entry, ours) || changed;
+      for (const e of entries) {
+        const existing = groups(settings, e.event).find((g) => hooksOf(g).some(ours)) as Json | undefined;
+        if (!existing) {
+          const hooks = objectAt(settings, 'hooks', path);
+          const list = arrayAt(hooks, e.event, path);
+          list.push(e.matcher === undefined ? { hooks: [e.hook] } : { matcher: e.matcher, hooks: [e.hook] });
+          changed = true;
+        } else changed = refresh(existing, e, ours) || changed;
+      }
       return changed || current === null ? serialize(settings, current) : current;
     },
     remove(current) {
-      const settings = parse(current, path);
+      const settings = parse(current, path, jsonc);
       const hooks = settings.hooks as Json | undefined;
-      const list = hooks?.[entry.event];
-      if (!hooks || !Array.isArray(list)) return current;
-      const kept = list
-        .map((g) => (hooksOf(g).some(ours) ? { ...(g as Json), hooks: hooksOf(g).filter((h) => !ours(h)) } : g))
-        .filter((g) => hooksOf(g).length > 0 || !Array.isArray((g as Json).hooks));
-      if (kept.length > 0) hooks[entry.event] = kept;
-      else delete hooks[entry.event];
+      if (!hooks || typeof hooks !== 'object') return current;
+      for (const event of events) {
+        const list = hooks[event];
+        if (!Array.isArray(list)) continue;
+        const kept = list
+          .map((g) => (hooksOf(g).some(ours) ? { ...(g as Json), hooks: hooksOf(g).filter((h) => !ours(h)) } : g))
+          .filter((g) => hooksOf(g).length > 0 || !Array.isArray((g as Json).hooks));
+        if (kept.length > 0) hooks[event] = kept;
+        else delete hooks[event];
+      }
       if (Object.keys(hooks).length === 0) delete settings.hooks;
       return serialize(settings, current);
     },
   };
+}
+
+/** The events whose hooks in this file run memcue's (doctor: an older install may lack some). */
+export function ourHookEvents(text: string, agent: string): string[] {
+  try {
+    const hooks = (parseJsonc(text) as Json).hooks;
+    if (!hooks || typeof hooks !== 'object') return [];
+    return Object.keys(hooks).filter((event) => groups({ hooks } as Json, event).some((g) => hooksOf(g).some((h) => isOurCommand((h as Json | null)?.command, agent))));
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -84,15 +106,16 @@ function hooksOf(group: unknown): unknown[] {
   return Array.isArray(hooks) ? hooks : [];
 }
 
-export function parse(text: string, path: string): Json {
+/** The file's object; JSONC (comments, trailing commas) only where the agent reads it so. */
+export function parse(text: string, path: string, jsonc = false): Json {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = jsonc ? parseJsonc(text) : JSON.parse(text);
   } catch (err) {
     throw new MemcueError(
       'BAD_INPUT',
-      `${path} is not valid JSON (${(err as Error).message}); nothing was changed`,
-      'fix the file (comments are not supported) or move it aside, then run the install again',
+      `${path} is not valid ${jsonc ? 'JSON with comments' : 'JSON'} (${(err as Error).message}); nothing was changed`,
+      jsonc ? 'fix the file or move it aside, then run the install again' : 'fix the file (this agent reads it as plain JSON: no comments) or move it aside, then run the install again',
     );
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
@@ -115,9 +138,11 @@ function arrayAt(parent: Json, key: string, path: string): unknown[] {
   return value;
 }
 
-/** JSON with the file's own indentation (two spaces when new) and its final newline. */
+/**
+ * The file with `settings` in it: a new file as JSON (two spaces, final newline); an existing one
+ * edited where `settings` differs from it, so the user's layout and comments stay (jsonc.ts).
+ */
 export function serialize(settings: Json, original: string | null): string {
-  const indent = /^([ \t]+)"/m.exec(original ?? '')?.[1] ?? '  ';
-  const newline = original === null || original === '' || original.endsWith('\n') ? '\n' : '';
-  return JSON.stringify(settings, null, indent) + newline;
+  if (original !== null && original.trim() !== '') return editJsonc(original, settings);
+  return `${JSON.stringify(settings, null, 2)}\n`;
 }

@@ -5,6 +5,7 @@
 // Our entry is the "memcue" key; every other server and key is kept, indentation follows the file.
 import type { Target } from './engine.js';
 import { objectAt, parse, serialize } from './json-hooks.js';
+import { parseJsonc } from './jsonc.js';
 
 const KEY = 'memcue';
 
@@ -19,15 +20,19 @@ export function mcpServersShape(command: string, extra: Record<string, unknown> 
   return { container: 'mcpServers', entry: { command, args: ['mcp'], ...extra } };
 }
 
-export function mcpServerTarget(path: string, shape: McpJsonShape | string): Target {
+/** What doctor and install call an MCP registration. */
+export const MCP_LABEL = 'MCP server "memcue"';
+
+/** `jsonc`: the client reads the file as JSON with comments (Gemini CLI, OpenCode). */
+export function mcpServerTarget(path: string, shape: McpJsonShape | string, jsonc = false): Target {
   const { container, entry } = typeof shape === 'string' ? mcpServersShape(shape) : shape;
-  const servers = (text: string) => parse(text, path)[container] as Record<string, unknown> | undefined;
+  const servers = (text: string) => parse(text, path, jsonc)[container] as Record<string, unknown> | undefined;
   return {
     path,
-    label: 'MCP server "memcue"',
+    label: MCP_LABEL,
     has: (current) => current !== null && current.trim() !== '' && servers(current)?.[KEY] !== undefined,
     add(current) {
-      const config = current === null || current.trim() === '' ? {} : parse(current, path);
+      const config = current === null || current.trim() === '' ? {} : parse(current, path, jsonc);
       const list = objectAt(config, container, path);
       // An entry from an older install that names another binary gets this one.
       if (current !== null && JSON.stringify(list[KEY]) === JSON.stringify(entry)) return current;
@@ -35,7 +40,7 @@ export function mcpServerTarget(path: string, shape: McpJsonShape | string): Tar
       return serialize(config, current);
     },
     remove(current) {
-      const config = parse(current, path);
+      const config = parse(current, path, jsonc);
       const list = config[container] as Record<string, unknown> | undefined;
       if (!list || typeof list !== 'object' || !(KEY in list)) return current;
       delete list[KEY];
@@ -45,14 +50,34 @@ export function mcpServerTarget(path: string, shape: McpJsonShape | string): Tar
   };
 }
 
-/** The command of the memcue MCP server in a client's JSON config, whichever shape it has. */
-export function mcpServerCommand(text: string): string | undefined {
+/** How a client starts the memcue MCP server: the command, its arguments and the environment added. */
+export interface McpLaunch {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  /** The folder the client starts it in, when the entry names one (Gemini's `cwd`). */
+  cwd?: string;
+}
+
+/** The memcue MCP server of a client's JSON config, whichever shape it has (comments allowed). */
+export function mcpServerLaunch(text: string): McpLaunch | undefined {
   try {
-    const config = JSON.parse(text) as { mcpServers?: { memcue?: { command?: unknown } }; mcp?: { memcue?: { command?: unknown } } };
-    const command = config.mcpServers?.memcue?.command ?? config.mcp?.memcue?.command;
-    const first = Array.isArray(command) ? command[0] : command;
-    return typeof first === 'string' ? first : undefined;
+    type Entry = { command?: unknown; args?: unknown; env?: unknown; environment?: unknown; cwd?: unknown };
+    const config = parseJsonc(text) as { mcpServers?: { memcue?: Entry }; mcp?: { memcue?: Entry } };
+    const entry = config.mcpServers?.memcue ?? config.mcp?.memcue;
+    if (!entry) return undefined;
+    // OpenCode: `command` is the whole argv and the variables are `environment`.
+    const argv = Array.isArray(entry.command) ? entry.command : [entry.command, ...(Array.isArray(entry.args) ? entry.args : [])];
+    const env = entry.env ?? entry.environment;
+    const strings = (o: unknown) => Object.fromEntries(Object.entries(o && typeof o === 'object' ? o : {}).map(([k, v]) => [k, String(v)]));
+    if (typeof argv[0] !== 'string') return undefined;
+    return { command: argv[0], args: argv.slice(1).map(String), env: strings(env), ...(typeof entry.cwd === 'string' ? { cwd: entry.cwd } : {}) };
   } catch {
     return undefined;
   }
+}
+
+/** The command of the memcue MCP server in a client's JSON config, whichever shape it has. */
+export function mcpServerCommand(text: string): string | undefined {
+  return mcpServerLaunch(text)?.command;
 }

@@ -3,6 +3,7 @@
 // `codex mcp add`, `gemini mcp add --trust`; OpenCode's `mcp add` is interactive, its shape is the
 // one `opencode mcp list` reads). Recorded apart from the hook wiring (`<agent>-mcp`), so either
 // comes out alone.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from '../context.js';
 import { configHome, homeOf } from '../hooks/paths.js';
@@ -41,12 +42,19 @@ export function mcpWiring(agent: McpAgent, ctx: Context, project: boolean): Wiri
     case 'gemini': {
       // Without `trust`, headless Gemini CLI (`gemini -p`) leaves the server's tools out of the request.
       const dir = project ? join(root, '.gemini') : join(homeOf(ctx.env), '.gemini');
-      return { agent: mcpRecordName(agent), targets: [mcpServerTarget(join(dir, 'settings.json'), mcpServersShape(command, { trust: true }))], notes: [restart] };
+      return { agent: mcpRecordName(agent), targets: [mcpServerTarget(join(dir, 'settings.json'), mcpServersShape(command, { trust: true }), true)], notes: [restart] };
     }
     case 'opencode': {
-      const path = project ? join(root, 'opencode.json') : join(configHome(ctx.env), 'opencode', 'opencode.json');
+      const path = opencodeConfig(project ? root : join(configHome(ctx.env), 'opencode'));
       const shape = { container: 'mcp', entry: { type: 'local', command: [command, 'mcp'], enabled: true } };
-      return { agent: mcpRecordName(agent), targets: [mcpServerTarget(path, shape)], notes: [restart] };
+      return { agent: mcpRecordName(agent), targets: [mcpServerTarget(path, shape, true)], notes: [restart] };
     }
   }
+}
+
+/** OpenCode reads opencode.json and opencode.jsonc: the user's .jsonc when that is the one there. */
+function opencodeConfig(dir: string): string {
+  const json = join(dir, 'opencode.json');
+  const jsonc = join(dir, 'opencode.jsonc');
+  return !existsSync(json) && existsSync(jsonc) ? jsonc : json;
 }

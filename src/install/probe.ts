@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import type { Env } from '../config.js';
 import { isOurCommand } from './json-hooks.js';
+import { parseJsonc } from './jsonc.js';
 
 export interface Probe {
   command: string;
@@ -11,6 +12,8 @@ export interface Probe {
   exit_code: number | null;
   /** What came out: the card's size, or the first line of the error. */
   result: string;
+  /** It ran but did not do its job (an MCP server without memcue's tools), whatever its exit code. */
+  failed?: boolean;
 }
 
 const TIMEOUT_MS = 15_000;
@@ -18,7 +21,7 @@ const TIMEOUT_MS = 15_000;
 /** The commands of our SessionStart hooks in an agent's JSON hooks file (Claude Code format). */
 export function ourHookCommands(text: string, agent: string): string[] {
   try {
-    const groups = (JSON.parse(text) as { hooks?: { SessionStart?: { hooks?: { command?: unknown }[] }[] } }).hooks?.SessionStart;
+    const groups = (parseJsonc(text) as { hooks?: { SessionStart?: { hooks?: { command?: unknown }[] }[] } }).hooks?.SessionStart;
     const hooks = Array.isArray(groups) ? groups.flatMap((g) => (Array.isArray(g?.hooks) ? g.hooks : [])) : [];
     return hooks.map((h) => h?.command).filter((c): c is string => isOurCommand(c, agent));
   } catch {

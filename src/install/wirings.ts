@@ -136,10 +136,17 @@ export const CODEX_SANDBOX_NOTE =
 function gemini(ctx: Context, opts: InstallOptions): Wiring {
   const root = projectRoot(ctx);
   const dir = opts.project ? join(root, '.gemini') : join(homeOf(ctx.env), '.gemini');
-  const target = jsonHookTarget(join(dir, 'settings.json'), 'gemini', {
-    event: 'SessionStart',
-    hook: { name: 'memcue', type: 'command', command: hookCommand(ctx.env, 'gemini'), timeout: HOOK_TIMEOUT_S * 1000 },
-  });
+  // SessionStart gives the card at startup and resume. Gemini drops what it gives after /clear, and a
+  // compression drops the card from history: those two mark the session, and BeforeAgent gives the
+  // card with the session's next prompt (hooks/gemini-events.ts).
+  const hook = (event: string) => ({ name: 'memcue', type: 'command', command: hookCommand(ctx.env, 'gemini', event), timeout: HOOK_TIMEOUT_S * 1000 });
+  const entries = [
+    { event: 'SessionStart', hook: hook('session-start') },
+    { event: 'BeforeAgent', hook: hook('before-agent') },
+    // Gemini fires PreCompress "auto" before every prompt; the matcher keeps the hook to /compress.
+    { event: 'PreCompress', matcher: 'manual', hook: hook('pre-compress') },
+  ];
+  const target = jsonHookTarget(join(dir, 'settings.json'), 'gemini', entries, undefined, true); // Gemini strips comments from settings.json
   // Gemini applies a folder's settings (hooks included) only when the folder is trusted; headless
   // (`gemini -p`) in an untrusted folder it stops with exit 55 before any hook runs.
   const notes = opts.project

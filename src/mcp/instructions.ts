@@ -5,9 +5,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from '../context.js';
 import { cardFor } from '../hooks/make-card.js';
-import { codexConfigPath, codexHome, codexHookKeys, codexHookTrusted } from '../install/codex-config.js';
+import { codexBypassesTrust } from './codex-session.js';
+import { codexHookTrust } from '../install/codex-trust.js';
 import { wiredTargets } from '../install/engine.js';
-import { isOurCommand } from '../install/json-hooks.js';
 import { wiringFor, type InstallAgent } from '../install/wirings.js';
 
 /** Said before the card: here the commands the card names are tools. */
@@ -25,14 +25,14 @@ export function agentOf(clientName: string | undefined): InstallAgent | undefine
   return undefined;
 }
 
-/** Whether memcue's hook or plugin gives this agent's sessions the card (Codex's only once trusted). */
+/**
+ * Whether memcue's hook or plugin gives this agent's sessions the card. Codex runs the hook only
+ * while the user's stored trust matches the hook as it is now, or when this session bypasses trust.
+ */
 export function hookGivesCard(ctx: Context, agent: InstallAgent): boolean {
   const wired = [false, true].some((project) => wiredTargets(wiringFor(agent, ctx, { project })).length > 0) || claudePluginEnabled(ctx, agent);
   if (!wired || agent !== 'codex') return wired;
-  const hooksPath = join(codexHome(ctx.env), 'hooks.json');
-  const keys = codexHookKeys(hooksPath, read(hooksPath), (command) => isOurCommand(command, 'codex'));
-  const config = read(codexConfigPath(ctx.env));
-  return keys.some((key) => codexHookTrusted(config, key));
+  return codexHookTrust(ctx.env).includes('trusted') || codexBypassesTrust(process.ppid);
 }
 
 function claudePluginEnabled(ctx: Context, agent: InstallAgent): boolean {

@@ -15,6 +15,7 @@ import { RecordColumns } from './records.js';
 import { PostingsBatch } from './postings-batch.js';
 import { CreatedRanks } from './created-ranks.js';
 import { mark } from '../util/profile.js';
+import { RANGE } from './skips.js';
 
 /** Postings per spilled run (16 bytes each while batched). */
 const BATCH = 1 << 18;
@@ -121,11 +122,12 @@ export class SearchFileWriter {
     section('docs', () => this.records.write(this.body));
     section('created', () => created.copyBlocks((bytes) => this.body.write(bytes)));
     section('createdIndex', () => this.body.write(created.index()));
+    section('ranges', () => this.body.write(u32s(this.newestByRange())));
     mark('search file: created ranks');
 
     const nameKeys = new NamesWriter(this.namesSpool.spool());
     let dict!: StringTableWriter;
-    section('posts', () => ({ dict, terms: this.terms } = this.postings.finish((bytes) => this.body.write(bytes), nameKeys)));
+    section('posts', () => ({ dict, terms: this.terms } = this.postings.finish((bytes) => this.body.write(bytes), nameKeys, this.docs, (d) => this.records.get(d)[2])));
     section('dict', () => dict.copyBlocks((bytes) => this.body.write(bytes)));
     section('dictIndex', () => this.body.write(dict.index()));
     mark('search file: postings merged');
@@ -153,6 +155,16 @@ export class SearchFileWriter {
       groups: groupDirectory,
     };
     this.body.finish(header);
+  }
+
+  /** Per range of docs (skips.ts), the newest created rank in it: a search skips a range that cannot win a tie. */
+  private newestByRange(): number[] {
+    const newest = new Array<number>(Math.ceil(this.docs / RANGE)).fill(0);
+    for (let d = 0; d < this.docs; d++) {
+      const r = Math.floor(d / RANGE);
+      newest[r] = Math.max(newest[r]!, this.records.get(d)[1]);
+    }
+    return newest;
   }
 
   /**

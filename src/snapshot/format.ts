@@ -11,19 +11,22 @@
 // Sections of the body:
 // - dict: the terms in UTF-8 byte order, front-coded in blocks of DICT_BLOCK (string-table.ts), each
 //   with its number of facts and where its postings are; dictIndex: each block's offset and first term (string-table.ts);
-// - posts: per term, (fact delta, tf) varints, facts ascending (postings-batch.ts writePosting);
+// - posts: per term, (fact delta, tf) varints, facts ascending (skips.ts writePosting); a term in many
+//   facts has before them a table of its ranges of docs with their largest tf and shortest doc, so a
+//   search skips postings that cannot enter its pool (skips.ts, topk.ts);
 // - docs: a fixed DOC_RECORD bytes per fact (row, created rank, length, scope, kind);
 // - facts: the candidates' fields and index terms, deflated in blocks of FACT_BLOCK facts; factIndex
 //   says where each block starts;
 // - created / createdIndex: the distinct created_at values in byte order (a string table);
 // - groups: for the session card, each (scope, kind) group's newest facts;
-// - names / namesIndex: the name keys of the terms, by their first two letters (names.ts).
+// - names / namesIndex: the name keys of the terms, by their first two letters (names.ts);
+// - ranges: per range of docs (skips.ts RANGE), the newest created rank in it (u32).
 import { createRequire } from 'node:module';
 import type { Fact } from '../facts/facts.js';
 
 export const MAGIC = 'memcue-search\n\0\0';
 /** Bump when the layout changes: an older file is then simply rebuilt. */
-export const FORMAT = 3;
+export const FORMAT = 4;
 export const PAGE = 4096;
 /** Page CRCs per chunk of the CRC table (one page of them). */
 export const CRC_CHUNK = PAGE / 4;
@@ -38,7 +41,7 @@ export const DOC_RECORD = 13;
 /** The card keeps this many of each group beyond the newest it shows (a delta removes at most MAX_DELTA). */
 export const GROUP_SLACK = 300;
 
-export const SECTIONS = ['docs', 'facts', 'factIndex', 'posts', 'dict', 'dictIndex', 'created', 'createdIndex', 'groups', 'names', 'namesIndex'] as const;
+export const SECTIONS = ['docs', 'facts', 'factIndex', 'posts', 'dict', 'dictIndex', 'created', 'createdIndex', 'groups', 'names', 'namesIndex', 'ranges'] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
 export interface SnapshotHeader {

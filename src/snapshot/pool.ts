@@ -1,49 +1,20 @@
 // The candidate pool of a search, computed from the search file exactly as the SQLite path computes
-// it with FTS5 (search.ts): FTS5's bm25() (fts5_aux.c: k1 1.2, b 0.75, IDF log((N-n+0.5)/(n+0.5))
-// floored at 1e-6, the row's length over all columns, phrases summed in query order), the same
-// ORDER BY and LIMIT, and the same counts. test/snapshot/pool.test.ts compares the two on every
-// evaluation set: the results must be identical.
-import type { Fact } from '../facts/facts.js';
+// it with FTS5 (search.ts): FTS5's bm25() (bm25.ts; phrases summed in query order), the same ORDER BY
+// and LIMIT, and the same counts. topk.ts finds it without scoring every posting when every item is
+// one term; the exhaustive way here does the rest (phrases, prefixes of several terms).
+// test/snapshot/pool.test.ts compares the two paths on every evaluation set: the results must be identical.
 import type { ListFilter } from '../store/rows.js';
 import type { QueryItem } from '../search/query.js';
 import { occurrencesIn } from '../search/rerank.js';
 import { compareStrings } from './format.js';
-import type { DocRecord, DocRecords, SearchFile } from './reader.js';
+import type { DocRecord, DocRecords } from './reader.js';
+import type { AddedDoc, CreatedKey, LiveIndex, Pool } from './pool-types.js';
 import { KINDS } from '../store/schema.js';
 import { mark } from '../util/profile.js';
+import { bm25Part, idfOf, round6 } from './bm25.js';
+import { prunedPool } from './topk.js';
 
-const K1 = 1.2;
-const B = 0.75;
-
-/** A fact a writer added since the search file was built (delta.ts). */
-export interface AddedDoc {
-  row: number;
-  fact: Fact;
-  columns: [string[], string[]];
-}
-
-/** The search file plus the changes recorded since: the index as it is now. */
-export interface LiveIndex {
-  file: SearchFile;
-  /** Docs of the file no longer in the index (edited, forgotten). */
-  removed: ReadonlySet<number>;
-  added: readonly AddedDoc[];
-  docs: number;
-  tokens: number;
-  scopesInUse: readonly string[];
-}
-
-export interface PoolFact {
-  fact: Fact;
-  columns: [string[], string[]];
-}
-
-export interface Pool {
-  candidates: PoolFact[];
-  /** Facts in the index, and facts matching each item (FTS5's count for the same MATCH). */
-  facts: number;
-  matching: number[];
-}
+export type { AddedDoc, CreatedKey, LiveIndex, Pool, PoolFact } from './pool-types.js';
 
 const utf8 = new TextEncoder();
 
@@ -52,18 +23,20 @@ const utf8 = new TextEncoder();
  * typed arrays and only the few that can make the pool become objects: a compiled binary runs this
  * in the interpreter, where every object and map entry per match costs.
  */
-export function snapshotPool(live: LiveIndex, items: readonly QueryItem[], filter: ListFilter, preferScope: string, size: number): Pool {
+export function snapshotPool(live: LiveIndex, items: readonly QueryItem[], filter: ListFilter, preferScope: string, size: number, prune = true): Pool {
   const { file } = live;
+  const allow = filterTest(live, filter);
+  if (prune) {
+    const pooled = prunedPool(live, items, size, { allow, created: createdOrder(live), preferScope, firstRank: allow.firstRank });
+    if (pooled) return pooled;
+  }
   const baseFreq = items.map((item) => baseFrequencies(live, item));
   const docs = union(baseFreq.map((f) => f.docs));
   mark('pool: postings read');
   const addedFreq = items.map((item) => live.added.map((doc) => occurrencesIn(item, doc)));
   const matching = items.map((_, k) => baseFreq[k]!.docs.length + addedFreq[k]!.filter((f) => f > 0).length);
   const avgdl = live.tokens / live.docs;
-  const idf = matching.map((n) => {
-    const value = Math.log((live.docs - n + 0.5) / (n + 0.5));
-    return value <= 0 ? 1e-6 : value;
-  });
+  const idf = matching.map((n) => idfOf(live.docs, n));
   const records = file.records(docs);
   // Scores add up phrase by phrase in query order, as FTS5's loop does (the same float sums).
   const baseScore = new Float64Array(docs.length);
@@ -71,17 +44,16 @@ export function snapshotPool(live: LiveIndex, items: readonly QueryItem[], filte
     let i = 0;
     for (let j = 0; j < held.length; j++) {
       while (docs[i] !== held[j]) i++;
-      baseScore[i] = baseScore[i]! + term(idf[k]!, freq[j]!, records.length[i]!, avgdl);
+      baseScore[i] = baseScore[i]! + bm25Part(idf[k]!, freq[j]!, records.length[i]!, avgdl);
     }
   });
   const addedScore = live.added.map((doc, a) => {
     const length = doc.columns[0].length + doc.columns[1].length;
-    return items.reduce((score, _, k) => (addedFreq[k]![a] ? score + term(idf[k]!, addedFreq[k]![a]!, length, avgdl) : score), 0);
+    return items.reduce((score, _, k) => (addedFreq[k]![a] ? score + bm25Part(idf[k]!, addedFreq[k]![a]!, length, avgdl) : score), 0);
   });
   mark('pool: scored');
 
   // Only facts whose score comes within a rounding step of the size-th best can be in the pool.
-  const allow = filterTest(live, filter);
   // Typed arrays and plain loops: at 100k facts a common word matches tens of thousands.
   const allowed = new Uint32Array(docs.length);
   let kept = 0;
@@ -128,16 +100,6 @@ function union(lists: readonly Uint32Array[]): Uint32Array {
   return all.subarray(0, n);
 }
 
-/** One phrase's part of a row's bm25, as fts5Bm25Function writes it. */
-function term(idf: number, f: number, length: number, avgdl: number): number {
-  return idf * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * length) / avgdl)));
-}
-
-/** SQLite's round(x, 6): decimal rounding, half away from zero. */
-function round6(x: number): number {
-  return Number(x.toFixed(6));
-}
-
 /** The file docs holding the item (ascending, the removed ones left out) and how often each holds it. */
 function baseFrequencies(live: LiveIndex, item: QueryItem): { docs: Uint32Array; freq: Float64Array } {
   const { file } = live;
@@ -180,7 +142,7 @@ function sortedFrequencies(freq: Map<number, number>): { docs: Uint32Array; freq
 }
 
 /** The WHERE of the SQLite search (store.ts filterClause) for file docs and added ones. */
-function filterTest(live: LiveIndex, filter: ListFilter): { base: (r: DocRecords, i: number) => boolean; added: (doc: AddedDoc) => boolean } {
+function filterTest(live: LiveIndex, filter: ListFilter): { base: (r: DocRecords, i: number) => boolean; added: (doc: AddedDoc) => boolean; firstRank: number } {
   const { file } = live;
   const scopes = filter.scopes ? new Set(filter.scopes) : undefined;
   const allowedScope = file.header.scopes.map((s) => !scopes || scopes.has(s));
@@ -190,6 +152,7 @@ function filterTest(live: LiveIndex, filter: ListFilter): { base: (r: DocRecords
   const since = filter.since;
   const firstRank = since === undefined ? 0 : file.createdRank(since).rank;
   return {
+    firstRank,
     base: (r, i) => stateOk && allowedScope[r.scope[i]!]! && (kind === undefined || r.kind[i] === kind) && r.created[i]! >= firstRank,
     added: (doc) =>
       stateOk &&
@@ -197,13 +160,6 @@ function filterTest(live: LiveIndex, filter: ListFilter): { base: (r: DocRecords
       (filter.kind === undefined || doc.fact.kind === filter.kind) &&
       (since === undefined || compareStrings(doc.fact.created_at, since) >= 0),
   };
-}
-
-/** created_at as SQLite orders it: a file doc's rank, an added doc's place among the ranks and its own text. */
-export interface CreatedKey {
-  /** Twice the rank; for an added value between two of the file's, the odd number between. */
-  key: number;
-  text?: string;
 }
 
 /**

@@ -5,6 +5,7 @@ import { ByteSink, compareStrings, utf8 } from './format.js';
 import type { NamesWriter } from './names.js';
 import { mergeByKey, type RunFile } from './runs.js';
 import { StringTableWriter } from './string-table.js';
+import { writePosting, writeTerm, type TermPostings } from './skips.js';
 
 export class PostingsBatch {
   // The batch's terms (ids local to the batch: memory stays bounded by the batch, even for a
@@ -105,19 +106,20 @@ export class PostingsBatch {
 
   /**
    * The runs merged term by term, in byte order: a term's postings from run 1, run 2, … (docs stay
-   * ascending) through `write`, its entry into the dictionary returned (offsets from the first byte
-   * written; its blocks parked in the run file after the runs), its name key into `nameKeys`.
+   * ascending), with its range table when it is long (skips.ts), through `write`; its entry into the
+   * dictionary returned (offsets from the first byte written; its blocks parked in the run file after
+   * the runs), its name key into `nameKeys`. `total`: the facts; `lengthOf`: a doc's length, for the range table.
    */
-  finish(write: (bytes: Uint8Array) => void, nameKeys: NamesWriter): { dict: StringTableWriter; terms: number } {
+  finish(write: (bytes: Uint8Array) => void, nameKeys: NamesWriter, total: number, lengthOf: (d: number) => number): { dict: StringTableWriter; terms: number } {
     this.spill();
     const dict = new StringTableWriter(this.runs.spool());
     const out = new ByteSink();
+    const scratch = new ByteSink();
     let written = 0;
     let terms = 0;
     mergeByKey(this.runs.readers(), (term, holders) => {
       const start = written + out.length;
-      let docs = 0;
-      let last = 0;
+      const postings: TermPostings = { docs: [], tf0: [], tf1: [] };
       for (const reader of holders) {
         const n = reader.varint();
         let doc = 0;
@@ -131,12 +133,13 @@ export class PostingsBatch {
             tf0 = Math.floor(code / 2);
             tf1 = code % 2 ? reader.varint() : 0;
           }
-          writePosting(out, doc - last, tf0, tf1);
-          last = doc;
+          postings.docs.push(doc);
+          postings.tf0.push(tf0);
+          postings.tf1.push(tf1);
         }
-        docs += n;
       }
-      dict.add(term, [docs, start, written + out.length - start]);
+      writeTerm(out, scratch, postings, total, lengthOf);
+      dict.add(term, [postings.docs.length, start, written + out.length - start]);
       nameKeys.add(term, terms++);
       if (out.length > 1 << 16) {
         write(out.view());
@@ -147,17 +150,4 @@ export class PostingsBatch {
     write(out.view());
     return { dict, terms };
   }
-}
-
-/**
- * One posting: the doc delta times two, plus 1 for the common case (once in the text, not in the
- * translation); otherwise then tf in the text times two (plus 1 when the translation has it) and
- * tf in the translation.
- */
-function writePosting(sink: ByteSink, docDelta: number, tf0: number, tf1: number): void {
-  const once = tf0 === 1 && tf1 === 0;
-  sink.varint(docDelta * 2 + (once ? 1 : 0));
-  if (once) return;
-  sink.varint(tf0 * 2 + (tf1 > 0 ? 1 : 0));
-  if (tf1 > 0) sink.varint(tf1);
 }

@@ -7,6 +7,7 @@ import { PagedReader } from './paged.js';
 import type { OpenedFile } from '../util/safe-file.js';
 import { StringTable } from './string-table.js';
 import { readNameGroup, type NameGroup } from './names.js';
+import { decodeDense, decodePostings, DENSE, isLong, RANGE, readRanges, type RangeEntry } from './skips.js';
 
 const decoder = new TextDecoder();
 const NEWLINE = 0x0a;
@@ -119,34 +120,55 @@ export class SearchFile {
     const bytes = this.file.section('posts', entry.start, entry.length);
     const docs = new Uint32Array(entry.docs);
     const tf = new Uint32Array(entry.docs);
-    // Varints decoded inline: this loop runs once per match.
-    let at = 0;
-    let doc = 0;
-    const next = () => {
-      let value = 0;
-      let scale = 1;
-      for (;;) {
-        const byte = bytes[at++];
-        if (byte === undefined) throw new Error('search file: postings past their end');
-        value += (byte & 0x7f) * scale;
-        if (byte < 0x80) return value;
-        scale *= 0x80;
-      }
-    };
-    for (let k = 0; k < entry.docs; k++) {
-      // (writePosting in postings-batch.ts): the delta times two, odd for "once in the text only".
-      const head = bytes[at] !== undefined && bytes[at]! < 0x80 ? bytes[at++]! : next();
-      doc += Math.floor(head / 2);
-      docs[k] = doc;
-      if (head % 2 === 1) {
-        tf[k] = 1;
-        continue;
-      }
-      const code = next();
-      tf[k] = Math.floor(code / 2) + (code % 2 ? next() : 0);
+    if (!isLong(entry.docs, this.header.docs)) {
+      const last = decodePostings(bytes, 0, bytes.length, entry.docs, 0, docs, tf, 0);
+      if (last >= this.header.docs) throw new Error('search file: postings that do not add up');
+      return { docs, tf };
     }
-    if (at !== bytes.length || doc >= this.header.docs) throw new Error('search file: postings that do not add up');
+    let k = 0;
+    for (const range of this.checkedRanges(bytes, entry)) {
+      this.rangePostings(bytes, range, docs, tf, k);
+      k += range.count;
+    }
     return { docs, tf };
+  }
+
+  /** One range's postings of a long term into docs/tf from `into` (skips.ts). */
+  rangePostings(bytes: Uint8Array, range: RangeEntry, docs: Uint32Array, tf: Uint32Array, into: number): void {
+    const decode = range.count >= DENSE ? decodeDense : decodePostings;
+    const last = decode(bytes, range.start, range.start + range.length, range.count, range.range * RANGE, docs, tf, into);
+    if (last >= Math.min((range.range + 1) * RANGE, this.header.docs)) throw new Error('search file: postings past their range');
+  }
+
+  /** A long term's range table and bytes (skips.ts), for reading its postings range by range; undefined for a short one. */
+  ranges(entry: TermEntry): { bytes: Uint8Array; ranges: RangeEntry[] } | undefined {
+    if (!isLong(entry.docs, this.header.docs)) return undefined;
+    const bytes = this.file.section('posts', entry.start, entry.length);
+    return { bytes, ranges: this.checkedRanges(bytes, entry) };
+  }
+
+  private checkedRanges(bytes: Uint8Array, entry: TermEntry): RangeEntry[] {
+    const ranges = readRanges(bytes);
+    let count = 0;
+    let previous = -1;
+    for (const r of ranges) {
+      if (r.range <= previous || r.count === 0 || r.count > RANGE || r.maxTf === 0) throw new Error('search file: a range table out of order');
+      previous = r.range;
+      count += r.count;
+    }
+    if (count !== entry.docs || previous * RANGE >= this.header.docs) throw new Error('search file: a range table that does not add up');
+    return ranges;
+  }
+
+  /** Per range of docs (skips.ts), the newest created rank among its docs. */
+  newestByRange(): Uint32Array {
+    const bytes = this.file.section('ranges');
+    const n = Math.ceil(this.header.docs / RANGE);
+    if (bytes.length !== 4 * n) throw new Error('search file: a ranges section of the wrong size');
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+    const newest = new Uint32Array(n);
+    for (let r = 0; r < n; r++) newest[r] = view.getUint32(4 * r, true);
+    return newest;
   }
 
   /** The records of `docs` (ascending) as columns: one pass over the pages they lie in. */

@@ -100,10 +100,10 @@ it('install cursor --project writes a .cursor/mcp.json that runs on a teammate\'
   expect(r.stdout).toContain('`memcue uninstall cursor --project` takes it out again');
 });
 
-it('doctor runs the MCP server\'s command with --version and reports its exit code', async () => {
+it('doctor starts the MCP server as the client would and reports that it cannot', async () => {
   const env: Record<string, string> = { ...isolatedEnv(), MEMCUE_BIN: BIN };
   await cli(['install', 'cursor'], { env });
   const cursor = JSON.parse((await cli(['doctor', '--json'], { env })).stdout).agents.find((a: { agent: string }) => a.agent === 'cursor');
   expect(cursor.wired[0].path).toBe(join(env.HOME!, '.cursor', 'mcp.json'));
-  expect(cursor.wired[0].runs).toEqual([expect.objectContaining({ command: `${BIN} --version`, exit_code: null })]);
+  expect(cursor.wired[0].runs).toEqual([expect.objectContaining({ command: `${BIN} mcp (MCP initialize, tools/list)`, exit_code: null, failed: true })]);
 });

@@ -1,0 +1,242 @@
+// The pool of a search (pool.ts) without scoring every posting (issue 36): the same facts in the same
+// order, found range by range of docs (skips.ts). Each range gets an upper bound of any of its docs'
+// scores, from the terms' largest tf and shortest doc there under the live IDF and average length;
+// ranges are read best bound first (at an equal bound the newest first, as ties are ordered); a range
+// that could at best tie the pool's last fact and lose the tie is passed over, and the reading stops
+// at the first range whose bound rounds below it. A common word's pool then costs a few of its ranges
+// instead of all its postings; within a range, bitmaps leave out the docs that cannot make it.
+// Items of several terms (phrases), prefixes matching several terms and queries of short lists only
+// are left to the exhaustive pool.
+import type { QueryItem } from '../search/query.js';
+import { occurrencesIn } from '../search/rerank.js';
+import type { AddedDoc, CreatedKey, LiveIndex, Pool } from './pool-types.js';
+import type { DocRecords, TermEntry } from './reader.js';
+import { bm25Part, idfOf, round6 } from './bm25.js';
+import { isLong, RANGE, type RangeEntry } from './skips.js';
+import { atLeast, bestSet, docMasks, rangeBounds, rangeView, removedHolding, shortList, WORDS, type List, type RangeView, type SetScratch } from './range-lists.js';
+import { utf8 } from './format.js';
+import { mark } from '../util/profile.js';
+
+/** What the pool keeps and how it orders ties (pool.ts gives both paths the same). */
+export interface PoolRules {
+  allow: { base: (r: DocRecords, i: number) => boolean; added: (doc: AddedDoc) => boolean };
+  created: { added: (doc: AddedDoc) => CreatedKey; compare: (a: CreatedKey, b: CreatedKey) => number };
+  preferScope: string;
+  /** The oldest created rank the filter lets through (0: any). */
+  firstRank: number;
+}
+
+interface Entry {
+  bm: number;
+  preferred: boolean;
+  created: CreatedKey;
+  row: number;
+  base: boolean;
+  index: number;
+}
+
+/** A bound is a sum taken in another order than the score's: widened by far more than rounding. */
+const SLACK = 1 + 1e-9;
+
+/** The pool, or undefined when an item is not one term or no term is long (the caller then scores every posting). */
+export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: number, rules: PoolRules): Pool | undefined {
+  const { file } = live;
+  const ranges = Math.ceil(file.header.docs / RANGE);
+  const entries: (TermEntry | undefined)[] = [];
+  for (const item of items) {
+    if (item.terms.length !== 1) return undefined;
+    const found = file.terms(utf8.encode(item.terms[0]!), item.prefix);
+    if (found.length > 1) return undefined;
+    entries.push(found[0]);
+  }
+  // Short lists alone cost less read whole than their ranges' bounds cost to read.
+  if (!entries.some((entry) => entry && isLong(entry.docs, file.header.docs))) return undefined;
+  const lists = entries.map((entry): List => {
+    if (!entry) return undefined;
+    const long = file.ranges(entry);
+    if (!long) return shortList(file, file.postings(entry), ranges);
+    // Indexed by range: a lookup per range read, no map of thousands of entries built per query.
+    const byRange = new Array<RangeEntry | undefined>(ranges).fill(undefined);
+    for (const r of long.ranges) byRange[r.range] = r;
+    return { bytes: long.bytes, ranges: byRange };
+  });
+  const held = entries.map((entry) => entry?.docs ?? 0);
+  const addedFreq = items.map((item) => live.added.map((doc) => occurrencesIn(item, doc)));
+  const matching = items.map((_, k) => held[k]! - removedHolding(file, lists[k], live.removed) + addedFreq[k]!.filter((f) => f > 0).length);
+  const avgdl = live.tokens / live.docs;
+  const idf = matching.map((n) => idfOf(live.docs, n));
+  mark('pool: terms read');
+
+  const top = topOf(size, rules);
+  live.added.forEach((doc, a) => {
+    const length = doc.columns[0].length + doc.columns[1].length;
+    const score = items.reduce((sum, _, k) => (addedFreq[k]![a] ? sum + bm25Part(idf[k]!, addedFreq[k]![a]!, length, avgdl) : sum), 0);
+    if (score > 0 && rules.allow.added(doc)) {
+      top.offer({ bm: round6(-score), preferred: doc.fact.scope === rules.preferScope, created: rules.created.added(doc), row: doc.row, base: false, index: a });
+    }
+  });
+
+  const bound = rangeBounds(lists, idf, avgdl, ranges);
+  const newest = file.newestByRange();
+  // Best bound first, unrounded (rounding thousands of bounds costs more than reading a few ranges).
+  const key = new Float64Array(bound.length);
+  const order: number[] = [];
+  for (let r = 0; r < bound.length; r++) {
+    key[r] = -bound[r]! * SLACK;
+    if (bound[r]! > 0 && newest[r]! >= rules.firstRank) order.push(r);
+  }
+  order.sort((x, y) => key[x]! - key[y]! || newest[y]! - newest[x]! || x - y);
+  mark('pool: bounds');
+
+  const anyPreferred = file.header.scopes.includes(rules.preferScope);
+  // Docs not to score (again): those removed since the build, and those seeded.
+  const skip = docMasks(live.removed);
+  const masks = lists.map(() => new Uint32Array(WORDS));
+  const wanted = new Uint32Array(WORDS);
+  const set: SetScratch & { parts: Float64Array } = { tf: new Float64Array(lists.length), length: new Float64Array(lists.length), idf: new Float64Array(lists.length), parts: new Float64Array(lists.length), n: 0 };
+  // 'stop': neither this range nor any after it can beat the pool's last fact (their bounds round
+  // worse); 'skip': this one cannot, by a tie (a later one of the same rounded bound may be newer).
+  const score = (r: number, only?: Uint32Array): 'read' | 'skip' | 'stop' => {
+    const last = top.last();
+    if (last) {
+      if (key[r]! > last.bm + 1e-6) return 'stop';
+      const bm = round6(key[r]!);
+      if (bm > last.bm) return 'stop';
+      if (cannotBeat(bm, anyPreferred, 2 * newest[r]!, last)) return 'skip';
+    }
+    scoreRange(live, lists, idf, avgdl, r, { rules, anyPreferred, newest: 2 * newest[r]!, last, skip, only, masks, wanted, set }, top.offer);
+    return 'read';
+  };
+  // A rare word's docs first (a short list's): they fill the pool with facts that score high, so the
+  // common words' ranges are then read only for their docs that could beat those.
+  const seeds = docMasks(lists.flatMap((list) => (list && 'docs' in list ? [...list.docs] : [])));
+  for (const r of order) {
+    const only = seeds.get(r);
+    if (!only) continue;
+    score(r, only);
+    const done = skip.get(r);
+    if (done) for (let w = 0; w < WORDS; w++) done[w]! |= only[w]!;
+    else skip.set(r, only);
+  }
+  let read = 0;
+  for (const r of order) {
+    const done = score(r);
+    if (done === 'stop') break;
+    if (done === 'read') read++;
+  }
+  mark(`pool: ${read} of ${order.length} ranges read`);
+  const candidates = top.entries.map((e) => (e.base ? file.stored(e.index) : { fact: live.added[e.index]!.fact, columns: live.added[e.index]!.columns }));
+  mark('pool: candidates read');
+  return { candidates, facts: live.docs, matching };
+}
+
+/** Whether no doc of a range with this bound key, preferred-ness and newest created key can come before `last`. */
+function cannotBeat(bm: number, anyPreferred: boolean, created: number, last: Entry): boolean {
+  if (bm !== last.bm) return bm > last.bm;
+  if (last.preferred !== anyPreferred) return last.preferred;
+  return created < last.created.key;
+}
+
+/** The best `size` entries in the pool's order, kept sorted (the pool is a few dozen). */
+function topOf(size: number, rules: PoolRules): { entries: Entry[]; offer: (e: Entry) => void; last: () => Entry | undefined } {
+  const top: Entry[] = [];
+  const compare = (x: Entry, y: Entry) => x.bm - y.bm || Number(y.preferred) - Number(x.preferred) || rules.created.compare(y.created, x.created) || x.row - y.row;
+  const offer = (e: Entry) => {
+    if (top.length === size && compare(e, top[size - 1]!) >= 0) return;
+    let at = top.length;
+    while (at > 0 && compare(e, top[at - 1]!) < 0) at--;
+    top.splice(at, 0, e);
+    if (top.length > size) top.pop();
+  };
+  return { entries: top, offer, last: () => (top.length === size ? top[size - 1] : undefined) };
+}
+
+/** cannotBeat for a bound not yet rounded: SQLite's rounding only where it can decide. */
+function boundCannotBeat(bound: number, context: RangeContext, last: Entry): boolean {
+  const bm = -bound * SLACK;
+  if (bm > last.bm + 1e-6) return true;
+  if (bm < last.bm - 1e-6) return false;
+  return cannotBeat(round6(bm), context.anyPreferred, context.newest, last);
+}
+
+interface RangeContext {
+  rules: PoolRules;
+  anyPreferred: boolean;
+  /** The range's newest created key. */
+  newest: number;
+  /** The pool's last fact when the range is started, if the pool is full. */
+  last: Entry | undefined;
+  /** Per range, the bitmap of its docs not to score: removed since the build, or scored already. */
+  skip: Map<number, Uint32Array>;
+  /** Only these docs of the range, when given. */
+  only?: Uint32Array;
+  /** Scratch reused range after range: per item a bitmap, the docs to read, the items' figures. */
+  masks: Uint32Array[];
+  wanted: Uint32Array;
+  set: SetScratch & { parts: Float64Array };
+}
+
+/**
+ * Scores the docs of range r that the filter lets through, item by item in query order (FTS5's sums).
+ * Docs holding only sets of items whose bound cannot beat the pool's last fact are left out by their
+ * bitmaps: their records are never read.
+ */
+function scoreRange(live: LiveIndex, lists: List[], idf: number[], avgdl: number, r: number, context: RangeContext, offer: (e: Entry) => void): void {
+  const { file } = live;
+  const { rules, last } = context;
+  const first = r * RANGE;
+  const views: (RangeView | undefined)[] = lists.map((list, k) => rangeView(file, list, r, context.masks[k]!));
+  const present: number[] = [];
+  for (let k = 0; k < views.length; k++) if (views[k]) present.push(k);
+  const wanted = context.wanted.fill(0);
+  for (const k of present) for (let w = 0; w < WORDS; w++) wanted[w]! |= views[k]!.mask[w]!;
+  if (last) {
+    // An item without which no doc can beat the pool's last fact: only docs holding it are read.
+    const set = context.set;
+    set.n = 0;
+    for (const k of present) {
+      set.tf[set.n] = views[k]!.summary.maxTf;
+      set.length[set.n] = views[k]!.summary.minLength;
+      set.idf[set.n++] = idf[k]!;
+    }
+    // (The caller has checked the range's own bound.) Each item at its shortest doc and largest tf:
+    // an item without which the others cannot beat the pool's last fact is one every doc read holds;
+    // and fewer than `least` items cannot beat it either.
+    const parts = set.parts;
+    let total = 0;
+    for (let i = 0; i < set.n; i++) total += parts[i] = bm25Part(set.idf[i]!, set.tf[i]!, set.length[i]!, avgdl);
+    for (let i = 0; i < set.n && set.n > 1; i++) {
+      if (boundCannotBeat(total - parts[i]!, context, last)) for (let w = 0; w < WORDS; w++) wanted[w]! &= views[present[i]!]!.mask[w]!;
+    }
+    parts.subarray(0, set.n).sort().reverse();
+    let least = 1;
+    for (let sum = parts[0]!; least < set.n && boundCannotBeat(sum, context, last); sum += parts[least++]!);
+    if (least > 1 && present.length <= 15) atLeast(views, least, wanted);
+  }
+  const skip = context.skip.get(r);
+  const docs: number[] = [];
+  for (let w = 0; w < WORDS; w++) {
+    let bits = (wanted[w]! & ~(skip?.[w] ?? 0) & (context.only?.[w] ?? ~0)) >>> 0;
+    while (bits) {
+      const low = bits & -bits;
+      docs.push(first + 32 * w + 31 - Math.clz32(low));
+      bits = (bits ^ low) >>> 0;
+    }
+  }
+  if (docs.length === 0) return;
+  const records = file.records(Uint32Array.from(docs));
+  for (let i = 0; i < docs.length; i++) {
+    if (!rules.allow.base(records, i)) continue;
+    const o = docs[i]! - first;
+    let score = 0;
+    for (const k of present) {
+      const view = views[k]!;
+      if (view.mask[o >> 5]! & (1 << (o & 31))) score += bm25Part(idf[k]!, view.tf(o), records.length[i]!, avgdl);
+    }
+    // Clearly worse than the pool's last fact: not rounded, not offered.
+    if (last && -score > last.bm + 1e-6) continue;
+    const scope = file.header.scopes[records.scope[i]!]!;
+    offer({ bm: round6(-score), preferred: scope === rules.preferScope, created: { key: 2 * records.created[i]! }, row: records.row[i]!, base: true, index: docs[i]! });
+  }
+}
+
