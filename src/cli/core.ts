@@ -23,14 +23,14 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
   program
     .command('search')
     .description('find facts: BM25, best first, at most 5, weak results cut off')
-    .argument('<query...>', '1-4 distinctive words (names, terms, the thing asked about), matched by stem; any text is valid')
+    .argument('<query...>', 'the system or person\'s name, the distinctive words and a synonym; in a two-language memory the key terms in both (matched by stem, only tech names across scripts); any text is valid')
     .option('-n, --limit <n>', 'at most this many results', '5')
     .addOption(inOption())
     .addOption(kindOption())
     .option('--since <date>', 'only facts since an ISO date or an age: 7d, 2w, 3m')
     .option('--json', 'print a JSON array')
     // A mistyped option is an error, not a query word; words that start with `-` go after `--`.
-    .addHelpText('after', '\nExamples:\n  memcue search redis staging port\n  memcue search деплой стенд --in all\n  memcue search --json -- -Werror flags   # words starting with - go after --')
+    .addHelpText('after', '\nExamples:\n  memcue search redis staging port\n  memcue search deploy friday деплой пятница --in all   # both languages in one search\n  memcue search databases postgres redis -n 10   # a "which/all" question: more results\n  memcue search --json -- -Werror flags   # words starting with - go after --\n\nIf the first search misses, search again with the words the fact would likely use.')
     .action(lazy(() => import('../commands/search.js')));
 
   program

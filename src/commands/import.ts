@@ -9,24 +9,30 @@ import { appearsTwice, badLine, readImportLines, type ImportLine } from '../fact
 import { withStore, type Store } from '../store/store.js';
 import { fileLines, linesOf } from '../util/read-lines.js';
 import { readTextFile } from '../util/read-file.js';
-import { counted } from '../format.js';
+import { clip, counted } from '../format.js';
 import { findSameText, normalizeText, saysSameText } from '../audit/same-text.js';
 import { garbageBound } from '../util/garbage.js';
 import { mark } from '../util/profile.js';
 
 export async function run(ctx: Context, file: string, opts: { allowSecret?: boolean }): Promise<void> {
   const lines = await inputLines(ctx, file);
+  const ignored = new Map<string, number>();
   const defaults = {
     scope: resolveScope(ctx, undefined),
     host: ctx.host,
     source: ctx.repo()?.id ?? '',
     allowSecret: opts.allowSecret,
     scopeWord: (word: string) => resolveScope(ctx, word),
+    // A field memcue does not read is named once, with how many lines had it: never dropped in silence.
+    unknownField: (name: string) => ignored.set(name, (ignored.get(name) ?? 0) + 1),
   };
   const now = new Date().toISOString();
   const { added, skipped } = await withStore(ctx.dbPath, true, (store) =>
     store!.write(() => insertNew(store!, readImportLines(lines, defaults, now))),
   );
+  for (const [name, lines] of ignored) {
+    ctx.stderr(`memcue: import: field "${clip(name, 40)}" ignored on ${counted(lines, 'line')} (read: text, kind, scope, keywords, translation, source, quote; id, version, created_at, host, state of exported rows)\n`);
+  }
   ctx.stdout(`imported ${counted(added, 'fact version')}${skipped ? `, ${skipped} already present` : ''}\n`);
 }
 

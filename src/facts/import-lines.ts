@@ -3,7 +3,8 @@
 // import's one transaction is then rolled back).
 import { MemcueError } from '../errors.js';
 import { ALLOW_SECRET, checkRowSecrets, checkText } from './check-text.js';
-import { newId, type Fact } from './facts.js';
+import { COLUMNS, newId, type Fact } from './facts.js';
+import { readHidden, splitKeywords, writeHidden, normaliseKeywords } from '../text/hidden-index.js';
 import { canonicalHost, canonicalScope } from './names.js';
 import { checkField, checkKind, checkRowFields, checkScope, type LimitedField } from './validate.js';
 
@@ -16,7 +17,12 @@ export interface ImportDefaults {
   scopeWord?: (word: string) => string;
   /** Only full version rows (with id and version): a journal line without them is not one. */
   rowsOnly?: boolean;
+  /** Told of each field a line has that memcue does not read (import names them on stderr). */
+  unknownField?: (name: string) => void;
 }
+
+/** The fields a line is read from: export's columns, and `keywords` as `add --keywords` and `--json` give them. */
+const FIELDS = new Set<string>([...COLUMNS, 'keywords']);
 
 const BOM = '\ufeff';
 
@@ -108,11 +114,12 @@ function parseLine(line: string, defaults: ImportDefaults, now: string): { fact:
   const text = checkText(o.text, { allowSecret: true }); // every field, this one too, is checked for secrets in readImportLines
   const full = o.id !== undefined || o.version !== undefined;
   if (!full && defaults.rowsOnly) throw new Error('not a version row: "id" and "version" are missing');
+  if (defaults.unknownField) for (const key of Object.keys(o)) if (!FIELDS.has(key)) defaults.unknownField(key);
   const fact: Fact = {
     id: full ? str('id', '') : newId(),
     version: full ? (o.version as number) : 1,
     text,
-    translation: field('translation', ''),
+    translation: checkField('translation', withKeywordsField(str('translation', ''), o.keywords)),
     kind: checkKind(str('kind', 'note')),
     scope: scopeOf(str('scope', defaults.scope), full, defaults),
     source: field('source', full ? '' : defaults.source),
@@ -124,4 +131,22 @@ function parseLine(line: string, defaults: ImportDefaults, now: string): { fact:
   if (full) checkRowFields(fact);
   else checkScope(fact.scope);
   return { fact, plain: !full };
+}
+
+/**
+ * The index-only column with a line's `keywords` added to any it holds: a comma-separated string or
+ * a list of strings (`add --keywords`, MCP, and `list --json`, which splits the column in two).
+ */
+function withKeywordsField(column: string, given: unknown): string {
+  if (given === undefined || given === null) return column;
+  let words: string[];
+  if (typeof given === 'string') words = splitKeywords(given);
+  else if (Array.isArray(given) && given.every((k) => typeof k === 'string')) words = given;
+  else throw new Error('"keywords" must be a string ("a, b") or a list of strings');
+  try {
+    const hidden = readHidden(column);
+    return writeHidden({ translation: hidden.translation, keywords: normaliseKeywords([...hidden.keywords, ...words]) });
+  } catch (err) {
+    throw new Error(`"keywords": ${(err as Error).message}`);
+  }
 }

@@ -14,7 +14,7 @@ import type { Card } from './card.js';
 import { cacheDir } from './paths.js';
 
 /** Bumped when the card's layout or content rules change, so older cached cards are not served. */
-const CARD_FORMAT = 1;
+const CARD_FORMAT = 2;
 
 /** A string that changes whenever the database content may have changed; undefined: don't cache. */
 export function dbFingerprint(dbPath: string): string | undefined {

@@ -10,6 +10,15 @@ export interface CardEntry {
   created_at: string;
 }
 
+/** What a card is made of: the newest candidates of each side and how many each side has in all. */
+export interface CardCandidates {
+  global: CardEntry[];
+  repo: CardEntry[];
+  /** All candidates, and of them this repository's (only the newest RECENT_READ of a group are read). */
+  total: number;
+  repoTotal: number;
+}
+
 /**
  * At most this many of the newest candidates of each group are read: even one-character facts (the
  * shortest line, 24 characters) fill the card before that. Reading only these (through the

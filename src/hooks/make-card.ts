@@ -59,9 +59,9 @@ export async function cardFor(ctx: Context, agent?: HookAgent, opts: { budgetMs?
   const live = searchFileEnabled(ctx.env) ? openLiveIndex(dbFile(ctx.dbPath).real) : undefined;
   const entries = live && unlessBroken(() => liveCardEntries(live, repoId));
   if (entries) {
-    const { global, repo, total } = entries;
+    const { global, repo, total, repoTotal } = entries;
     const memory = memoryShape(live!.docs, liveVocabulary(live!), languages);
-    const card = composeCard(repoId, global, repo, { total, budget, note, memory });
+    const card = composeCard(repoId, global, repo, { total, repoTotal, budget, note, memory });
     mark('card composed from the search file');
     // Cached only if the database is still in the state the card was read from.
     if (seen !== undefined && dbFingerprint(ctx.dbPath) === seen) writeCachedCard(ctx.env, ctx.dbPath, cacheKey, seen, card);
@@ -75,11 +75,11 @@ export async function cardFor(ctx: Context, agent?: HookAgent, opts: { budgetMs?
       false,
       (store) => {
         if (!store) return composeCard(repoId, [], [], { budget, note, memory: memoryShape(0, undefined, languages) });
-        const { global, repo, total } = loadCardEntries(store, repoId);
+        const { global, repo, total, repoTotal } = loadCardEntries(store, repoId);
         mark('card rows read');
         const facts = Number(store.db.get('SELECT count(*) AS n FROM fact_index_docsize')?.n ?? 0);
         const memory = memoryShape(facts, sqliteVocabulary(store.db), languages);
-        const card = composeCard(repoId, global, repo, { total, budget, note, memory });
+        const card = composeCard(repoId, global, repo, { total, repoTotal, budget, note, memory });
         mark('card composed');
         // Taken while we are a registered reader, so no other process can have committed since the query.
         const now = dbFingerprint(ctx.dbPath);
@@ -100,6 +100,6 @@ function busyCard(ctx: Context, repoId: string | undefined, cacheKey: string | u
   const note = last
     ? `\n(memcue: the memory is being written right now, so this card is the one from ${last.savedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC and may miss the newest facts; \`memcue search\` has them.)\n`
     : '\n(memcue: the memory is being written right now, so no card could be read in time; `memcue search` and `memcue list` work as usual.)\n';
-  const card = last?.card ?? { repo: repoId ?? null, global: [], repo_facts: [], left_out: 0, more: [], text: INSTRUCTION };
+  const card = last?.card ?? { repo: repoId ?? null, global: [], repo_facts: [], left_out: 0, left_out_global: 0, left_out_repo: 0, more: [], text: INSTRUCTION };
   return { ...card, text: card.text + note };
 }

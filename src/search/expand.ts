@@ -50,7 +50,7 @@ export function expandItems(query: string, items: QueryItem[], vocabulary: Vocab
     // ranked up twice (RESULTS 41; counted apart, they cost XQuAD-ru Russian questions 2 points of
     // hit@1, RESULTS 37 and 39).
     const spellings = otherSpellings(term);
-    spellings.forEach((t) => add({ terms: [t], prefix: false, group: item.group }));
+    spellings.forEach((t) => add({ terms: [t], prefix: false, group: item.group, spelling: true }));
     if (spellings.length === 0 && !isMatched(item)) unmatched.push(item);
   }
   // Only a query that would find nothing is corrected: a word no fact holds beside words that match

@@ -41,6 +41,8 @@ export interface QueryItem {
    * count them as one. Undefined: the item is its own.
    */
   group?: number;
+  /** An other-script or by-ear spelling of its group's word (expand.ts): search.ts pools the query's own words apart too. */
+  spelling?: boolean;
 }
 
 /** `withCompounds: false` gives the query's own terms only (bench/labs/expansion-lab.ts compares). */

@@ -44,10 +44,29 @@ export function search(store: Store, query: string, opts: SearchOptions = {}): H
 export function searchLive(live: LiveIndex, query: string, opts: SearchOptions = {}): Hit[] {
   const items = expandedItems(query, () => liveVocabulary(live), opts);
   if (items.length === 0) return [];
-  const limit = opts.limit ?? DEFAULT_LIMIT;
-  const pool = snapshotPool(live, items, opts, opts.preferScope ?? '', Math.max(limit, POOL_SIZE));
+  const size = Math.max(opts.limit ?? DEFAULT_LIMIT, POOL_SIZE);
+  const pool = snapshotPool(live, items, opts, opts.preferScope ?? '', size);
   const stats = (held: readonly QueryItem[]) => ({ facts: pool.facts, matching: held.map((item) => pool.matching[items.indexOf(item)]!) });
-  return ranked(query, items, { candidates: pool.candidates, stats }, opts);
+  const own = pool.candidates.length > 0 ? ownItems(items) : undefined;
+  const candidates = own ? withOwnMatches(pool.candidates, snapshotPool(live, own, opts, opts.preferScope ?? '', size).candidates) : pool.candidates;
+  return ranked(query, items, { candidates, stats }, opts);
+}
+
+/**
+ * The items without the other-script spellings, when the query has both. FTS5 ranks a rarer
+ * spelling's facts first (`инцидент` in 150 short Russian facts over `incident` in 508 English ones),
+ * so a pool of the whole query can hold none of the facts with the word as written: those of the
+ * query's own words are pooled too (issue 33).
+ */
+function ownItems(items: QueryItem[]): QueryItem[] | undefined {
+  const own = items.filter((item) => !item.spelling);
+  return own.length > 0 && own.length < items.length ? own : undefined;
+}
+
+/** The pool, then the facts of the own-words pool it lacks, in that pool's order (the same on both paths). */
+function withOwnMatches(pool: PoolFact[], own: PoolFact[]): PoolFact[] {
+  const ids = new Set(pool.map((c) => `${c.fact.id}\0${c.fact.version}`));
+  return [...pool, ...own.filter((c) => !ids.has(`${c.fact.id}\0${c.fact.version}`))];
 }
 
 /** The query's items and what expand.ts adds from the vocabulary: the same on both paths. */
@@ -88,12 +107,19 @@ function ranked(query: string, items: QueryItem[], pool: Candidates, opts: Searc
 }
 
 function sqlitePool(store: Store, items: QueryItem[], opts: SearchOptions): Candidates {
+  const pool = sqliteRows(store, items, opts, true);
+  const own = pool.candidates.length > 0 ? ownItems(items) : undefined;
+  return own ? { ...pool, candidates: withOwnMatches(pool.candidates, sqliteRows(store, own, opts, false).candidates) } : pool;
+}
+
+/** FTS5's pool for `items`; `count`: the first search on a connection counts the items in the same statement. */
+function sqliteRows(store: Store, items: QueryItem[], opts: SearchOptions, count: boolean): Candidates {
   const limit = opts.limit ?? DEFAULT_LIMIT;
   const { where, params } = filterClause(opts);
   const expressions = [...new Set(items.map(itemExpression))];
   // The first search on a connection counts its items in the pool's own statement: each statement
   // is parsed and compiled in the WASM interpreter in a cold process (the common case: one search).
-  const counting = statsCache.has(store) ? [] : expressions;
+  const counting = !count || statsCache.has(store) ? [] : expressions;
   // The pool is in FTS5's order, ties broken by the current repo first, then the newest, then the
   // row (what src/snapshot/pool.ts repeats). The index may keep no copy of its terms: the pool's
   // rows get theirs from their text. (`bm`, not `rank`: that name is FTS5's hidden column.)

@@ -2,16 +2,17 @@
 // either: the same groups (global rules, this repo's rules and decisions), the newest RECENT_READ of
 // each, newest first, as loadCardEntries (hooks/card.ts) reads them from the database. The file keeps
 // each group's newest facts in a list of their own, so only those are read.
-import { groups, RECENT_READ, type CardEntry } from '../hooks/card-groups.js';
+import { groups, RECENT_READ, type CardCandidates } from '../hooks/card-groups.js';
 import type { Fact } from '../facts/facts.js';
 import { KINDS } from '../store/schema.js';
 import { createdOrder, type CreatedKey, type LiveIndex } from './pool.js';
 
-export function liveCardEntries(live: LiveIndex, repoId: string | undefined): { global: CardEntry[]; repo: CardEntry[]; total: number } {
+export function liveCardEntries(live: LiveIndex, repoId: string | undefined): CardCandidates {
   const { file } = live;
   const created = createdOrder(live);
   const byId = new Map<string, Fact>();
   let total = 0;
+  let repoTotal = 0;
   for (const [scope, kind] of groups(repoId)) {
     const stored = file.group(scope, kind);
     const listed = stored.docs.filter((d) => !live.removed.has(d));
@@ -28,6 +29,7 @@ export function liveCardEntries(live: LiveIndex, repoId: string | undefined): { 
     for (const doc of added) candidates.push({ created: created.added(doc), read: () => doc.fact });
     const groupTotal = stored.total - (stored.docs.length - listed.length) - removedUnlisted + added.length;
     total += groupTotal;
+    if (scope !== 'global') repoTotal += groupTotal;
     // A list cut short by the build that removals have eaten into: SQLite must read this group.
     if (stored.docs.length < stored.total && listed.length < RECENT_READ) throw new Error('search file: a card group too short');
     candidates.sort((a, b) => created.compare(b.created, a.created));
@@ -39,7 +41,7 @@ export function liveCardEntries(live: LiveIndex, repoId: string | undefined): { 
   }
   const rows = [...byId.values()].sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id));
   const entries = rows.map((r) => ({ id: r.id, kind: r.kind, scope: r.scope, text: r.text, created_at: r.created_at }));
-  return { global: entries.filter((e) => e.scope === 'global'), repo: entries.filter((e) => e.scope !== 'global'), total };
+  return { global: entries.filter((e) => e.scope === 'global'), repo: entries.filter((e) => e.scope !== 'global'), total, repoTotal };
 }
 
 function kindName(kind: number): string {

@@ -13,7 +13,7 @@ const codexTokens = (text: string) => Math.ceil(Buffer.byteLength(text, 'utf8') 
 /** Claude Code: hook context longer than this many characters is replaced by a preview. */
 const CLAUDE_CONTEXT_CHARS = 10_000;
 
-const LEFT_OUT = /^\d+ more left out to keep this card short: run `memcue list --kind rule` and `memcue list --kind decision` to see them\.$/;
+const LEFT_OUT = /^(\d+) more left out to keep this card short: \1 global rules \(`memcue list --kind rule --in global`\)\.$/;
 
 /** 103 Russian rules (about 12,000 bytes of card), like the card Codex cut mid-way in issue 12. */
 async function cyrillicMemory() {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { locomoDir } from '../../bench/quality-sets.js';
+import { INSTRUCTION } from '../../src/hooks/instruction.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bun = join(root, 'node_modules/.bin/bun');
@@ -23,6 +24,15 @@ describe('the agent-loop benchmark', () => {
   it('scores a kept run as the run, and an empty line finds nothing', { timeout: 120_000 }, () => {
     const dir = join(work, 'run');
     loop('prepare', 'dev:tune', dir);
+    // The card a session sees is today's, for a two-language memory, and the memory has no write-time
+    // keywords or translations: the loop measures the card's search advice alone (issue 33).
+    const card = readFileSync(join(dir, 'card.md'), 'utf8');
+    expect(card.startsWith(INSTRUCTION)).toBe(true);
+    expect(card).toContain('The memory holds 250 facts in English and Russian');
+    const exported = spawnSync(bun, ['src/node-entry.ts', 'export'], { cwd: root, encoding: 'utf8', env: { ...process.env, MEMCUE_DB: join(dir, 'memory.db'), HOME: dir } });
+    const rows = exported.stdout.trim().split('\n').map((l) => JSON.parse(l) as { translation: string });
+    expect(rows).toHaveLength(250);
+    expect(rows.filter((r) => r.translation !== '')).toEqual([]);
     // Two questions whose fact is the first one loaded (d001, `redis` on staging), searched with words
     // that find other facts only, and one searched with the fact's own words.
     writeFileSync(join(dir, 'questions.jsonl'), ['q001', 'q002', 'q003'].map((qid) => JSON.stringify({ qid })).join('\n') + '\n');

@@ -26,7 +26,7 @@ describe('card entries from a big memory', () => {
 
     await withStore(env.MEMCUE_DB!, true, (store) => {
       for (const repoId of [undefined, 'github.com/acme/app']) {
-        const { global, repo, total } = loadCardEntries(store!, repoId);
+        const { global, repo, total, repoTotal } = loadCardEntries(store!, repoId);
         const every = store!.db
           .all(
             `SELECT f.id, f.kind, f.scope, f.text, f.created_at
@@ -37,6 +37,8 @@ describe('card entries from a big memory', () => {
           )
           .map((r) => r as unknown as CardEntry);
         expect(total).toBe(every.length);
+        const repoEvery = every.filter((e) => e.scope !== 'global').length;
+        expect(repoTotal).toBe(repoEvery);
         expect(every.filter((e) => e.scope === 'global').length).toBeGreaterThan(RECENT_READ);
         // The newest RECENT_READ of each group (`every` is newest first).
         const newest = new Set(['rule', 'decision'].flatMap((kind) => ['global', 'repo'].flatMap((where) =>
@@ -44,10 +46,11 @@ describe('card entries from a big memory', () => {
         const read = every.filter((e) => newest.has(e));
         expect(global).toEqual(read.filter((e) => e.scope === 'global'));
         expect(repo).toEqual(read.filter((e) => e.scope !== 'global'));
-        const expected = composeCard(repoId, read.filter((e) => e.scope === 'global'), read.filter((e) => e.scope !== 'global'), { total: every.length });
-        const actual = composeCard(repoId, global, repo, { total });
+        const expected = composeCard(repoId, read.filter((e) => e.scope === 'global'), read.filter((e) => e.scope !== 'global'), { total: every.length, repoTotal: repoEvery });
+        const actual = composeCard(repoId, global, repo, { total, repoTotal });
         expect(actual.text).toBe(expected.text);
         expect(actual.left_out).toBe(expected.left_out);
+        expect(actual.left_out_repo).toBe(expected.left_out_repo);
         expect(actual.text).not.toContain('Now only a note');
       }
     });

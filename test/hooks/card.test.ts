@@ -43,14 +43,15 @@ describe('composeCard', () => {
     expect(card.global.slice(0, skipped)).toEqual(global.slice(0, skipped));
     for (const r of card.global.slice(skipped)) expect(r.text.length).toBeLessThan(global[skipped]!.text.length);
     const last = card.text.trimEnd().split('\n').at(-1)!;
-    expect(last).toBe(`${card.left_out} more left out to keep this card short: run \`memcue list --kind rule --in global\` to see them.`);
+    expect(last).toBe(`${card.left_out} more left out to keep this card short: ${card.left_out} global rules (\`memcue list --kind rule --in global\`).`);
   });
 
   it('names both kinds when a repository card is cut', () => {
     const repo = newestFirst(Array.from({ length: 300 }, (_, i) => entry(i, { scope: 'repo:github.com/a/b', kind: i % 2 ? 'rule' : 'decision' })));
     const card = composeCard('github.com/a/b', [], repo);
     expect(card.text.length).toBeLessThanOrEqual(CARD_LIMIT);
-    expect(card.more).toEqual(['memcue list --kind rule', 'memcue list --kind decision']);
+    expect(card.more).toEqual(['memcue list --kind rule --in github.com/a/b', 'memcue list --kind decision --in github.com/a/b']);
+    expect(card.left_out_repo).toBe(card.left_out);
     expect(card.text).toContain('## Rules and decisions of github.com/a/b\n- rule: Rule number 299');
     expect(card.text).toContain('\n- decision: Rule number 298');
   });

@@ -81,7 +81,7 @@ describe('memcue hook … session-start', () => {
     const context = (JSON.parse(r.stdout) as SessionStartOutput).hookSpecificOutput.additionalContext;
     expect(context.length).toBeLessThanOrEqual(budgetFor('claude').max);
     expect(context.length).toBeGreaterThan(CARD_LIMIT); // Claude Code's own limit, not the default one
-    expect(context.trimEnd().split('\n').at(-1)).toMatch(/^\d+ more left out to keep this card short: run `memcue list --kind rule` and `memcue list --kind decision` to see them\.$/);
+    expect(context.trimEnd().split('\n').at(-1)).toMatch(/^(\d+) more left out to keep this card short: \1 global rules \(`memcue list --kind rule --in global`\)\.$/);
   });
 });
 

@@ -23,4 +23,18 @@ describe('the instruction', () => {
     expect(INSTRUCTION).toContain('not when it happened');
     expect(searchTool.description).toContain('date recorded');
   });
+
+  it('gives the search advice the seed and issue 33 measured: name, distinctive words, a synonym, both languages in one search', () => {
+    // "1-4 distinctive words … not a pile of synonyms" cost first searches: 0.800 against 0.950 (issue 33).
+    for (const text of [INSTRUCTION, searchTool.description]) {
+      expect(text).not.toMatch(/1-4|pile of synonyms/);
+      expect(text).toMatch(/the system, service, file or person's name/);
+      expect(text).toMatch(/a synonym or (the )?broader term/);
+      expect(text).toMatch(/in both (languages )?in one (search|query)/);
+      expect(text).toMatch(/Missed\? Search again with the words the fact would likely use/);
+    }
+    expect(INSTRUCTION).toContain('`memcue search deploy friday деплой пятница`');
+    expect(INSTRUCTION).toContain('For "which/what all" questions add `--limit 10`');
+    expect(JSON.stringify(searchTool.inputSchema)).toContain('10 for which/what-all questions');
+  });
 });

@@ -30,7 +30,7 @@ describe("the card's memory line", () => {
       const card = (await run(['card'])).stdout;
       expect(card).toContain('The memory holds 2 facts in English and Russian; they are not listed here');
       // Only tech names cross scripts (RESULTS 40: `docker image tag` missed a Russian fact).
-      expect(card).toContain('A fact is found by the words of its own language, tech names aside: if one language finds nothing, search again in the other.');
+      expect(card).toContain('A fact is found by the words of its own language, tech names aside: search with the key terms in both languages at once.');
     }
   });
 

@@ -1,7 +1,8 @@
 // What the query handling changes for a user, end to end through `memcue search`.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openLiveIndex } from '../../src/snapshot/files.js';
 import { cli, isolatedEnv, tempDir } from '../helpers.js';
 
 function setup() {
@@ -69,5 +70,49 @@ describe('search', () => {
     expect(roadtrip).toContain(trip);
     expect(roadtrip).not.toContain(road);
     expect(await run('search', 'filename', 'rules')).toContain(files);
+  });
+});
+
+describe('search: the word as written before its other spellings (issue 33)', () => {
+  /** 508 English incident notes and 150 short Russian "Разбор инцидента" facts: FTS5 ranks the rarer Russian term first. */
+  async function incidents() {
+    const dir = tempDir();
+    const env = isolatedEnv(dir);
+    const lines: string[] = [];
+    for (let i = 0; i < 508; i++) {
+      lines.push(JSON.stringify({ text: `Incident notes ${i}: the queue degraded for ${i % 90} minutes after deploy ${i}; a rollback to the previous release fixed it and on-call wrote the timeline`, scope: 'global' }));
+    }
+    for (let i = 0; i < 150; i++) lines.push(JSON.stringify({ text: `Разбор инцидента ${i}: упал шлюз`, scope: 'global' }));
+    const file = join(dir, 'facts.jsonl');
+    writeFileSync(file, lines.join('\n'));
+    expect((await cli(['import', file], { env })).code).toBe(0);
+    return env;
+  }
+
+  it('`search incident -n 20 --in all` gives the English facts first, on the SQLite path and the search file\'s', async () => {
+    const env = await incidents();
+    const top20 = async (extra: Record<string, string>) => {
+      const out = (await cli(['search', 'incident', '-n', '20', '--in', 'all'], { env: { ...env, ...extra } })).stdout.trim().split('\n');
+      expect(out).toHaveLength(20);
+      for (const line of out) expect(line).toContain('Incident notes');
+      return out;
+    };
+    const sqlite = await top20({ MEMCUE_SEARCH_FILE: '0' });
+    await cli(['search', 'rollback'], { env }); // builds the search file
+    expect(openLiveIndex(env.MEMCUE_DB!)).toBeDefined();
+    expect(await top20({})).toEqual(sqlite);
+    // The Russian facts still come after the English ones, and first for the Russian word.
+    const many = (await cli(['search', 'incident', '-n', '600', '--in', 'all', '--json'], { env })).stdout;
+    const texts = (JSON.parse(many) as { text: string }[]).map((h) => h.text);
+    const firstRussian = texts.findIndex((t) => t.startsWith('Разбор'));
+    if (firstRussian >= 0) expect(texts.slice(firstRussian).every((t) => t.startsWith('Разбор'))).toBe(true);
+    const ru = (await cli(['search', 'инцидент', '-n', '20', '--in', 'all'], { env })).stdout.trim().split('\n');
+    for (const line of ru) expect(line).toContain('Разбор инцидента');
+  });
+
+  it('a fact written only in the other script is still found by a by-ear spelling', async () => {
+    const { run, add } = setup();
+    const id = await add('Разбор инцидента: шлюз упал после выкладки');
+    expect(await run('search', 'incident')).toContain(id);
   });
 });

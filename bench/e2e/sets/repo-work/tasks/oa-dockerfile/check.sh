@@ -19,10 +19,22 @@ finish() {
   exit 0
 }
 D="$R/Dockerfile"
+# FROM lines as a default `docker build` sees them: ${NAME} / $NAME replaced by an earlier `ARG NAME=default`
+# (a base image chosen by build argument, with the right default, is a correct answer).
+F="$T/froms"
+[ -f "$D" ] && python3 - "$D" > "$F" <<'PY'
+import re, sys
+args = {}
+for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
+    m = re.match(r"\s*ARG\s+([A-Za-z_][A-Za-z0-9_]*)=(\S+)", line, re.I)
+    if m: args[m.group(1)] = m.group(2).strip("\"'")
+    if re.match(r"\s*FROM\s+", line, re.I):
+        print(re.sub(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?", lambda v: args.get(v.group(1), v.group(0)), line.strip()))
+PY
 check tests_pass "the repository's tests pass" bash -c "cd '$R' && timeout 180 node --test test/"
 runs() {
   [ -f "$D" ] || { echo "no Dockerfile"; return 1; }
-  grep -qiE '^\s*FROM\s+\S*node:20' "$D" || { echo "no node:20 base"; return 1; }
+  grep -qiE '^\s*FROM\s+\S*node:20' "$F" || { echo "no node:20 base"; return 1; }
   grep -qiE '^\s*(CMD|ENTRYPOINT).*server\.js' "$D" || { echo "does not start server.js"; return 1; }
   grep -qiE '^\s*(EXPOSE\s+9100|ENV\s+PORT[= ]9100)' "$D" || { echo "no port 9100"; return 1; }
   grep -qiE '^\s*COPY\s+.*(src|\.)' "$D" || { echo "does not copy the code"; return 1; }
@@ -30,13 +42,18 @@ runs() {
 check dockerfile_runs_service "Dockerfile on a Node 20 base copies the code and starts server.js on 9100" runs
 nonroot() { u=$(grep -iE '^\s*USER\s+' "$D" | tail -n 1 | awk '{print $2}'); [ -n "$u" ] && [ "$u" != root ] && [ "$u" != 0 ] && [ "${u%%:*}" != 0 ]; }
 check dockerfile_non_root "the final stage runs as a non-root USER" nonroot
-ign() { f="$R/.dockerignore"; [ -f "$f" ] && grep -qE '^/?(\*\*/)?test/?$|^/?test(/\*\*)?$' "$f" && grep -qE 'node_modules|\.git' "$f"; }
+ign() {
+  f="$R/.dockerignore"; [ -f "$f" ] || return 1
+  # An allowlist (`*`, then `!` for what goes in) keeps out everything it does not re-include.
+  if grep -qxE '\*|\*\*' "$f"; then ! grep -qE '^!/?(test|node_modules|\.git)(/|$)' "$f"; return; fi
+  grep -qE '^/?(\*\*/)?test/?$|^/?test(/\*\*)?$' "$f" && grep -qE 'node_modules|\.git' "$f"
+}
 check dockerignore ".dockerignore keeps tests and node_modules/.git out of the image" ign
 # prod and CI hosts cannot reach Docker Hub: every base image must come from the internal mirror
 mirror() {
   [ -f "$D" ] || return 1
-  froms=$(grep -iE '^\s*FROM\s+' "$D" | awk '{print $2}'); [ -n "$froms" ] || return 1
-  stages=$(grep -iE '^\s*FROM\s+.*\s+AS\s+' "$D" | awk '{print tolower($NF)}')
+  froms=$(awk '{print $2}' "$F"); [ -n "$froms" ] || return 1
+  stages=$(grep -iE '^\s*FROM\s+.*\s+AS\s+' "$F" | awk '{print tolower($NF)}')
   for f in $froms; do echo "$stages" | grep -qx "$(echo "$f" | tr A-Z a-z)" && continue; case "$f" in registry.int.acme.net:5000/*) ;; *) echo "FROM $f"; return 1;; esac; done
 }
 check images_from_mirror "every FROM pulls from registry.int.acme.net:5000 (Docker Hub is unreachable from prod/CI)" mirror
