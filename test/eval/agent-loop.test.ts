@@ -29,7 +29,7 @@ describe('the agent-loop benchmark', () => {
     const card = readFileSync(join(dir, 'card.md'), 'utf8');
     expect(card.startsWith(INSTRUCTION)).toBe(true);
     expect(card).toContain('The memory holds 250 facts in English and Russian');
-    const exported = spawnSync(bun, ['src/node-entry.ts', 'export'], { cwd: root, encoding: 'utf8', env: { ...process.env, MEMCUE_DB: join(dir, 'memory.db'), HOME: dir } });
+    const exported = spawnSync(bun, ['src/bin-entry.ts', 'export'], { cwd: root, encoding: 'utf8', env: { ...process.env, MEMCUE_DB: join(dir, 'memory.db'), HOME: dir } });
     const rows = exported.stdout.trim().split('\n').map((l) => JSON.parse(l) as { translation: string });
     expect(rows).toHaveLength(250);
     expect(rows.filter((r) => r.translation !== '')).toEqual([]);
