@@ -41,7 +41,7 @@ export async function run(ctx: Context, words: string[], opts: AddOptions): Prom
   checkRowSecrets({ quote: fact.quote, source: fact.source, scope: fact.scope }, secrets); // the text was checked above
   let note: string | undefined;
   const known = await withStore(ctx.dbPath, true, (store) =>
-    store!.write(() => {
+    store!.writeAsync(() => {
       const same = findSameText(store!, fact.text, fact.scope);
       // Only a scope typed out in full can be a typo; the shorthands name real places.
       if (!same && opts.scope?.includes(':')) note = newScopeNote(store!, fact.scope, { repo: repoScope(ctx), machine: `machine:${ctx.host}` });

@@ -28,7 +28,7 @@ export async function run(ctx: Context, file: string, opts: { allowSecret?: bool
   };
   const now = new Date().toISOString();
   const { added, skipped } = await withStore(ctx.dbPath, true, (store) =>
-    store!.write(() => insertNew(store!, readImportLines(lines, defaults, now))),
+    store!.writeAsync(() => insertNew(store!, readImportLines(lines, defaults, now))),
   );
   for (const [name, lines] of ignored) {
     ctx.stderr(`memcue: import: field "${clip(name, 40)}" ignored on ${counted(lines, 'line')} (read: text, kind, scope, keywords, translation, source, quote; id, version, created_at, host, state of exported rows)\n`);

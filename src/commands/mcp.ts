@@ -19,7 +19,7 @@ import { CallQueue } from '../mcp/queue.js';
 export const CLOSING_GRACE_MS = 1500;
 
 export async function run(ctx: Context): Promise<void> {
-  // Whatever opens the database runs one at a time (queue.ts says why), the card for initialize too.
+  // Calls that write run one at a time, reads side by side (queue.ts says why); the card for initialize too.
   const calls = new CallQueue();
   // The card, unless the client's own memcue hook gives it: the client names itself in initialize,
   // so the server is made once that has come (mcp/first-message.ts).
@@ -28,10 +28,10 @@ export async function run(ctx: Context): Promise<void> {
   // (the MCP stdio shutdown). The end of `input`, not of process.stdin: it comes only after the
   // transport has been handed every request before it, so each of them is queued by then.
   const inputEnded = new Promise<void>((resolve) => input.once('end', resolve));
-  const instructions = await calls.run(() => instructionsFor(ctx, clientName), () => '');
+  const instructions = await calls.run(() => instructionsFor(ctx, clientName), () => '', false);
   const server = new Server({ name: 'memcue', version: VERSION }, { capabilities: { tools: {} }, instructions });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }));
-  server.setRequestHandler(CallToolRequestSchema, (req) => calls.run(() => callTool(ctx, req.params.name, req.params.arguments), notRun));
+  server.setRequestHandler(CallToolRequestSchema, (req) => calls.run(() => callTool(ctx, req.params.name, req.params.arguments), notRun, !readsOnly(req.params.name)));
   const closed = new Promise<void>((resolve) => (server.onclose = resolve));
   const connected = server.connect(new StdioServerTransport(input, process.stdout));
   // Every call sent before the end is answered (those reached too late without being run), then the server closes.
@@ -39,6 +39,9 @@ export async function run(ctx: Context): Promise<void> {
   await connected;
   await closed;
 }
+
+/** Tools that only read (search, show) run side by side; an unknown name is taken to write. */
+const readsOnly = (name: string) => TOOLS.find((t) => t.name === name)?.annotations.readOnlyHint === true;
 
 const notRun = () => ({
   content: [{ type: 'text' as const, text: `not run: the client closed the connection, and this call's turn came more than ${CLOSING_GRACE_MS / 1000} s later` }],

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { MemcueError } from '../errors.js';
 import { commandFacts, GLOBAL_OPTIONS } from '../command-table.js';
-import { backOff } from '../util/back-off.js';
+import { backOff, backOffAsync } from '../util/back-off.js';
 import { F_WRLCK, LOCK_RANGE, PENDING_BYTE, nativeLocks, type LockHolder } from './native-locks.js';
 
 /** A database file: what SQLite opens (`real`) and the path as the user gave it (for messages). */
@@ -42,9 +42,28 @@ export function lockHolder(file: LockedFile): LockHolder | undefined {
  * error means one holder kept the lock past the timeout. `what`: what memcue was waiting to do.
  */
 export function lockWaiter(file: LockedFile, timeoutMs: number, what: string, nothingDone: string, perHolder = false): () => void {
+  const check = lockDeadline(file, timeoutMs, what, nothingDone, perHolder);
+  const pause = backOff();
+  return () => {
+    check();
+    pause();
+  };
+}
+
+/** As lockWaiter, for async callers: the pause yields the event loop (nothing else of the process waits). */
+export function asyncLockWaiter(file: LockedFile, timeoutMs: number, what: string, nothingDone: string, perHolder = false): () => Promise<void> {
+  const check = lockDeadline(file, timeoutMs, what, nothingDone, perHolder);
+  const pause = backOffAsync();
+  return () => {
+    check();
+    return pause();
+  };
+}
+
+/** Throws the busy error once the time is up (see lockWaiter). */
+function lockDeadline(file: LockedFile, timeoutMs: number, what: string, nothingDone: string, perHolder: boolean): () => void {
   let deadline = Date.now() + timeoutMs;
   let last: number | undefined;
-  const pause = backOff();
   return () => {
     const holder = lockHolder(file);
     if (perHolder && holder?.pid !== undefined && holder.pid !== last) {
@@ -58,7 +77,6 @@ export function lockWaiter(file: LockedFile, timeoutMs: number, what: string, no
         `${nothingDone}; try again when it has finished, or resume or end that process if it is stopped or hung`,
       );
     }
-    pause();
   };
 }
 

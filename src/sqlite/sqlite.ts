@@ -146,6 +146,45 @@ export class Database implements StatementOwner {
   }
 
   /**
+   * Runs `run` until SQLite's lock is not busy, awaiting `wait` between tries: the event loop turns
+   * meanwhile (this.busyWait is not called: it may sleep synchronously). `wait` throws when the time is up.
+   */
+  async whenFree<T>(run: () => T, wait: () => Promise<void>): Promise<T> {
+    for (;;) {
+      try {
+        return run();
+      } catch (err) {
+        if (!(err instanceof SqliteError && (err.rc & 0xff) === SQLITE_BUSY)) throw err;
+        await wait();
+      }
+    }
+  }
+
+  /**
+   * As transaction(), for async callers: a busy BEGIN IMMEDIATE awaits `waitBegin`, a busy COMMIT
+   * (readers still on the file) awaits `waitCommit` with the transaction left open; `fn` itself runs
+   * synchronously, holding RESERVED.
+   */
+  async transactionAsync<T>(fn: () => T, waitBegin: () => Promise<void>, waitCommit: () => Promise<void>): Promise<T> {
+    await this.whenFree(() => this.execOnce('BEGIN IMMEDIATE'), waitBegin);
+    this.inTransaction = true;
+    try {
+      const result = fn();
+      await this.whenFree(() => this.execOnce('COMMIT'), waitCommit);
+      return result;
+    } catch (err) {
+      try {
+        this.execOnce('ROLLBACK');
+      } catch {
+        /* no transaction was active (a failed COMMIT may have ended it) */
+      }
+      throw err;
+    } finally {
+      this.inTransaction = false;
+    }
+  }
+
+  /**
    * Runs `fn` in one write transaction. `beforeCommit` runs after `fn` and may throw (nothing is then
    * written); what it returns runs once the transaction has ended either way.
    */

@@ -15,7 +15,7 @@ import { pauseAt } from '../util/pause.js';
 import { mark } from '../util/profile.js';
 import { fileIdentity, type DbFile } from './db-file.js';
 import { checkBeforeWrite, forgetChecked, recordChecked } from './integrity.js';
-import { busyTimeout, lockWaiter } from '../locks/holders.js';
+import { asyncLockWaiter, busyTimeout, lockWaiter } from '../locks/holders.js';
 import { keepReserved } from '../locks/native-locks.js';
 import { Database } from '../sqlite/sqlite.js';
 import { DeltaWriter } from '../snapshot/delta.js';
@@ -79,17 +79,41 @@ export class Connections {
    * writer left can be played back (SQLite opens read-only by itself where the file is not writable).
    */
   private openReader(): Database {
+    return this.readerWith((db) => db.retrying(() => db.get('SELECT 1 FROM sqlite_master LIMIT 1')));
+  }
+
+  /** As enterReader, for async callers: a wait for a commit in progress yields the event loop. */
+  async enterReaderAsync(): Promise<void> {
+    if (this.writer || this.reader) return;
+    let first: Promise<unknown> | undefined;
+    const db = this.readerWith((db) => {
+      const busyWait = db.busyWait;
+      db.busyWait = undefined; // a busy first read throws to whenFree instead of sleeping
+      first = db.whenFree(() => db.get('SELECT 1 FROM sqlite_master LIMIT 1'), asyncLockWaiter(this.file, this.readTimeoutMs, 'read it', 'nothing was read')).finally(() => (db.busyWait = busyWait));
+    }, false);
+    try {
+      await first;
+    } catch (err) {
+      db.close();
+      throw err;
+    }
+    pauseAt('read', process.env);
+    this.reader = db;
+  }
+
+  /** Opens the reader's connection and its transaction; `take` takes SHARED (the first read). */
+  private readerWith(take: (db: Database) => void, pause = true): Database {
     const db = this.opened(Database.openWith(this.m, this.file.real, { create: false }));
     try {
       db.busyWait = lockWaiter(this.file, this.readTimeoutMs, 'read it', 'nothing was read');
       db.exec('BEGIN');
       // The first read takes SHARED (and plays back a hot journal); a busy one is tried again.
-      db.retrying(() => db.get('SELECT 1 FROM sqlite_master LIMIT 1'));
+      take(db);
     } catch (err) {
       db.close();
       throw err;
     }
-    pauseAt('read', process.env); // tests stop a reader here, holding its read lock
+    if (pause) pauseAt('read', process.env); // tests stop a reader here, holding its read lock
     return db;
   }
 
@@ -147,18 +171,7 @@ export class Connections {
       writer.busyWait = lockWaiter(this.file, busyTimeout(), 'write', 'nothing was written', true);
       writer.exec(WRITER_PRAGMAS);
       const result = writer.transaction(
-        () => {
-          mark('lock acquired');
-          if (identity !== '' && identity !== fileIdentity(this.file.real)) {
-            throw new MemcueError('BUSY', `${this.file.given} was replaced while memcue was opening it`, 'run the command again');
-          }
-          checkBeforeWrite(writer, this.file);
-          searchFile.begin(writer);
-          const result = fn();
-          searchFile.collect(writer);
-          pauseAt('write-transaction', process.env); // tests stop a writer here (MEMCUE_SYNC_PAUSE_AT)
-          return result;
-        },
+        () => this.inTransaction(writer, searchFile, identity, fn),
         () => {
           // Waiting for readers to finish, one deadline in all.
           writer.busyWait = lockWaiter(this.file, busyTimeout(), 'commit', 'nothing was written');
@@ -173,6 +186,51 @@ export class Connections {
       writer.close();
       this.writer = undefined;
     }
+  }
+
+  /**
+   * As write(), for async callers: the waits for SQLite's locks (RESERVED, then readers before the
+   * COMMIT) yield the event loop, so the process's other work (MCP tool calls) goes on meanwhile.
+   */
+  async writeAsync<T>(fn: () => T): Promise<T> {
+    if (this.writer) return fn(); // nested: already inside the transaction
+    const identity = fileIdentity(this.file.real);
+    mayWrite(this.file.real, identity !== '');
+    this.leaveReader();
+    const released = keepReserved();
+    const writer = this.opened(openWriter(this.m, this.file, identity !== ''));
+    this.writer = writer;
+    const searchFile = new DeltaWriter(this.file.real);
+    try {
+      const waitBegin = asyncLockWaiter(this.file, busyTimeout(), 'write', 'nothing was written', true);
+      let waitCommit: (() => Promise<void>) | undefined; // its deadline starts at the first busy COMMIT
+      await writer.whenFree(() => writer.exec(WRITER_PRAGMAS), waitBegin);
+      const result = await writer.transactionAsync(() => this.inTransaction(writer, searchFile, identity, fn), waitBegin, () =>
+        (waitCommit ??= asyncLockWaiter(this.file, busyTimeout(), 'commit', 'nothing was written'))(),
+      );
+      recordChecked(this.file);
+      searchFile.commit(writer);
+      return result;
+    } finally {
+      writer.close();
+      this.writer = undefined;
+      released();
+      this.writeCount++;
+    }
+  }
+
+  /** The write transaction's work, holding RESERVED: checks, `fn`, the search file's delta. */
+  private inTransaction<T>(writer: Database, searchFile: DeltaWriter, identity: string, fn: () => T): T {
+    mark('lock acquired');
+    if (identity !== '' && identity !== fileIdentity(this.file.real)) {
+      throw new MemcueError('BUSY', `${this.file.given} was replaced while memcue was opening it`, 'run the command again');
+    }
+    checkBeforeWrite(writer, this.file);
+    searchFile.begin(writer);
+    const result = fn();
+    searchFile.collect(writer);
+    pauseAt('write-transaction', process.env); // tests stop a writer here (MEMCUE_SYNC_PAUSE_AT)
+    return result;
   }
 
   /** VACUUM outside any transaction: SQLite takes EXCLUSIVE for it, waiting for readers first. */

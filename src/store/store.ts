@@ -75,6 +75,12 @@ export class Store {
     const store = new Store(await loadModule(), file, opts.readTimeoutMs ?? busyTimeout());
     store.createAs = opts.createAs;
     try {
+      // A read takes its lock first (after the header's refusals), waiting for a commit in progress
+      // without blocking the event loop.
+      if (exists && !opts.write) {
+        headerIsCurrent(file.real, path); // its refusals (not SQLite, WAL) come before SQLite reads
+        await store.connections.enterReaderAsync();
+      }
       store.bringUpToDate(exists, opts.write);
       mark('db opened');
     } catch (err) {
@@ -156,26 +162,44 @@ export class Store {
    * for this call only; `fn` sees the latest committed data (reads made before it may be older).
    */
   write<T>(fn: () => T): T {
+    const outermost = this.beginWrite();
+    try {
+      return this.connections.write(() => this.inWrite(outermost, fn));
+    } catch (err) {
+      throw mapSqliteError(err, this.path);
+    }
+  }
+
+  /** As write(), for async callers: its waits for SQLite's locks yield the event loop (connections.ts). */
+  async writeAsync<T>(fn: () => T): Promise<T> {
+    const outermost = this.beginWrite();
+    try {
+      return await this.connections.writeAsync(() => this.inWrite(outermost, fn));
+    } catch (err) {
+      throw mapSqliteError(err, this.path);
+    }
+  }
+
+  /** Whether this is the outermost write (not nested in one): its bookkeeping starts afresh. */
+  private beginWrite(): boolean {
     const outermost = !this.connections.writing;
     if (outermost) {
       this.factsInserted = false;
       this.written.reset();
     }
-    try {
-      return this.connections.write(() => {
-        if (this.indexUnchecked) {
-          this.indexUnchecked = false;
-          if (indexVersion(this.db) !== INDEX_VERSION) this.upgrade();
-        }
-        if (outermost) this.beginIndexWork();
-        const result = fn();
-        if (outermost && this.factsInserted) mergeSmallSegments(this.db);
-        if (outermost) this.written.check(this.db, this.path);
-        return result;
-      });
-    } catch (err) {
-      throw mapSqliteError(err, this.path);
+    return outermost;
+  }
+
+  private inWrite<T>(outermost: boolean, fn: () => T): T {
+    if (this.indexUnchecked) {
+      this.indexUnchecked = false;
+      if (indexVersion(this.db) !== INDEX_VERSION) this.upgrade();
     }
+    if (outermost) this.beginIndexWork();
+    const result = fn();
+    if (outermost && this.factsInserted) mergeSmallSegments(this.db);
+    if (outermost) this.written.check(this.db, this.path);
+    return result;
   }
 
   /** Whether this transaction's index keeps no copy of its terms (its rows are removed with them). */

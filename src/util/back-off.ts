@@ -1,12 +1,24 @@
 // The one jittered back-off: a growing pause (1 ms doubling to `maxMs`), each a random half to one
-// and a half of it, so that processes waiting for one lock do not wake in lockstep. The pause is a
-// synchronous sleep: the store's SQLite calls are synchronous (see docs/ARCHITECTURE.md).
+// and a half of it, so that processes waiting for one lock do not wake in lockstep. `backOff` sleeps
+// synchronously (for waits inside synchronous SQLite calls, which have nothing to yield to);
+// `backOffAsync` yields the event loop meanwhile, so other work of the process (MCP tool calls) goes on.
 import { sleepSync } from './sleep.js';
 
-export function backOff(maxMs = 20): () => void {
+function pauses(maxMs: number): () => number {
   let pause = 1;
   return () => {
-    sleepSync(pause / 2 + Math.random() * pause);
+    const ms = pause / 2 + Math.random() * pause;
     pause = Math.min(pause * 2, maxMs);
+    return ms;
   };
+}
+
+export function backOff(maxMs = 20): () => void {
+  const next = pauses(maxMs);
+  return () => sleepSync(next());
+}
+
+export function backOffAsync(maxMs = 20): () => Promise<void> {
+  const next = pauses(maxMs);
+  return () => new Promise((resolve) => setTimeout(resolve, next()));
 }

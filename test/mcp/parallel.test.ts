@@ -97,6 +97,34 @@ describe.skipIf(!existsSync(BINARY))('memcue mcp: parallel tool calls', () => {
     expect(storedTexts(env)).toEqual([...texts, 'the build server is ci-7'].sort());
   });
 
+  it('while an add waits for another process\u2019s lock, the server answers other requests (its wait does not block it)', async () => {
+    const env = { ...isolatedEnv(), MEMCUE_BUSY_TIMEOUT_MS: '30000' };
+    expect(runProcess(BINARY, ['add', '--scope', 'global', 'a fact before'], { env }).code).toBe(0);
+    const server = await initialized(env);
+    const mark = join(tempDir(), 'paused');
+    // Another memcue holds SQLite's write lock for 4 s, stopped inside its transaction.
+    const writer = spawn(BINARY, ['add', '--scope', 'global', 'the other process'], {
+      env: { ...env, MEMCUE_SYNC_PAUSE_AT: 'write-transaction', MEMCUE_SYNC_PAUSE_MS: '4000', MEMCUE_SYNC_PAUSE_MARK: mark },
+      stdio: 'ignore',
+    });
+    let writerDone = false;
+    const writerExit = new Promise((resolve) => writer.once('exit', (code) => ((writerDone = true), resolve(code))));
+    while (!existsSync(mark)) await new Promise((resolve) => setTimeout(resolve, 20));
+    server.send(addCall(1, 'added once the other process is done'));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the add is waiting for the lock by now
+    server.send({ id: 2, method: 'tools/list' });
+    await server.answer(2);
+    // Answered while the add still waited: the other process had not finished yet.
+    expect(server.answers.has(1)).toBe(false);
+    expect(writerDone).toBe(false);
+    const added = await server.answer(1);
+    expect(added.result?.isError, added.result?.content[0]?.text).toBeFalsy();
+    expect(await writerExit).toBe(0);
+    server.child.stdin.end();
+    expect(await server.exited).toBe(0);
+    expect(storedTexts(env)).toEqual(['a fact before', 'added once the other process is done', 'the other process'].sort());
+  }, 60_000);
+
   it('after stdin closes, a queue of calls that each wait for another process ends within the bound: the rest are answered "not run"', async () => {
     // Each call waits 1 s for the writers' lock, held by another process for 6 s: unbounded, eight
     // queued calls would keep the server 8 s past the end of its input.
