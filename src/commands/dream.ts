@@ -31,9 +31,9 @@ export async function run(ctx: Context, opts: DreamOptions): Promise<void> {
   // An empty memory has nothing to curate: no database file is created for it. The batch is
   // computed from a read (long at 20k facts: no lock held), then recorded in a short write.
   const batch = existsSync(ctx.dbPath)
-    ? await withStore(ctx.dbPath, true, (store) => {
+    ? await withStore(ctx.dbPath, true, async (store) => {
         const prepared = prepareDream(store!, { scopes, limit, budget, languages: opts.languages ?? ctx.env.MEMCUE_LANGUAGES, onProgress: progress.update });
-        if (prepared) store!.write(() => recordBatch(store!, prepared));
+        if (prepared) await store!.writeAsync(() => recordBatch(store!, prepared));
         return prepared;
       }).finally(() => progress.end())
     : undefined;
@@ -53,7 +53,7 @@ export async function apply(ctx: Context, file: string, opts: { dryRun?: boolean
   const summary = await withStore(ctx.dbPath, !opts.dryRun, (store) =>
     opts.dryRun
       ? summarize(validateDreamAnswer(store!, content))
-      : store!.write(() => applyDream(store!, validateDreamAnswer(store!, content), ctx.host)),
+      : store!.writeAsync(() => applyDream(store!, validateDreamAnswer(store!, content), ctx.host)),
   );
   ctx.stdout(opts.json ? json(summary) : summaryLine(summary, opts.dryRun));
 }

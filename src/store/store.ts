@@ -81,7 +81,7 @@ export class Store {
         headerIsCurrent(file.real, path); // its refusals (not SQLite, WAL) come before SQLite reads
         await store.connections.enterReaderAsync();
       }
-      store.bringUpToDate(exists, opts.write);
+      await store.bringUpToDate(exists, opts.write);
       mark('db opened');
     } catch (err) {
       store.close();
@@ -97,7 +97,7 @@ export class Store {
     return store;
   }
 
-  private bringUpToDate(exists: boolean, write: boolean): void {
+  private async bringUpToDate(exists: boolean, write: boolean): Promise<void> {
     if (exists) {
       // What is not SQLite, or is in WAL mode, is refused before SQLite reads it.
       let current = headerIsCurrent(this.file.real, this.path);
@@ -123,7 +123,7 @@ export class Store {
       refuseForeign(this.db, this.path);
     }
     // Schema changes and the rebuild they may need land in one transaction, or not at all.
-    this.write(() => this.upgrade());
+    await this.writeAsync(() => this.upgrade());
   }
 
   /** In a write transaction: the schema brought to this version, and the index rebuilt if it needs it. */

@@ -26,7 +26,7 @@ const SEARCH_MAX = 5000;
 export function apiRoutes(ctx: Context): Hono {
   const api = new Hono();
   const read = <T>(fn: (store: Store) => T, empty: T) => withStore(ctx.dbPath, false, (store) => (store ? fn(store) : empty));
-  const write = <T>(fn: (store: Store) => T) => withStore(ctx.dbPath, true, (store) => store!.write(() => fn(store!)));
+  const write = <T>(fn: (store: Store) => T) => withStore(ctx.dbPath, true, (store) => store!.writeAsync(() => fn(store!)));
 
   api.get('/facts', async (c) => {
     const q = c.req.query('q')?.trim() ?? '';
