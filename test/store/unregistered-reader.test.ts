@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { BINARY, isolatedEnv, runProcess, tempDir } from '../helpers.js';
 import { canRunAsNobody, stoppedReader as stoppedAs } from './other-user.js';
 
-
 function factsFile(count: number, what: string): string {
   const file = join(tempDir(), `${what}.jsonl`);
   writeFileSync(file, Array.from({ length: count }, (_, i) => JSON.stringify({ text: `${what} fact ${i} keeps shard ${i % 97} of the cache warm` })).join('\n'));
