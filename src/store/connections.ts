@@ -85,35 +85,34 @@ export class Connections {
   /** As enterReader, for async callers: a wait for a commit in progress yields the event loop. */
   async enterReaderAsync(): Promise<void> {
     if (this.writer || this.reader) return;
-    let first: Promise<unknown> | undefined;
-    const db = this.readerWith((db) => {
-      const busyWait = db.busyWait;
-      db.busyWait = undefined; // a busy first read throws to whenFree instead of sleeping
-      first = db.whenFree(() => db.get('SELECT 1 FROM sqlite_master LIMIT 1'), asyncLockWaiter(this.file, this.readTimeoutMs, 'read it', 'nothing was read')).finally(() => (db.busyWait = busyWait));
-    }, false);
+    const db = this.readerWith(undefined); // its transaction begun, no lock taken yet
+    const busyWait = db.busyWait;
+    db.busyWait = undefined; // a busy first read comes back to whenFree instead of sleeping
     try {
-      await first;
+      await db.whenFree(() => db.get('SELECT 1 FROM sqlite_master LIMIT 1'), asyncLockWaiter(this.file, this.readTimeoutMs, 'read it', 'nothing was read'));
     } catch (err) {
       db.close();
       throw err;
     }
-    pauseAt('read', process.env);
+    db.busyWait = busyWait;
+    pauseAt('read', process.env); // tests stop a reader here, holding its read lock
     this.reader = db;
   }
 
-  /** Opens the reader's connection and its transaction; `take` takes SHARED (the first read). */
-  private readerWith(take: (db: Database) => void, pause = true): Database {
+  /** Opens the reader's connection and begins its transaction; `take` takes SHARED (the first read). */
+  private readerWith(take: ((db: Database) => void) | undefined): Database {
     const db = this.opened(Database.openWith(this.m, this.file.real, { create: false }));
     try {
       db.busyWait = lockWaiter(this.file, this.readTimeoutMs, 'read it', 'nothing was read');
       db.exec('BEGIN');
+      if (!take) return db;
       // The first read takes SHARED (and plays back a hot journal); a busy one is tried again.
       take(db);
     } catch (err) {
       db.close();
       throw err;
     }
-    if (pause) pauseAt('read', process.env); // tests stop a reader here, holding its read lock
+    pauseAt('read', process.env); // tests stop a reader here, holding its read lock
     return db;
   }
 
