@@ -53,7 +53,7 @@ export async function cardFor(ctx: Context, agent?: HookAgent, opts: { budgetMs?
   const [{ openLiveIndex, searchFileEnabled, unlessBroken }, { liveCardEntries }, { liveVocabulary }] = await Promise.all([
     import('../snapshot/files.js'),
     import('../snapshot/card-entries.js'),
-    import('../snapshot/vocabulary.js'),
+    import('../search/live-vocabulary.js'),
   ]);
   const languages = ctx.env.MEMCUE_LANGUAGES;
   const live = searchFileEnabled(ctx.env) ? openLiveIndex(dbFile(ctx.dbPath).real) : undefined;

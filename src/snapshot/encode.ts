@@ -3,8 +3,8 @@
 // blocks), its postings (postings-batch.ts) and created_at value (created-ranks.ts) into batches spilled
 // as sorted runs to temporary files and merged at the end. What stays in memory is per term (the
 // dictionary) and a few bytes per fact (its record: 13 bytes).
-import { groups, RECENT_READ } from '../hooks/card-groups.js';
-import { KINDS } from '../store/schema.js';
+import { groups, RECENT_READ } from './card-groups.js';
+import { KINDS } from '../facts/validate.js';
 import { ByteSink, deflate, FACT_BLOCK, FIELDS, FORMAT, GROUP_SLACK, utf8, type SectionName, type SnapshotDoc, type SnapshotHeader } from './format.js';
 import { PageWriter } from './paged.js';
 import type { StringTableWriter } from './string-table.js';
