@@ -11,7 +11,7 @@ import type { Env } from '../config.js';
 import { VERSION } from '../version.js';
 import { openKeptFile, readAt, readKeptJson, removeStaleTemporaries, replaceKeptFile } from '../util/safe-file.js';
 import type { Card } from './card.js';
-import { cacheDir } from './paths.js';
+import { cacheDir } from '../install/paths.js';
 
 /** Bumped when the card's layout or content rules change, so older cached cards are not served. */
 const CARD_FORMAT = 2;

@@ -9,10 +9,10 @@ import type { HookAgent } from './agents.js';
 import { budgetFor, DEFAULT_BUDGET, type CardBudget } from './budget.js';
 import { composeCard, loadCardEntries, type Card } from './card.js';
 import { dbFingerprint, readCachedCard, readLastCard, writeCachedCard } from './card-cache.js';
-import { INSTRUCTION } from './instruction.js';
+import { INSTRUCTION } from '../install/instruction.js';
 import { codexWriteNote } from './codex-sandbox.js';
 import { memoryShape } from './memory-line.js';
-import { runHint } from './run-hint.js';
+import { runHint } from '../install/run-hint.js';
 import { dbFile } from '../store/db-file.js';
 
 /** What a card is made of and cached under, for this context and agent. */

@@ -4,10 +4,10 @@
 import { dirname, join } from 'node:path';
 import type { Context } from '../context.js';
 import { MemcueError } from '../errors.js';
-import { configHome, homeOf } from '../hooks/paths.js';
-import { INSTRUCTION } from '../hooks/instruction.js';
+import { configHome, homeOf } from './paths.js';
+import { INSTRUCTION } from './instruction.js';
 import { dbFile } from '../store/db-file.js';
-import { runHint } from '../hooks/run-hint.js';
+import { runHint } from './run-hint.js';
 import { readAsset } from './assets.js';
 import { hookCommand, memcueBinary, shellQuote } from './binary.js';
 import { blockTarget, MARKDOWN_FENCE, ownedFileTarget } from './blocks.js';
