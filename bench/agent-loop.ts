@@ -20,7 +20,7 @@ import { Store } from '../src/store/store.js';
 import { locomoDir } from './quality-sets.js';
 import { keepSearchFileCurrent } from '../src/snapshot/keep-current.js';
 
-keepSearchFileCurrent(); // as start.ts does: the store's writes keep the search file current
+keepSearchFileCurrent(); // as the CLI does: the store's writes keep the search file current
 
 const MAX_SEARCHES = 3;
 const [command, set, dir, ...rest] = process.argv.slice(2);

@@ -9,7 +9,7 @@ import { search } from '../src/search/search.js';
 import { Store } from '../src/store/store.js';
 import { keepSearchFileCurrent } from '../src/snapshot/keep-current.js';
 
-keepSearchFileCurrent(); // as start.ts does: the store's writes keep the search file current
+keepSearchFileCurrent(); // as the CLI does: the store's writes keep the search file current
 
 const DIR = new URL('./data/dev/', import.meta.url);
 export const DEV_TYPES = ['exact', 'identifier', 'typo', 'abbreviation', 'paraphrase', 'translit', 'crosslang'] as const;

@@ -7,9 +7,6 @@ import { applyQrels, parseFacts, parseQueries } from '../src/eval/dataset.js';
 import { figures, type Figures } from '../src/eval/metrics.js';
 import { runBaseline, type Tokenizer } from './fts-baseline.js';
 import type { Part } from './quality-sets.js';
-import { keepSearchFileCurrent } from '../src/snapshot/keep-current.js';
-
-keepSearchFileCurrent(); // as start.ts does: the store's writes keep the search file current
 
 /** `memcue eval --json` on files written for the part into `work`. */
 export async function memcueFigures(part: Part, work: string): Promise<Figures> {

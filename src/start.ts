@@ -15,7 +15,6 @@ import { commandFacts } from './command-table.js';
 import { inCommandOrder } from './global-options.js';
 import type { Io } from './context.js';
 import { registerSelf } from './sync/self.js';
-import { keepSearchFileCurrent } from './snapshot/keep-current.js';
 import { compileWasm } from './sqlite/wasm-binary.js';
 import { restoreJit } from './util/jit.js';
 import { mark, report } from './util/profile.js';
@@ -57,7 +56,6 @@ export function commandLine(argv: readonly string[]): CommandLine {
 
 export async function start(argv: readonly string[], entry: Entry): Promise<void> {
   if (printedVersion(argv)) return;
-  keepSearchFileCurrent();
   const args = inCommandOrder(argv.slice(2));
   const line = commandLine(args);
   earlyStart(line);

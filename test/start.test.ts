@@ -31,7 +31,8 @@ describe('the way in', () => {
 });
 
 describe('the compiled program', () => {
-  // The store does not import the search file it keeps current: start.ts registers the delta's writer.
+  // The store does not import the search file it keeps current: cli.ts and the add fast path register
+  // the delta's writer with it.
   it("keeps the search file current across an add (a delta, not a rebuild), by the fast path and the CLI's", () => {
     const env = isolatedEnv();
     const run = (...argv: string[]) => runProcess(BINARY, argv, { env, cwd: tempDir() });

@@ -15,7 +15,7 @@ import { currentStamp, openBeside, readDelta, replaceFile, searchFileEnabled, sn
 /** Past this many added and removed facts the next search rebuilds the file instead. */
 export const MAX_DELTA = 300;
 
-/** One write transaction's part (store/write-watch.ts; start.ts registers it). */
+/** One write transaction's part (store/write-watch.ts; keep-current.ts registers it). */
 export const deltaWriter = (realDbPath: string): WriteWatcher => new DeltaWriter(realDbPath);
 
 class DeltaWriter implements WriteWatcher {
