@@ -1,6 +1,7 @@
 // What rides on each write transaction beside the rows: the search file's delta (src/snapshot/delta.ts).
 // The search file sits in a room above the store, so the program registers its writer here
-// (snapshot/keep-current.ts) rather than the store importing it; the store records which facts entered and left the index.
+// (snapshot/keep-current.ts) rather than the store importing it; the store records which facts
+// entered and left the index.
 import type { Database } from '../sqlite/sqlite.js';
 
 /** One write transaction's part: `begin` first inside it (RESERVED held), `collect` after the work, `commit` after COMMIT, RESERVED still held. */
