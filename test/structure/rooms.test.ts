@@ -55,8 +55,9 @@ describe("docs/ARCHITECTURE.md's rooms table, at folder level", () => {
   const table = roomsTable();
   const rowOf = new Map(table.flatMap((row, i) => row.rooms.map((room) => [room, i] as const)));
 
-  it('names every room of src/ in one row', () => {
+  it('names every room of src/ in one row, and no room src/ does not have', () => {
     expect([...imports.keys()].filter((room) => !rowOf.has(room)).sort()).toEqual([]);
+    expect([...rowOf.keys()].filter((room) => !imports.has(room))).toEqual([]);
     expect(rowOf.size).toBe(table.flatMap((row) => row.rooms).length);
   });
 
