@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // What the CLI does first, for the tests that run src/ in-process (test/setup.ts).
+    setupFiles: ['test/setup.ts'],
     // A guard against a hung test, not a speed budget: the process-level tests (real binaries, real
     // git) take minutes on a loaded 2-core machine, and a slow pass is still a pass.
     testTimeout: 600_000,

@@ -7,6 +7,9 @@ import { parseFacts, parseQueries, type EvalQuery } from '../src/eval/dataset.js
 import { loadFacts } from '../src/eval/run.js';
 import { search } from '../src/search/search.js';
 import { Store } from '../src/store/store.js';
+import { keepSearchFileCurrent } from '../src/snapshot/keep-current.js';
+
+keepSearchFileCurrent(); // as the CLI does: the store's writes keep the search file current
 
 const DIR = new URL('./data/dev/', import.meta.url);
 export const DEV_TYPES = ['exact', 'identifier', 'typo', 'abbreviation', 'paraphrase', 'translit', 'crosslang'] as const;

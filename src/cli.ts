@@ -15,6 +15,7 @@ import { databasePath } from './config.js';
 import { reportError } from './errors.js';
 import { VERSION } from './version.js';
 import { mark } from './util/profile.js';
+import { keepSearchFileCurrent } from './snapshot/keep-current.js';
 import { setOddFileNotes, setPersonReading } from './util/safe-file.js';
 
 export type { Io } from './context.js';
@@ -23,6 +24,7 @@ export type { Io } from './context.js';
 const QUIET_EXITS = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help']);
 
 export async function runCli(argv: string[], io: Io): Promise<number> {
+  keepSearchFileCurrent();
   let exitCode = 0;
   // Global options before the command (`memcue --json search x`) mean what they mean after it.
   const ordered = inCommandOrder(argv);

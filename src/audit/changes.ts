@@ -2,13 +2,10 @@
 // the row before it (text, kind, scope, state, translation), and which batch wrote it from the
 // batches recorded on this machine (dream, migrate, their undo). Rows written on another machine
 // arrive by sync (or import) and keep their host, so the log shows where they were made.
-import type { BatchKind } from '../dream/records.js';
-import { rowKey } from '../dream/records.js';
+import { rowKey, type BatchKind } from '../dream/records.js';
 import { appliedBatches } from '../dream/undo.js';
-import type { Fact } from '../facts/facts.js';
-import { COLUMNS } from '../facts/facts.js';
+import { COLUMNS, sameContent, type Fact } from '../facts/facts.js';
 import { filterClause, REAL_VERSION, toFact, type ListFilter, type Store } from '../store/store.js';
-import { sameContent } from './restore.js';
 import { visible } from '../facts/validate.js';
 
 export type Action = 'add' | 'edit' | 'forget' | 'supersede' | 'revive' | 'translate' | 'revert' | 'rewrite';

@@ -2,8 +2,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from '../context.js';
-import { homeOf } from '../hooks/paths.js';
-import { hookLogPath } from '../hooks/paths.js';
+import { homeOf, hookLogPath } from '../install/paths.js';
 import { readHookLog } from '../hooks/hook-log.js';
 import { bridgeAddCommand, findBridge } from '../install/dsh-bridge.js';
 import { readFile, wiredTargets, type Target } from '../install/engine.js';

@@ -3,7 +3,7 @@
 import { normaliseKeywords, splitKeywords, writeHidden } from '../text/hidden-index.js';
 import { MemcueError } from '../errors.js';
 import { checkKind, checkScope } from '../facts/facts.js';
-import type { Kind } from '../store/schema.js';
+import type { Kind } from '../facts/validate.js';
 
 export interface EvalFact {
   id: string;

@@ -21,6 +21,18 @@ export const COLUMNS = ['id', 'version', 'text', 'translation', 'kind', 'scope',
 
 const ID_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32: no i, l, o, u
 /** 20 base32 characters = 100 random bits: unique across machines without coordination. */
+/** The fields that make up what a fact says; the rest (id, version, time, host) name the row. */
+const CONTENT = ['text', 'translation', 'kind', 'scope', 'source', 'quote', 'state'] as const;
+
+export function sameContent(a: Fact, b: Fact): boolean {
+  return CONTENT.every((field) => a[field] === b[field]);
+}
+
+/** What `fact` says, as the fields of a new version (going back writes an earlier version again). */
+export function contentOf(fact: Fact): Pick<Fact, (typeof CONTENT)[number]> {
+  return Object.fromEntries(CONTENT.map((field) => [field, fact[field]])) as Pick<Fact, (typeof CONTENT)[number]>;
+}
+
 export function newId(): string {
   return idFromBytes(randomBytes(20));
 }

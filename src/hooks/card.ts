@@ -6,9 +6,9 @@ import type { Row } from '../sqlite/sqlite.js';
 import type { Store } from '../store/store.js';
 import { oneLine } from '../format.js';
 import { DEFAULT_BUDGET, measure, type CardBudget } from './budget.js';
-import { INSTRUCTION } from './instruction.js';
+import { INSTRUCTION } from '../install/instruction.js';
 import { memoryLine, type MemoryShape } from './memory-line.js';
-import { groups, RECENT_READ, type CardCandidates, type CardEntry } from './card-groups.js';
+import { groups, RECENT_READ, type CardCandidates, type CardEntry } from '../snapshot/card-groups.js';
 
 export { groups, RECENT_READ, type CardCandidates, type CardEntry };
 

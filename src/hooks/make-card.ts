@@ -9,10 +9,10 @@ import type { HookAgent } from './agents.js';
 import { budgetFor, DEFAULT_BUDGET, type CardBudget } from './budget.js';
 import { composeCard, loadCardEntries, type Card } from './card.js';
 import { dbFingerprint, readCachedCard, readLastCard, writeCachedCard } from './card-cache.js';
-import { INSTRUCTION } from './instruction.js';
+import { INSTRUCTION } from '../install/instruction.js';
 import { codexWriteNote } from './codex-sandbox.js';
 import { memoryShape } from './memory-line.js';
-import { runHint } from './run-hint.js';
+import { runHint } from '../install/run-hint.js';
 import { dbFile } from '../store/db-file.js';
 
 /** What a card is made of and cached under, for this context and agent. */
@@ -53,7 +53,7 @@ export async function cardFor(ctx: Context, agent?: HookAgent, opts: { budgetMs?
   const [{ openLiveIndex, searchFileEnabled, unlessBroken }, { liveCardEntries }, { liveVocabulary }] = await Promise.all([
     import('../snapshot/files.js'),
     import('../snapshot/card-entries.js'),
-    import('../snapshot/vocabulary.js'),
+    import('../search/live-vocabulary.js'),
   ]);
   const languages = ctx.env.MEMCUE_LANGUAGES;
   const live = searchFileEnabled(ctx.env) ? openLiveIndex(dbFile(ctx.dbPath).real) : undefined;

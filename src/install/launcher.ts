@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { replaceKeptFile } from '../util/safe-file.js';
 import { basename, dirname, join, sep } from 'node:path';
 import type { Env } from '../config.js';
-import { homeOf } from '../hooks/paths.js';
+import { homeOf } from './paths.js';
 
 export function dataDir(env: Env): string {
   return join(env.XDG_DATA_HOME || join(homeOf(env), '.local', 'share'), 'memcue');

@@ -76,8 +76,3 @@ export function mcpServerLaunch(text: string): McpLaunch | undefined {
     return undefined;
   }
 }
-
-/** The command of the memcue MCP server in a client's JSON config, whichever shape it has. */
-export function mcpServerCommand(text: string): string | undefined {
-  return mcpServerLaunch(text)?.command;
-}

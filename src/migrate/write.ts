@@ -3,7 +3,7 @@
 import { fitField } from '../facts/validate.js';
 import type { Database } from '../sqlite/sqlite.js';
 import { newId, type Fact } from '../facts/facts.js';
-import type { Kind } from '../store/schema.js';
+import type { Kind } from '../facts/validate.js';
 import type { Store } from '../store/store.js';
 import type { Note } from './notes.js';
 

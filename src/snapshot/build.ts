@@ -62,12 +62,10 @@ function build(db: Database, real: string): boolean {
   restoreJit(); // a loop over every fact
   collectLeftGarbage();
   const scopesInUse = db.all('SELECT DISTINCT scope FROM facts').map((r) => String(r.scope));
-  // fact_usage is never written (the table stays in schema v2 only): the file carries no usage.
-  const usage: Record<string, number> = {};
   const files = snapshotFiles(real);
   // Streamed: the facts go to the file as SQLite yields them (encode.ts), never all in memory.
   const written = replaceFileWith(files.base, real, (fd, scratch) => {
-    const writer = new SearchFileWriter(fd, scratch, usage);
+    const writer = new SearchFileWriter(fd, scratch);
     const totals = [0, 0, 0];
     const tick = garbageBound();
     let complete: boolean;
@@ -88,7 +86,7 @@ function build(db: Database, real: string): boolean {
       writer.abandon();
       throw new Error('not a copy of the index as it is');
     }
-    writer.finish({ stamp, indexVersion: INDEX_VERSION, scopesInUse, usage });
+    writer.finish({ stamp, indexVersion: INDEX_VERSION, scopesInUse });
     mark('search file: encoded');
   });
   if (!written) return false;

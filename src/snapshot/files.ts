@@ -6,7 +6,7 @@
 // and its commit.
 import { existsSync, fchmodSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { readFileState } from '../store/integrity.js';
+import { readFileState } from '../sqlite/header.js';
 import { INDEX_VERSION } from '../text/tokenize.js';
 import { NAME_KEYS } from '../text/translit.js';
 import { note, openKeptFile, readWhole, removeStaleTemporaries, replaceKeptFileWith, writeWhole, type OpenedFile } from '../util/safe-file.js';

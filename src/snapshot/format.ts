@@ -63,8 +63,6 @@ export interface SnapshotHeader {
   scopes: string[];
   /** Every scope any fact row has, in any state (for `--in NAME` checks). */
   scopesInUse: string[];
-  /** fact_usage (id → hits) when the file was built: the card keeps the most used first. */
-  usage: Record<string, number>;
   /** [offset in the body, length] */
   sections: Record<SectionName, [number, number]>;
   /** For the card: `scope\nkind` → [offset, length, facts in the group] of its newest facts' docs. */

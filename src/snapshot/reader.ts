@@ -259,7 +259,7 @@ export class SearchFile {
     return { rank, equal: rank < this.createdTable.count && compareBytes(this.createdTable.at(rank).bytes, bytes) === 0 };
   }
 
-  /** The card's list for a group: its newest docs (and every used one), and how many it has in all. */
+  /** The card's list for a group: its newest docs and how many it has in all. */
   group(scope: string, kind: string): { docs: number[]; total: number } {
     const entry = this.header.groups[`${scope}\n${kind}`];
     if (!entry) return { docs: [], total: 0 };

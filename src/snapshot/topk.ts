@@ -7,8 +7,7 @@
 // instead of all its postings; within a range, bitmaps leave out the docs that cannot make it.
 // Items of several terms (phrases), prefixes matching several terms and queries of short lists only
 // are left to the exhaustive pool.
-import type { QueryItem } from '../search/query.js';
-import { occurrencesIn } from '../search/rerank.js';
+import { occurrencesIn, type QueryItem } from '../text/query-items.js';
 import type { AddedDoc, CreatedKey, LiveIndex, Pool } from './pool-types.js';
 import type { DocRecords, TermEntry } from './reader.js';
 import { bm25Part, idfOf, round6 } from './bm25.js';

@@ -18,7 +18,7 @@ import { checkBeforeWrite, forgetChecked, recordChecked } from './integrity.js';
 import { asyncLockWaiter, busyTimeout, lockWaiter } from '../locks/holders.js';
 import { keepReserved } from '../locks/native-locks.js';
 import { Database } from '../sqlite/sqlite.js';
-import { DeltaWriter } from '../snapshot/delta.js';
+import { writeWatcher } from './write-watch.js';
 
 /**
  * The writer's connection keeps every change in its page cache until COMMIT (cache_spill=OFF: the
@@ -163,7 +163,7 @@ export class Connections {
   private writeOnce<T>(fn: () => T, identity: string): T {
     const writer = this.opened(openWriter(this.m, this.file, identity !== ''));
     this.writer = writer;
-    const searchFile = new DeltaWriter(this.file.real);
+    const searchFile = writeWatcher(this.file.real);
     try {
       // Waiting for RESERVED, the time runs per holder: a queue of writers ahead is waited out. (The
       // pragmas read the schema: they wait for a commit in progress too.)
@@ -179,7 +179,7 @@ export class Connections {
       );
       // RESERVED is still this process's (keepReserved): no writer commits before these are written.
       recordChecked(this.file);
-      searchFile.commit(writer);
+      searchFile?.commit(writer);
       return result;
     } finally {
       writer.close();
@@ -199,7 +199,7 @@ export class Connections {
     const released = keepReserved();
     const writer = this.opened(openWriter(this.m, this.file, identity !== ''));
     this.writer = writer;
-    const searchFile = new DeltaWriter(this.file.real);
+    const searchFile = writeWatcher(this.file.real);
     try {
       const waitBegin = asyncLockWaiter(this.file, busyTimeout(), 'write', 'nothing was written', true);
       let waitCommit: (() => Promise<void>) | undefined; // its deadline starts at the first busy COMMIT
@@ -208,7 +208,7 @@ export class Connections {
         (waitCommit ??= asyncLockWaiter(this.file, busyTimeout(), 'commit', 'nothing was written'))(),
       );
       recordChecked(this.file);
-      searchFile.commit(writer);
+      searchFile?.commit(writer);
       return result;
     } finally {
       writer.close();
@@ -219,15 +219,15 @@ export class Connections {
   }
 
   /** The write transaction's work, holding RESERVED: checks, `fn`, the search file's delta. */
-  private inTransaction<T>(writer: Database, searchFile: DeltaWriter, identity: string, fn: () => T): T {
+  private inTransaction<T>(writer: Database, searchFile: ReturnType<typeof writeWatcher>, identity: string, fn: () => T): T {
     mark('lock acquired');
     if (identity !== '' && identity !== fileIdentity(this.file.real)) {
       throw new MemcueError('BUSY', `${this.file.given} was replaced while memcue was opening it`, 'run the command again');
     }
     checkBeforeWrite(writer, this.file);
-    searchFile.begin(writer);
+    searchFile?.begin(writer);
     const result = fn();
-    searchFile.collect(writer);
+    searchFile?.collect(writer);
     pauseAt('write-transaction', process.env); // tests stop a writer here (MEMCUE_SYNC_PAUSE_AT)
     return result;
   }

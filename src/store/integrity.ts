@@ -8,7 +8,7 @@
 // older memcue), or is missing. Damage that keeps size and mtime (bit rot on disk) is not seen here
 // until a read or write reaches the damaged page: SQLite reports it then, and the record is dropped
 // (forgetChecked) so that no later write goes into the file without a check.
-import { readHeader, type SqliteHeader } from '../sqlite/header.js';
+import { fileState } from '../sqlite/header.js';
 import { statSync, unlinkSync } from 'node:fs';
 import type { Database } from '../sqlite/sqlite.js';
 import type { DbFile } from './db-file.js';
@@ -55,27 +55,4 @@ export function forgetChecked(file: DbFile): void {
 
 function recorded(file: DbFile): string | undefined {
   return readKeptFile(`${file.real}.checked`, 1024)?.toString('utf8');
-}
-
-/**
- * The file's state as one string: inode, size, mtime and SQLite's change counter (which every commit
- * in rollback-journal mode moves). Also what the search file (src/snapshot) is valid for.
- */
-export function fileState(path: string): string | undefined {
-  return readFileState(path)?.state;
-}
-
-/**
- * The state and SQLite's header (`read` of its bytes were there), with one stat and one read;
- * undefined for anything but a readable regular file (opening a FIFO would block).
- */
-export function readFileState(path: string): { state: string; header: SqliteHeader; read: number } | undefined {
-  try {
-    const stat = statSync(path);
-    if (!stat.isFile()) return undefined;
-    const { header, read } = readHeader(path);
-    return { state: [stat.ino, stat.size, stat.mtimeMs, header.changeCounter].join(' '), header, read };
-  } catch {
-    return undefined;
-  }
 }

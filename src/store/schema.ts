@@ -15,9 +15,6 @@ export const SCHEMA_VERSION = 5;
 export const OPENED_AS_IS = 4;
 export const APPLICATION_ID = 0x6d656d63; // "memc": marks the file as ours for `file`-style checks
 
-// What a fact's kind and state may be: the fact rules' (facts/facts.ts); the schema's CHECKs list them.
-export { KINDS, STATES, type Kind, type State } from '../facts/validate.js';
-
 /** The SQL of each migration; `fresh`: the database is new (it gets v5's index at once, not v1's
  * to drop at v5: an FTS5 table made and dropped costs a first `add` ~7 ms CPU). */
 const migrations = (fresh: boolean): Record<number, string> => ({

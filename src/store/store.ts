@@ -6,6 +6,7 @@ import type { SqliteModule } from '../../wasm/sqlite3.mjs';
 import { MemcueError, SqliteError, mapSqliteError } from '../errors.js';
 import { INDEX_VERSION } from '../text/tokenize.js';
 import { Connections } from './connections.js';
+import { loadWatcher } from './write-watch.js';
 import { dbFile, type DbFile } from './db-file.js';
 import { COLUMNS, type Fact } from '../facts/facts.js';
 import { MAX_VERSION } from '../facts/validate.js';
@@ -72,7 +73,8 @@ export class Store {
     refuseOddJournal(file);
     const exists = found !== 'missing';
     const folder = exists ? undefined : createPrivateFile(file.real);
-    const store = new Store(await loadModule(), file, opts.readTimeoutMs ?? busyTimeout());
+    const [m] = await Promise.all([loadModule(), loadWatcher()]);
+    const store = new Store(m, file, opts.readTimeoutMs ?? busyTimeout());
     store.createAs = opts.createAs;
     try {
       // A read takes its lock first (after the header's refusals), waiting for a commit in progress

@@ -15,7 +15,7 @@ import type { Correction } from '../search/expand.js';
 import { surfaceForm } from '../commands/search.js';
 import { checkScope } from '../facts/validate.js';
 import { checkKind, isState } from '../facts/facts.js';
-import { fileState } from '../store/integrity.js';
+import { fileState } from '../sqlite/header.js';
 import { withStore, type ListFilter, type Store } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
 

@@ -1,13 +1,13 @@
 // A progress bar on stderr for long runs (eval, migrate, …), drawn only when stderr is a terminal;
 // the total may be known only once the work starts.
-import type { Context } from '../context.js';
 
 export interface Progress {
   update(done: number, total: number): void;
   end(): void;
 }
 
-export function terminalProgress(ctx: Context, label: string): Progress {
+/** `ctx`: the command's context (context.ts), of which only its stderr is used. */
+export function terminalProgress(ctx: { stderrIsTTY?: boolean; stderr: (text: string) => void }, label: string): Progress {
   let bar: ReturnType<typeof progressBar> | undefined;
   return {
     update(done, total) {

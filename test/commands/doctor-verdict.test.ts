@@ -4,7 +4,7 @@
 // check constraints on) must report it too.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { fileState } from '../../src/store/integrity.js';
+import { fileState } from '../../src/sqlite/header.js';
 import { describe, expect, it } from 'vitest';
 import { workspace } from '../helpers.js';
 

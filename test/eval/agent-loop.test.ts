@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { locomoDir } from '../../bench/quality-sets.js';
-import { INSTRUCTION } from '../../src/hooks/instruction.js';
+import { INSTRUCTION } from '../../src/install/instruction.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bun = join(root, 'node_modules/.bin/bun');

@@ -8,7 +8,7 @@ import type { Vocabulary } from '../../src/search/vocabulary.js';
 import { buildSearchFile } from '../../src/snapshot/build.js';
 import { openLiveIndex } from '../../src/snapshot/files.js';
 import type { LiveIndex } from '../../src/snapshot/pool.js';
-import { liveVocabulary } from '../../src/snapshot/vocabulary.js';
+import { liveVocabulary } from '../../src/search/live-vocabulary.js';
 import { Store } from '../../src/store/store.js';
 import { sqliteVocabulary } from '../../src/search/sqlite-vocabulary.js';
 import { tempDir } from '../helpers.js';

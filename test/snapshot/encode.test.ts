@@ -17,9 +17,9 @@ import { tempDir } from '../helpers.js';
 
 function write(store: Store, path: string, batch: { postings: number; created: number }): SearchFile {
   const fd = openSync(path, 'w');
-  const writer = new SearchFileWriter(fd, (name) => `${path}.${name}`, {}, batch);
+  const writer = new SearchFileWriter(fd, (name) => `${path}.${name}`, batch);
   eachIndexedDoc(store.db, undefined, (doc) => writer.add(doc));
-  writer.finish({ stamp: 'test', indexVersion: INDEX_VERSION, scopesInUse: [], usage: {} });
+  writer.finish({ stamp: 'test', indexVersion: INDEX_VERSION, scopesInUse: [] });
   closeSync(fd);
   return SearchFile.open(openKeptFile(path, 1 << 30)!)!;
 }

@@ -13,7 +13,7 @@ import { openLiveIndex, snapshotFiles } from '../../src/snapshot/files.js';
 import { crc32, FORMAT } from '../../src/snapshot/format.js';
 import { snapshotPool, type AddedDoc, type LiveIndex } from '../../src/snapshot/pool.js';
 import { isLong } from '../../src/snapshot/skips.js';
-import { KINDS } from '../../src/store/schema.js';
+import { KINDS } from '../../src/facts/validate.js';
 import type { Fact } from '../../src/facts/facts.js';
 import { Store } from '../../src/store/store.js';
 import { indexTerms } from '../../src/text/tokenize.js';

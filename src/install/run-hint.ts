@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { isAbsolute } from 'node:path';
 import type { Env } from '../config.js';
-import { findOnPath, memcueBinary, shellQuote } from '../install/binary.js';
+import { findOnPath, memcueBinary, shellQuote } from './binary.js';
 
 export function runHint(env: Env, agent?: string): string | undefined {
   const bin = memcueBinary(env);

@@ -2,7 +2,7 @@
 // playing the agent were misled by must not be said, on a memory of dev facts in two languages or of
 // imported notes about people, and the MCP search tool says the same as the card.
 import { describe, expect, it } from 'vitest';
-import { INSTRUCTION } from '../../src/hooks/instruction.js';
+import { INSTRUCTION } from '../../src/install/instruction.js';
 import { TOOLS } from '../../src/mcp/tools.js';
 
 const searchTool = TOOLS.find((t) => t.name === 'memcue_search')!;

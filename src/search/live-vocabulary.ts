@@ -1,10 +1,10 @@
 // The index's terms from the search file's dictionary and the facts added since it was built,
 // counted as FTS5's vocabulary table counts them (live facts only); their name keys as the file
 // stores them (names.ts), those of the added facts' terms worked out.
-import { keyedTerms, type Vocabulary } from '../search/vocabulary.js';
+import { keyedTerms, type Vocabulary } from './vocabulary.js';
 import { termKey } from '../text/translit.js';
-import { utf8 } from './format.js';
-import type { LiveIndex } from './pool.js';
+import { utf8 } from '../snapshot/format.js';
+import type { LiveIndex } from '../snapshot/pool-types.js';
 
 const decoder = new TextDecoder();
 

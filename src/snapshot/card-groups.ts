@@ -1,6 +1,6 @@
 // What the card is made of, apart from how it is read: its groups, the entry shape and how many of
-// each group's newest facts are read. Kept apart from card.ts (which reads the store) so that the
-// search file (src/snapshot) can lay the same groups out without importing the store.
+// each group's newest facts are read. Kept apart from hooks/card.ts (which reads the store), in the
+// search file's room, which lays the same groups out.
 
 export interface CardEntry {
   id: string;

@@ -6,10 +6,10 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Context } from '../context.js';
 import { VERSION } from '../version.js';
-import { readFirstMessage } from '../mcp/first-message.js';
-import { instructionsFor } from '../mcp/instructions.js';
-import { callTool, TOOLS } from '../mcp/tools.js';
-import { CallQueue } from '../mcp/queue.js';
+import { readFirstMessage } from './first-message.js';
+import { instructionsFor } from './instructions.js';
+import { callTool, TOOLS } from './tools.js';
+import { CallQueue } from './queue.js';
 
 /**
  * How long after the client closed its input the calls it sent still start (queue.ts says why it is

@@ -1,8 +1,8 @@
 // `memcue ui`: a local viewer for the memory, alive only while this command runs (Ctrl-C ends it).
 import type { Context } from '../context.js';
 import { MemcueError } from '../errors.js';
-import { openInBrowser } from '../ui/opener.js';
-import { startUiServer } from '../ui/server.js';
+import { openInBrowser } from './opener.js';
+import { startUiServer } from './server.js';
 
 interface UiOptions {
   open?: boolean;
