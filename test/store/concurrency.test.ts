@@ -66,9 +66,11 @@ describe.skipIf(!existsSync(BINARY) || process.platform === 'win32')('concurrenc
       const exit = await exited;
       // The next ordinary command must work at once (rolling back a half-written transaction).
       const count = factCount(env);
-      // All of the import or none of it: one transaction.
-      if (exit.signal === 'SIGKILL') expect([expected, expected + 3000]).toContain(count);
-      else expect(count).toBe(expected + 3000);
+      // All of the import or none of it: one transaction. The same lines give the same facts (a plain
+      // line's id comes from its scope and text), so once one round committed the file is all there.
+      const whole = 1 + 3000;
+      if (exit.signal === 'SIGKILL') expect([expected, whole]).toContain(count);
+      else expect(count).toBe(whole);
       expected = count;
       expect(integrity(env.MEMCUE_DB!)).toBe('ok');
       // Nothing the killed writer held blocks the next writer: an add with a short wait goes through.
