@@ -16,7 +16,9 @@ export default defineConfig({
     // The in-process tests run src/ under Node, which cannot take file locks: the store opens there
     // only with this, one process alone on its test files (src/locks/native-locks.ts). Every test
     // of two processes on one file runs the compiled binary. Not inherited by the binaries the
-    // tests start (they get isolatedEnv()).
-    env: { MEMCUE_IN_PROCESS_TESTS: '1' },
+    // tests start (they get isolatedEnv()). Every bun a test starts (a build, a TypeScript file)
+    // inherits BUN_RUNTIME_TRANSPILER_CACHE_PATH: no transpiler cache in the user's $HOME/.bun (tests
+    // leave the home alone; test/distribution/home-untouched.test.ts).
+    env: { MEMCUE_IN_PROCESS_TESTS: '1', BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0' },
   },
 });

@@ -1,9 +1,15 @@
 // The agent-loop benchmark (issue 23), driven by files so that any model session can play the agent:
-//   npx bun bench/agent-loop.ts prepare SET DIR   a memory of SET's facts in DIR, the card, the questions
+//   npx bun bench/agent-loop.ts prepare SET DIR [FROM-TO]   a memory of SET's facts in DIR, the card, the
+//                                                  questions (FROM-TO: only the set's questions FROM to TO,
+//                                                  counted from 1, e.g. 76-150)
 //   npx bun bench/agent-loop.ts search DIR QID WORDS…   one `memcue search` for question QID: prints what
 //                                                  memcue prints and logs it in DIR/transcript.jsonl
 //   (the model writes DIR/answers.jsonl: {"qid": "...", "ids": ["first 8 characters of an id", …]})
 //   npx bun bench/agent-loop.ts score SET DIR      first-search hit, any-search hit, chosen hit, searches/question
+//   npx bun bench/agent-loop.ts replay SET DIR [misses]   the searches a run recorded (DIR: a run or a kept
+//                                                  one), run again on this checkout's memcue over a fresh
+//                                                  memory: first/any-search hit now; `misses` also prints
+//                                                  each first-search miss with where its fact ranks
 //   npx bun bench/agent-loop.ts keep DIR OUT        the run without the set's text, for bench/data/agent-loop/:
 //                                                  the card, the searches run, the ids each one showed, the
 //                                                  answers and the id map (LoCoMo's text is CC BY-NC); `score
@@ -11,12 +17,14 @@
 // SET: `dev:tune` / `dev:hold-out` (bench/data/dev), or a LoCoMo conversation (`conv-26`; shared data).
 // The model sees only DIR/card.md, DIR/questions.jsonl and the search output; the answers stay here.
 // The instruction to hand it: bench/data/agent-loop.instruction.md.
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFacts, parseQueries, applyQrels, type EvalFact, type EvalQuery } from '../src/eval/dataset.js';
 import { loadFacts } from '../src/eval/run.js';
 import { runCli } from '../src/cli.js';
 import { Store } from '../src/store/store.js';
+import { search as searchMemory } from '../src/search/search.js';
 import { locomoDir } from './quality-sets.js';
 import { keepSearchFileCurrent } from '../src/snapshot/keep-current.js';
 
@@ -49,9 +57,12 @@ async function memcue(d: string, argv: string[]): Promise<string> {
   return out;
 }
 
-async function prepare(name: string, d: string): Promise<void> {
+async function prepare(name: string, d: string, range?: string): Promise<void> {
   mkdirSync(d, { recursive: true });
-  const { facts, queries } = loadSet(name);
+  const { facts, queries: all } = loadSet(name);
+  const [from, to] = (range ?? `1-${all.length}`).split('-').map(Number);
+  if (!from || !to || from > to || from > all.length) throw new Error(`questions ${range}: say FROM-TO within 1-${all.length}`);
+  const queries = all.slice(from - 1, to);
   const store = (await Store.open(join(d, 'memory.db'), { write: true }))!;
   const ids = loadFacts(store, facts, 'agent-loop');
   store.close();
@@ -100,6 +111,52 @@ function score(name: string, d: string): void {
   console.log(`${name}: ${n} questions; first search ${(first / n).toFixed(3)}, any search ${(any / n).toFixed(3)}, chosen ${(chosen / n).toFixed(3)}, ${(searches / n).toFixed(2)} searches per question`);
 }
 
+/**
+ * The run's searches again, as the agent typed them, on this checkout over a fresh memory of the set:
+ * how a product change would have served the same queries (issue 33). A replay cannot say what an
+ * agent would have typed next, so `any` counts the recorded searches only.
+ */
+async function replay(name: string, d: string, misses: boolean): Promise<void> {
+  const { facts, queries } = loadSet(name);
+  const asked = new Set(readFileSync(join(d, 'questions.jsonl'), 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { qid: string }).qid));
+  const fresh = mkdtempSync(join(tmpdir(), 'memcue-replay-'));
+  const store = (await Store.open(join(fresh, 'memory.db'), { write: true }))!;
+  const toSet = loadFacts(store, facts, 'agent-loop');
+  const textOf = new Map(facts.map((f) => [f.id, f.text]));
+  const transcript = readFileSync(join(d, 'transcript.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { qid: string; argv: string[] });
+  let first = 0, any = 0, n = 0, shown = 0, searches = 0;
+  for (const q of queries.filter((q) => asked.has(q.id))) {
+    const runs = transcript.filter((t) => t.qid === q.id);
+    const hits: boolean[] = [];
+    for (const run of runs) {
+      const output = await memcue(fresh, ['search', ...run.argv]);
+      shown += output.split('\n').filter((line) => /^[0-9a-z]{20} /.test(line)).length;
+      searches++;
+      hits.push(output.split('\n').some((line) => q.relevant.has(toSet.get(line.split(' ')[0] ?? '') ?? '')));
+    }
+    n++;
+    if (hits[0]) first++;
+    if (hits.some(Boolean)) any++;
+    if (misses && runs[0] && !hits[0]) {
+      // Where the fact ranks with no limit and no cut-off: 6+ is ranking, a rank within 5 is the cut-off, none is vocabulary.
+      const ranked = searchMemory(store, queryWords(runs[0].argv).join(' '), { limit: 100, cutoff: 0 });
+      const rank = ranked.findIndex((h) => q.relevant.has(toSet.get(h.id) ?? '')) + 1;
+      const score = rank ? (ranked[rank - 1]!.score / ranked[0]!.score).toFixed(2) : '-';
+      console.log(`${q.id} rank ${rank || 'none'} (${score} of the best) ${hits.some(Boolean) ? 'found later' : 'never'}\n  Q: ${q.text}\n  S: ${runs.map((r) => r.argv.join(' ')).join(' | ')}`);
+      for (const id of q.relevant) console.log(`  F: ${textOf.get(id)}`);
+    }
+  }
+  store.close();
+  rmSync(fresh, { recursive: true, force: true });
+  console.log(`${name} replayed (${d}): ${n} questions; first search ${(first / n).toFixed(3)}, any recorded search ${(any / n).toFixed(3)}, ${(shown / searches).toFixed(2)} results a search`);
+}
+
+/** The words of a `memcue search` argv: its flags and their values left out. */
+function queryWords(argv: string[]): string[] {
+  const valued = new Set(['-n', '--limit', '--in', '--kind', '--scope']);
+  return argv.filter((w, i) => !w.startsWith('-') && !valued.has(argv[i - 1] ?? ''));
+}
+
 /** A result line's id, or the line itself where it is not a result (a note such as "no facts match"). */
 const shownId = (line: string) => (/^[0-9a-z]{20} /.test(line) ? line.slice(0, 20) : line);
 
@@ -114,8 +171,9 @@ function keep(d: string, out: string): void {
   writeFileSync(join(out, 'ids.json'), readFileSync(join(d, '.ids.json')));
 }
 
-if (command === 'prepare') await prepare(set!, dir!);
+if (command === 'prepare') await prepare(set!, dir!, rest[0]);
+else if (command === 'replay') await replay(set!, dir!, rest[0] === 'misses');
 else if (command === 'search') await search(set!, dir!, rest);
 else if (command === 'score') score(set!, dir!);
 else if (command === 'keep') keep(set!, dir!);
-else console.error('usage: agent-loop.ts prepare SET DIR | search DIR QID WORDS… | score SET DIR | keep DIR OUT');
+else console.error('usage: agent-loop.ts prepare SET DIR [FROM-TO] | search DIR QID WORDS… | score SET DIR | replay SET DIR [misses] | keep DIR OUT');

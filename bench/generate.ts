@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { seeded } from './seeded.js';
 
 // Snowball's vocabularies as the repository keeps them (test/fixtures/snowball): a fresh clone benchmarks too.
 const SNOWBALL = fileURLToPath(new URL('../test/fixtures/snowball/', import.meta.url));
@@ -20,17 +21,6 @@ const EN = [...EN_FUNCTION, ...EN_CORE, ...tail('english')];
 const RU = [...RU_FUNCTION, ...RU_CORE, ...tail('russian')];
 const IDS = ['api-gw', 'PKG_CONFIG_PATH', 'src/gen', 'v5.4', 'build-01', 'redis-7', 'node_modules', 'ci.yml', 'k8s', 's3'];
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Every n-th word of the reference vocabulary: real words of every frequency, deterministic. */
 function tail(language: string): string[] {
   const words = gunzipSync(readFileSync(join(SNOWBALL, language, 'voc.txt.gz'))).toString('utf8').split('\n').filter((w) => w.length > 3);
@@ -45,7 +35,7 @@ function zipfPick<T>(items: T[], random: () => number): T {
 }
 
 export function generateFacts(count: number, seed: number): { text: string; kind: string }[] {
-  const random = rng(seed);
+  const random = seeded(seed);
   const kinds = ['rule', 'decision', 'gotcha', 'env', 'note'];
   const facts = [];
   for (let i = 0; i < count; i++) {
@@ -62,7 +52,7 @@ export function generateFacts(count: number, seed: number): { text: string; kind
 
 /** Queries of 2–5 words drawn from random facts (as an agent would phrase what it looks for). */
 export function generateQueries(facts: { text: string }[], count: number, seed: number): string[] {
-  const random = rng(seed);
+  const random = seeded(seed);
   const queries: string[] = [];
   for (let i = 0; i < count; i++) {
     const words = facts[Math.floor(random() * facts.length)]!.text.split(' ');

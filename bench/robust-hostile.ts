@@ -9,7 +9,6 @@
 //                    from SQLite's (bar: none; an edited delta is never served)
 //   hook stdin       the session-start hook with its JSON written and the pipe left open, and with
 //                    /dev/zero as stdin (bar: answers ≤ 3 s)
-//   dream at 60k     `dream` over 60,000 facts: time to its first output, within a 60 s limit
 // Mounts need root on Linux; without them those rows say n/a.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync, openSync, closeSync, writeSync } from 'node:fs';
@@ -157,13 +156,6 @@ export async function hookStdin(binary: string, env: Env): Promise<string[]> {
   const open = await once('open');
   const zero = await once('zero');
   return [`pipe left open: ${(open / 1000).toFixed(2)} s; /dev/zero: ${(zero / 1000).toFixed(2)} s`, 'session-start hook, JSON written and stdin never closed; bar ≤ 3 s'];
-}
-
-export function dreamAt(binary: string, env: Env, facts: number): string[] {
-  writeFileSync(join(env.HOME!, 'dream.jsonl'), jsonl(facts));
-  timed(binary, ['import', join(env.HOME!, 'dream.jsonl')], env, 600_000);
-  const r = timed(binary, ['dream'], env, 60_000);
-  return [r.killed ? 'no answer within 60 s (killed)' : `answered in ${(r.ms / 1000).toFixed(1)} s, exit ${r.code}`, `dream over ${facts} generated facts`];
 }
 
 export const hostileAvailable = { canMount, python: existsSync('/usr/bin/python3') };

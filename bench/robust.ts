@@ -12,10 +12,11 @@
 //   odd files, viewer  see bench/robust-files.ts
 //   parallel MCP calls see bench/robust-mcp.ts
 //   hostile host       full disk, read-only disk with a dead writer's files, a foreign trigger, delta
-//                      bit flips, hook stdin left open, dream at 60k: bench/robust-hostile.ts
+//                      bit flips, hook stdin left open: bench/robust-hostile.ts; dream at 60k: bench/robust-dream.ts
+//   bit rot            one bit flipped in the database, size and mtime kept: doctor and add: bench/robust-bitrot.ts
 //   secrets            fakes caught / innocent look-alikes refused by findSecret (test/fixtures/secrets)
 // Sizes: BENCH_WRITERS (16), BENCH_ADDS (100), BENCH_READERS (8), BENCH_DREAM_FACTS (20000), BENCH_IMPORT_FACTS (100000),
-// BENCH_KILL_ROUNDS (12), BENCH_MCP_ROUNDS (20); BENCH_ONLY=writers,unregistered,foreign,foreign-reader,dream,import,kill,files,viewer,mcp,full-disk,read-only,trigger,delta,hook-stdin,dream-60k,secrets runs only those rows; BENCH_DREAM_BIG (60000) sizes the last. CPU is the children's user+sys time (Linux), beside wall time.
+// BENCH_KILL_ROUNDS (12), BENCH_MCP_ROUNDS (20); BENCH_ONLY=writers,unregistered,foreign,foreign-reader,dream,import,kill,files,viewer,mcp,full-disk,read-only,trigger,delta,bit-rot,hook-stdin,dream-60k,secrets runs only those rows; BENCH_DREAM_BIG (60000) sizes the last. CPU is the children's user+sys time (Linux), beside wall time.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +27,9 @@ import { generateFacts } from './generate.js';
 import { median, printTable, runAsync, type Finished } from './measure.js';
 import { oddFiles, viewerBody } from './robust-files.js';
 import { foreignReader, foreignWriter } from './robust-foreign.js';
-import { deltaFlips, dreamAt, foreignTrigger, fullDisk, hookStdin, readOnlyDeadOwner } from './robust-hostile.js';
+import { bitRot } from './robust-bitrot.js';
+import { deltaFlips, foreignTrigger, fullDisk, hookStdin, readOnlyDeadOwner } from './robust-hostile.js';
+import { dreamAt } from './robust-dream.js';
 import { parallelMcp } from './robust-mcp.js';
 import { unregisteredReaders } from './robust-readers.js';
 
@@ -223,8 +226,9 @@ try {
   await add('read-only disk with a dead writer’s lock and marker', async () => readOnlyDeadOwner(BINARY, freshEnvMade()), 'read-only');
   await add('foreign trigger deleting each new row → acknowledged / stored', async () => foreignTrigger(BINARY, freshEnvMade()), 'trigger');
   await add('search delta, one bit flipped → answers changed', async () => deltaFlips(BINARY, freshEnvMade()), 'delta');
+  await add('bit rot (one bit, size and mtime kept) → damaged files written / doctor and add disagree', async () => bitRot(BINARY, freshEnvMade(), work), 'bit-rot');
   await add('hook with stdin left open / /dev/zero (bar ≤ 3 s)', () => hookStdin(BINARY, freshEnvMade()), 'hook-stdin');
-  await add(`dream at ${DREAM_BIG} facts`, async () => dreamAt(BINARY, freshEnvMade(), DREAM_BIG), 'dream-60k');
+  await add(`dream at ${DREAM_BIG} facts`, () => dreamAt(BINARY, freshEnvMade(), DREAM_BIG), 'dream-60k');
   if (!only || only.includes('secrets')) rows.push(['secrets caught / innocent refused', ...secrets(), '']);
   printTable(`memcue reliability (${BINARY})`, ['what', 'result', 'detail', 'cost'], rows);
 } finally {

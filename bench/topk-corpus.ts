@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { seeded } from './seeded.js';
 
 /** Each in about a third of the facts. */
 export const COMMON = ['deploy', 'server', 'config', 'cache', 'build', 'сервер', 'сборка', 'конфиг'];
@@ -14,17 +15,6 @@ const KINDS = ['rule', 'decision', 'gotcha', 'env', 'note'];
 const TOKENS = 1000;
 const START = Date.parse('2025-06-01T00:00:00.000Z');
 const YEAR = 365 * 24 * 3600 * 1000;
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function vocabulary(language: string): string[] {
   const dir = fileURLToPath(new URL('../test/fixtures/snowball/', import.meta.url));
@@ -45,7 +35,7 @@ export interface CorpusFact {
 
 /** `count` facts, the same for the same seed; the rare word of fact i is `n${i}`. */
 export function topkFacts(count: number, seed = 36): CorpusFact[] {
-  const random = rng(seed);
+  const random = seeded(seed);
   const tail = [...vocabulary('english'), ...vocabulary('russian')];
   const facts: CorpusFact[] = [];
   for (let i = 0; i < count; i++) {

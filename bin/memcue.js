@@ -10,22 +10,29 @@ import { fileURLToPath } from 'node:url';
 
 const exe = process.platform === 'win32' ? 'memcue.exe' : 'memcue';
 const platformPackage = `@memcue/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+const here = (path) => new URL(`../${path}`, import.meta.url);
 
 function executable() {
   try {
     return createRequire(import.meta.url).resolve(`${platformPackage}/bin/${exe}`);
   } catch {
-    const built = fileURLToPath(new URL(`../dist/${exe}`, import.meta.url));
+    const built = fileURLToPath(here(`dist/${exe}`));
     return existsSync(built) ? built : undefined;
   }
 }
 
+/** What to run instead, in one line: a clone is told its steps, an installed package how to reinstall. */
+function notFound() {
+  // A clone after `npm ci` alone has no dist/ yet; a fresh clone has not even its build tools (one line
+  // with both steps, not one step at a time); the published launcher has neither node_modules nor src/.
+  if (existsSync(here('node_modules'))) return `this copy is not built yet (no dist/${exe}); run \`npm run build\` in it, then try again`;
+  if (existsSync(here('src'))) return `this clone is not set up yet (no node_modules, no dist/${exe}); run \`npm ci && npm run build\` in it, then try again`;
+  return `no memcue executable for ${process.platform}-${process.arch}: ${platformPackage} is not installed; reinstall memcue without --omit=optional`;
+}
+
 const found = executable();
 if (!found) {
-  process.stderr.write(
-    `memcue: no memcue executable for ${process.platform}-${process.arch}: ${platformPackage} is not installed and this copy is not built; ` +
-      'reinstall memcue without --omit=optional, or in a clone run `npm run build`\n',
-  );
+  process.stderr.write(`memcue: ${notFound()}\n`);
   process.exit(1);
 }
 const child = spawn(found, process.argv.slice(2), { stdio: 'inherit' });

@@ -79,7 +79,7 @@ export async function runAddFastPath(argv: readonly string[], io: Io, db?: strin
   try {
     const ctx = makeContext(io, db);
     setOddFileNotes((line) => io.stderr(`memcue: note: ${line}\n`));
-    setPersonReading(io.stderrIsTTY === true, databasePath({ ...io.env, MEMCUE_DB: undefined }));
+    setPersonReading(() => io.stderrIsTTY === true, databasePath({ ...io.env, MEMCUE_DB: undefined }));
     await add.run(ctx, args.words, args.opts);
     return 0;
   } catch (err) {

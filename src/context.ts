@@ -12,8 +12,8 @@ export interface Io {
   cwd: string;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-  /** Reads all of standard input (for `import -`). */
-  readStdin: () => Promise<string>;
+  /** Reads all of standard input (`import -`, `add -`); stops at a line over `maxLineBytes` or past `maxBytes` (util/line-bound.ts). */
+  readStdin: (maxLineBytes?: number, maxBytes?: number) => Promise<string>;
   /** A hook's input: at most one bounded JSON value, read with a deadline (util/stdio.ts readJsonValue). */
   readHookInput?: () => Promise<string>;
   /** Whether stderr is a terminal (progress bars are drawn only there). */

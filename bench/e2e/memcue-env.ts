@@ -116,11 +116,18 @@ export function setupMemcue(run: string, work: string, facts: SetFact[], hookAge
     wrapper,
     [
       '#!/bin/sh',
-      '# memcue for this run: its database pinned, each call logged (arguments split by \\037) to count searches',
+      '# memcue for this run: its database pinned, each call logged (arguments split by \\037) to count searches,',
+      '# and the characters it printed to stdout logged, since what memcue prints enters the session as the card does',
       `printf '%s\\037' "$@" >> ${shq(calls)}`,
       `printf '\\n' >> ${shq(calls)}`,
+      `out=${shq(join(run, '.memcue-out'))}.$$`,
       // A model driven by hand (the manual agent) has its own HOME: memcue's state stays in the run all the same.
-      `MEMCUE_DB=${shq(env.MEMCUE_DB!)} XDG_STATE_HOME=${shq(env.XDG_STATE_HOME!)} XDG_DATA_HOME=${shq(env.XDG_DATA_HOME!)} MEMCUE_HOST=e2e exec ${shq(bin)} "$@"`,
+      `MEMCUE_DB=${shq(env.MEMCUE_DB!)} XDG_STATE_HOME=${shq(env.XDG_STATE_HOME!)} XDG_DATA_HOME=${shq(env.XDG_DATA_HOME!)} MEMCUE_HOST=e2e ${shq(bin)} "$@" > "$out"`,
+      'code=$?',
+      'cat "$out"',
+      `cat "$out" >> ${shq(join(run, OUTPUT_LOG))}`,
+      'rm -f "$out"',
+      'exit $code',
       '',
     ].join('\n'),
   );
@@ -155,6 +162,14 @@ export function loggedCalls(calls: string): string[][] {
     .split('\n')
     .filter((l) => l.length > 0)
     .map((l) => l.split('\u001f').slice(0, -1));
+}
+
+/** Everything memcue printed to stdout over the run, call after call (the wrapper appends it). */
+export const OUTPUT_LOG = 'memcue-output.log';
+
+/** Characters memcue printed to stdout over the run (0 when memcue was not called). */
+export function countOutputChars(log: string): number {
+  return existsSync(log) ? readFileSync(log, 'utf8').length : 0;
 }
 
 export function countSearches(calls: string): number {

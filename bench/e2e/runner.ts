@@ -6,7 +6,7 @@ import { manualBrief } from './brief.js';
 import { runCheck } from './check.js';
 import { clientRun, runClient, CLIENT_AGENTS, type ClientAgent } from './clients.js';
 import { prepareCondition, type Condition } from './conditions.js';
-import { countSearches, ROOT } from './memcue-env.js';
+import { countOutputChars, countSearches, OUTPUT_LOG, ROOT } from './memcue-env.js';
 import type { Task, TaskSet } from './set.js';
 import type { RunLine } from './stats.js';
 import { applyPatch, makeWorkCopy } from './workcopy.js';
@@ -85,6 +85,7 @@ export function scoreRun(set: TaskSet, record: RunRecord): RunLine {
     criteria: verdict.criteria,
     context_chars: record.context_chars,
     searches: countSearches(join(record.run, 'memcue-calls.log')),
+    memcue_output_chars: countOutputChars(join(record.run, OUTPUT_LOG)),
     needs_memory: task.needsMemory,
     memory_criteria: task.memory,
     lang: task.lang,

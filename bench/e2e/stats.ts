@@ -2,6 +2,10 @@
 // the share of memory criteria met, and paired differences between conditions (same task, same
 // repeat) with a bootstrap 95 % interval over those pairs, seeded so a table is reproducible.
 
+import { seeded } from '../seeded.js';
+
+export { seeded };
+
 /** One run's result line, as appended to --out. */
 export interface RunLine {
   task: string;
@@ -14,6 +18,8 @@ export interface RunLine {
   criteria: Record<string, 0 | 1>;
   context_chars: number;
   searches: number;
+  /** What memcue printed to stdout during the run: it enters the session too (older result files lack it). */
+  memcue_output_chars?: number;
   needs_memory: boolean;
   /** The task's memory criteria (empty for a control). */
   memory_criteria: string[];
@@ -28,6 +34,8 @@ export interface ConditionStats {
   memoryCriteria: number | undefined;
   controlScore: number | undefined;
   contextChars: number;
+  /** Mean of memcue's printed output per run, over the runs that recorded it (undefined: none did). */
+  outputChars: number | undefined;
   searches: number;
 }
 
@@ -56,22 +64,11 @@ export function byCondition(lines: RunLine[], order: string[]): ConditionStats[]
         memoryCriteria: mean(memoryCriteria),
         controlScore: mean(runs.filter((l) => !l.needs_memory).map((l) => l.score)),
         contextChars: mean(runs.map((l) => l.context_chars)) ?? 0,
+        outputChars: mean(runs.filter((l) => l.memcue_output_chars !== undefined).map((l) => l.memcue_output_chars!)),
         searches: mean(runs.map((l) => l.searches)) ?? 0,
       };
     })
     .filter((s) => s.runs > 0);
-}
-
-/** mulberry32: a small seeded generator, so an interval is the same on every machine. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Mean of `diffs` and the percentile bootstrap 95 % interval of that mean. */

@@ -13,12 +13,12 @@ export function table(lines: RunLine[]): string {
   const out = [
     `${lines.length} runs of ${tasks.size} tasks (${memoryTasks.size} need memory, ${tasks.size - memoryTasks.size} controls), agent ${agents}`,
     '',
-    '| condition | runs | memory tasks | memory criteria | controls | context chars / run | searches / run |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| condition | runs | memory tasks | memory criteria | controls | context chars / run | memcue output chars / run | searches / run |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   const order = [...CONDITIONS, ...new Set(lines.map((l) => l.condition).filter((c) => !(CONDITIONS as readonly string[]).includes(c)))];
   for (const s of byCondition(lines, order)) {
-    out.push(`| ${s.condition} | ${s.runs} | ${f3(s.memoryScore)} | ${f3(s.memoryCriteria)} | ${f3(s.controlScore)} | ${Math.round(s.contextChars)} | ${s.searches.toFixed(2)} |`);
+    out.push(`| ${s.condition} | ${s.runs} | ${f3(s.memoryScore)} | ${f3(s.memoryCriteria)} | ${f3(s.controlScore)} | ${Math.round(s.contextChars)} | ${s.outputChars === undefined ? '—' : Math.round(s.outputChars)} | ${s.searches.toFixed(2)} |`);
   }
   const diffs = differences(lines);
   if (diffs.length) {

@@ -1,8 +1,8 @@
 // memcue-plugin: long-term memory for OpenCode (installed by `memcue install opencode`).
 //
 // memcue is pull-based: nothing is pushed into prompts per turn. This plugin adds memcue's card to
-// the system prompt (how to use the memory, the global rules, this repository's rules and
-// decisions); the model searches and adds facts itself with `memcue search` / `memcue add` through
+// the system prompt (how to use the memory, this repository's rules and decisions, the
+// global rules); the model searches and adds facts itself with `memcue search` / `memcue add` through
 // its shell tool. The card is made once per session and again after the session is compacted.
 //
 // The hook names follow OpenCode's plugin documentation (`experimental.chat.system.transform`,

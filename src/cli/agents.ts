@@ -7,7 +7,7 @@ import type { Lazy } from './kit.js';
 export function defineAgentCommands(program: Command, lazy: Lazy): void {
   program
     .command('card')
-    .description('the session-start card: how to use memory, global rules, this repo\'s rules and decisions')
+    .description('the session-start card: how to use memory, this repo\'s rules and decisions, global rules')
     .option('--json', 'print JSON (entries, what was left out, and the text)')
     .addHelpText('after', '\nExample:\n  memcue card   # run inside a repo: what a session there starts with')
     .action(lazy(() => import('../commands/card.js')));

@@ -24,13 +24,13 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .command('search')
     .description('find facts: BM25, best first, at most 5, weak results cut off')
     .argument('<query...>', 'the system or person\'s name, the distinctive words and a synonym; in a two-language memory the key terms in both (matched by stem, only tech names across scripts); any text is valid')
-    .option('-n, --limit <n>', 'at most this many results', '5')
+    .option('-n, --limit <n>', 'at most this many results; above 5, weaker ones are kept too', '5')
     .addOption(inOption())
     .addOption(kindOption())
     .option('--since <date>', 'only facts since an ISO date or an age: 7d, 2w, 3m')
     .option('--json', 'print a JSON array')
     // A mistyped option is an error, not a query word; words that start with `-` go after `--`.
-    .addHelpText('after', '\nExamples:\n  memcue search redis staging port\n  memcue search deploy friday деплой пятница --in all   # both languages in one search\n  memcue search databases postgres redis -n 10   # a "which/all" question: more results\n  memcue search --json -- -Werror flags   # words starting with - go after --\n\nIf the first search misses, search again with the words the fact would likely use.')
+    .addHelpText('after', '\nExamples:\n  memcue search redis staging port\n  memcue search deploy friday деплой пятница --in all   # both languages in one search\n  memcue search databases postgres redis -n 10   # a "which/all" question: more results\n  memcue search --json -- -Werror flags   # words starting with - go after --\n\nIf the first search misses, search again with the words the fact would likely use, and -n 10.')
     .action(lazy(() => import('../commands/search.js')));
 
   program
@@ -74,15 +74,16 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
 
   program
     .command('log')
-    .description('recent changes, newest first: when, host, fact, version, what changed, by what (dream, migrate, sync)')
+    .description('recent changes, newest first: when, host, fact, version, what changed, by what (dream, migrate, import, sync)')
     .argument('[id]', 'only this fact (id or a unique prefix)')
     .option('--since <date>', 'only changes since an ISO date or an age: 1h, 7d, 2w')
     .option('--in <where>', 'all (default), repo, global, machine, or a repo id')
     .addOption(kindOption())
     .option('--host <host>', 'only changes made on this machine name')
+    .option('--by <writer>', 'only changes made by dream, migrate, import, or sync (other machines)')
     .option('-n, --limit <n>', 'at most this many (default 30)')
     .option('--json', 'print a JSON array')
-    .addHelpText('after', '\nExamples:\n  memcue log --since 1d\n  memcue log 7k2d9q')
+    .addHelpText('after', '\nExamples:\n  memcue log --since 1d\n  memcue log --by import\n  memcue log 7k2d9q')
     .action(lazy(() => import('../commands/log.js')));
 
   program

@@ -8,6 +8,8 @@ import { checkField } from '../facts/validate.js';
 import { factJson, json } from '../format.js';
 import { findSameText } from '../audit/same-text.js';
 import { newScopeNote } from './search-scope.js';
+import { InputTooLong, LineTooLong } from '../util/line-bound.js';
+import { MemcueError } from '../errors.js';
 
 export interface AddOptions {
   kind: string;
@@ -21,7 +23,7 @@ export interface AddOptions {
 
 export async function run(ctx: Context, words: string[], opts: AddOptions): Promise<void> {
   // `memcue add -`: the fact is standard input (`echo text | memcue add -`, or a long text from a file).
-  const given = words.length === 1 && words[0] === '-' ? await ctx.readStdin() : words.join(' ');
+  const given = words.length === 1 && words[0] === '-' ? await stdinText(ctx) : words.join(' ');
   const secrets = { allowSecret: opts.allowSecret, override: ALLOW_SECRET };
   const text = checkText(given, secrets);
   const repoId = ctx.repo()?.id;
@@ -56,4 +58,16 @@ export async function run(ctx: Context, words: string[], opts: AddOptions): Prom
     return;
   }
   ctx.stdout(opts.json ? json(factJson(fact)) : `${fact.id}\n`);
+}
+
+/** No fact is longer than 1 MiB (its text is at most 2,000 characters): `add - < /dev/zero` once grew 600 MB in 3 s. */
+const MAX_STDIN_BYTES = 1 << 20;
+
+async function stdinText(ctx: Context): Promise<string> {
+  try {
+    return await ctx.readStdin(MAX_STDIN_BYTES, MAX_STDIN_BYTES);
+  } catch (err) {
+    if (!(err instanceof LineTooLong || err instanceof InputTooLong)) throw err;
+    throw new MemcueError('BAD_INPUT', `standard input: over ${MAX_STDIN_BYTES} bytes, longer than any fact can be`, 'nothing was added');
+  }
 }

@@ -5,12 +5,12 @@ import { resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { searchScopes } from '../context.js';
 import { applyDream, summarize, summaryLine } from '../dream/apply.js';
-import { prepareDream, recordBatch } from '../dream/prepare.js';
+import { dreamStep, recordBatch, type DreamBatch, type DreamOptions as StepOptions } from '../dream/prepare.js';
+import { dreamProgress } from '../dream/progress.js';
 import { validateDreamAnswer } from '../dream/validate.js';
 import { MemcueError } from '../errors.js';
 import { withStore } from '../store/store.js';
 import { runUndo } from './undo.js';
-import { terminalProgress } from '../util/progress.js';
 import { readTextFile } from '../util/read-file.js';
 import { json, parseCount } from '../format.js';
 
@@ -27,16 +27,9 @@ export async function run(ctx: Context, opts: DreamOptions): Promise<void> {
   const budget = parseCount(opts.budget, '--budget');
   // Curation looks at the whole memory unless told otherwise.
   const scopes = searchScopes(ctx, opts.in ?? 'all');
-  const progress = terminalProgress(ctx, 'dream');
-  // An empty memory has nothing to curate: no database file is created for it. The batch is
-  // computed from a read (long at 20k facts: no lock held), then recorded in a short write.
-  const batch = existsSync(ctx.dbPath)
-    ? await withStore(ctx.dbPath, true, async (store) => {
-        const prepared = prepareDream(store!, { scopes, limit, budget, languages: opts.languages ?? ctx.env.MEMCUE_LANGUAGES, onProgress: progress.update });
-        if (prepared) await store!.writeAsync(() => recordBatch(store!, prepared));
-        return prepared;
-      }).finally(() => progress.end())
-    : undefined;
+  const dreamOpts = { scopes, limit, budget, languages: opts.languages ?? ctx.env.MEMCUE_LANGUAGES };
+  // An empty memory has nothing to curate: no database file is created for it.
+  const batch = existsSync(ctx.dbPath) ? await walk(ctx, dreamOpts) : undefined;
   if (!batch) {
     ctx.stdout(opts.json ? json(null) : 'nothing to dream about: no similar facts, no facts to split, no missing translations or keywords\n');
     return;
@@ -60,3 +53,29 @@ export async function apply(ctx: Context, file: string, opts: { dryRun?: boolean
 
 /** `memcue dream undo BATCH`: every fact the batch touched goes back to its version before it. */
 export const undo = (ctx: Context, batch: string, opts: { force?: boolean; json?: boolean }) => runUndo(ctx, 'dream', batch, opts);
+
+/**
+ * Steps through the memory from where the last dream stopped until a step finds work. Each step is
+ * read without a lock (seconds at most, however big the memory), then its batch and how far it got
+ * are recorded in a short write: killed between steps, the next dream resumes after the last one.
+ */
+async function walk(ctx: Context, opts: StepOptions): Promise<DreamBatch | undefined> {
+  const progress = dreamProgress(ctx);
+  let searched = 0;
+  try {
+    for (;;) {
+      const step = await withStore(ctx.dbPath, true, async (store) => {
+        const step = dreamStep(store!, { ...opts, onProgress: (done, total) => progress.update(searched + done, searched + total) });
+        await store!.writeAsync(() => recordBatch(store!, step.batch, step, opts.scopes));
+        return step;
+      });
+      searched += step.searched;
+      if (step.batch || step.done) {
+        progress.end(step.batch ? step.unsearched : 0);
+        return step.batch;
+      }
+    }
+  } finally {
+    progress.end(0);
+  }
+}

@@ -7,12 +7,15 @@ import { resolveScope } from '../context.js';
 import { idFromBytes, type Fact } from '../facts/facts.js';
 import { appearsTwice, badLine, readImportLines, type ImportLine } from '../facts/import-lines.js';
 import { withStore, type Store } from '../store/store.js';
-import { fileLines, linesOf } from '../util/read-lines.js';
-import { readTextFile } from '../util/read-file.js';
+import { fileLines, linesOf, readStreamText } from '../util/read-lines.js';
+import { cannotRead } from '../util/read-file.js';
 import { clip, counted } from '../format.js';
 import { findSameText, normalizeText, saysSameText } from '../audit/same-text.js';
 import { garbageBound } from '../util/garbage.js';
 import { mark } from '../util/profile.js';
+import { recordImport } from '../audit/writers.js';
+import { LineTooLong } from '../util/line-bound.js';
+import { MemcueError } from '../errors.js';
 
 export async function run(ctx: Context, file: string, opts: { allowSecret?: boolean }): Promise<void> {
   const lines = await inputLines(ctx, file);
@@ -28,7 +31,13 @@ export async function run(ctx: Context, file: string, opts: { allowSecret?: bool
   };
   const now = new Date().toISOString();
   const { added, skipped } = await withStore(ctx.dbPath, true, (store) =>
-    store!.writeAsync(() => insertNew(store!, readImportLines(lines, defaults, now))),
+    store!.writeAsync(() => {
+      const before = store!.lastRow();
+      const done = insertNew(store!, readImportLines(lines, defaults, now), before);
+      // The import is one batch in the log: "made by import facts.jsonl", its rows found by rowid.
+      recordImport(store!, { host: ctx.host, file, added: done.added, skipped: done.skipped, first_row: before + 1, last_row: store!.lastRow() });
+      return done;
+    }),
   );
   for (const [name, lines] of ignored) {
     ctx.stderr(`memcue: import: field "${clip(name, 40)}" ignored on ${counted(lines, 'line')} (read: text, kind, scope, keywords, translation, source, quote; id, version, created_at, host, state of exported rows)\n`);
@@ -72,13 +81,32 @@ const MAX_LINE_BYTES = 1 << 20;
 /**
  * A regular file is read in chunks while it is written (memory stays flat at any size). Standard
  * input and pipes are read whole first, as text (not as parsed facts), before the database is
- * locked: `memcue export | memcue import -` on one database must not wait on itself.
+ * locked: `memcue export | memcue import -` on one database must not wait on itself. Standard
+ * input's lines are bounded as it is read (a 400 MB line once took 1.6 GB before it was refused).
  */
 async function inputLines(ctx: Context, file: string): Promise<Iterable<string>> {
-  if (file === '-') return linesOf(await ctx.readStdin());
+  if (file === '-') return linesOf(await bounded('standard input', () => ctx.readStdin(MAX_LINE_BYTES)));
   const path = resolve(ctx.cwd, file);
   if (statSync(path, { throwIfNoEntry: false })?.isFile()) return fileLines(path, undefined, MAX_LINE_BYTES);
-  return linesOf(readTextFile(path));
+  // A FIFO, a pipe (`import <(…)`), a device: read whole, its lines bounded as they arrive.
+  return linesOf(
+    await bounded(path, async () => {
+      try {
+        return readStreamText(path, MAX_LINE_BYTES);
+      } catch (err) {
+        throw err instanceof LineTooLong ? err : cannotRead(path, err);
+      }
+    }),
+  );
+}
+
+async function bounded(what: string, read: () => Promise<string>): Promise<string> {
+  try {
+    return await read();
+  } catch (err) {
+    if (!(err instanceof LineTooLong)) throw err;
+    throw new MemcueError('BAD_INPUT', `${what}, line ${err.line}: over ${MAX_LINE_BYTES} bytes, longer than any fact can be`, 'nothing was imported');
+  }
 }
 
 /**
@@ -86,8 +114,7 @@ async function inputLines(ctx: Context, file: string): Promise<Iterable<string>>
  * of it back. Rows inserted by this import lie above `before`, which tells a row repeated in the
  * input from one already stored, and which heads to refresh, without keeping a set of either.
  */
-function insertNew(store: Store, lines: Iterable<ImportLine>) {
-  const before = store.lastRow();
+function insertNew(store: Store, lines: Iterable<ImportLine>, before: number) {
   let added = 0;
   let skipped = 0;
   const tick = garbageBound();

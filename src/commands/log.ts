@@ -5,6 +5,7 @@ import { checkKind } from '../facts/facts.js';
 import { withStore } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
 import { json, oneLine, parseCount } from '../format.js';
+import { writerOf } from '../audit/writers.js';
 import { checkNamedScope, emptyMemory, scopesInUse } from './search-scope.js';
 
 interface LogOptions {
@@ -12,6 +13,7 @@ interface LogOptions {
   in?: string;
   kind?: string;
   host?: string;
+  by?: string;
   limit?: string;
   json?: boolean;
 }
@@ -34,6 +36,8 @@ export async function run(ctx: Context, id: string | undefined, opts: LogOptions
       kind: opts.kind === undefined ? undefined : checkKind(opts.kind),
       since: opts.since === undefined ? undefined : parseSince(opts.since),
       host: opts.host,
+      by: writerOf(opts.by),
+      localHost: ctx.host,
       limit: parseCount(opts.limit, '-n/--limit') ?? DEFAULT_LIMIT,
     });
   });
@@ -50,6 +54,7 @@ function noChanges(id: string | undefined, opts: LogOptions, hosts: string[]): s
   const parts = [
     id !== undefined && `of fact ${id}`,
     opts.host !== undefined && `by host ${opts.host}`,
+    opts.by !== undefined && `made by ${opts.by}`,
     opts.kind !== undefined && `of kind ${opts.kind}`,
     opts.in !== undefined && `in ${opts.in}`,
     opts.since !== undefined && `since ${opts.since}`,

@@ -1,7 +1,7 @@
 import type { Context } from '../context.js';
 import { repoScope, searchScopes } from '../context.js';
 import type { Correction } from '../search/expand.js';
-import { search, searchLive, type Hit } from '../search/search.js';
+import { cutoffFor, DEFAULT_LIMIT, search, searchLive, type Hit } from '../search/search.js';
 import { fold, stemWord } from '../text/tokenize.js';
 import { openLiveIndex, searchFileEnabled, unlessBroken } from '../snapshot/files.js';
 import { dbFile } from '../store/db-file.js';
@@ -19,8 +19,10 @@ interface SearchOptions {
 }
 
 export async function run(ctx: Context, words: string[], opts: SearchOptions): Promise<void> {
+  const limit = parseCount(opts.limit, '-n/--limit');
   const filter = {
-    limit: parseCount(opts.limit, '-n/--limit'),
+    limit,
+    cutoff: cutoffFor(limit ?? DEFAULT_LIMIT),
     scopes: searchScopes(ctx, opts.in),
     kind: opts.kind === undefined ? undefined : checkKind(opts.kind),
     since: opts.since === undefined ? undefined : parseSince(opts.since),

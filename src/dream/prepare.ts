@@ -5,11 +5,11 @@ import type { Fact } from '../facts/facts.js';
 import type { Store } from '../store/store.js';
 import { DEFAULT_BUDGET, batchText, fixedSize, itemSize, pack, renderPayload, type Section } from './batch-text.js';
 import { languageOf, splitReason } from './candidates.js';
-import { memoryLanguages, translationTarget } from './languages.js';
-import { readHidden } from '../text/hidden-index.js';
-import { findClusters, oldestFirst } from './clusters.js';
+import { findClusters, type ClusterWalk } from './clusters.js';
+import { findIndexWork, sampledLanguages } from './index-work.js';
 import { dreamInstruction } from './instructions.js';
-import { batchId, rowKey, saveBatch, settledRows } from './records.js';
+import { batchId, isReviewed, rowKey, saveBatch } from './records.js';
+import { countAfter, factsAfter, readCursor, saveCursor } from './seeds.js';
 
 export interface DreamOptions {
   scopes?: string[];
@@ -17,8 +17,11 @@ export interface DreamOptions {
   budget?: number;
   /** The user's languages (`--languages`, MEMCUE_LANGUAGES); detected from the facts when unset. */
   languages?: string;
-  /** Called once per fact while clusters are searched (for a progress bar). */
+  /** Called once per seed while clusters are searched (for progress): seeds looked at, of how many are left. */
   onProgress?: (done: number, total: number) => void;
+  /** Seeds and rows one call looks at, at most (the defaults: clusters.ts, index-work.ts). */
+  maxSeeds?: number;
+  maxRows?: number;
 }
 
 export interface DreamRecord {
@@ -28,14 +31,29 @@ export interface DreamRecord {
   review: string[];
 }
 
+type Counts = { clusters: number; split: number; translate: number; keywords: number };
+
 export interface DreamBatch {
   id: string;
   /** What `saveBatch` records for `dream apply` (the caller saves it in its own short write). */
   record: DreamRecord;
   text: string;
   payload: string;
-  counts: { clusters: number; split: number; translate: number; keywords: number };
-  remaining: { clusters: number; split: number; translate: number; keywords: number };
+  counts: Counts;
+  /** Items found but not shown; `facts`: facts not looked at yet (present only when some are). */
+  remaining: Counts & { facts?: number };
+}
+
+/** One step of the walk through the memory: a batch when it found work, and where it got to. */
+export interface DreamStep {
+  batch?: DreamBatch;
+  cursors: { clusters: number; index: number };
+  /** Both walks reached the end of the memory. */
+  done: boolean;
+  /** Facts looked at as cluster seeds in this step, and those still ahead of the walk. */
+  searched: number;
+  unsearched: number;
+  work: ClusterWalk['work'] & { rows: number };
 }
 
 const ID_PLACEHOLDER = '0'.repeat(12);
@@ -43,32 +61,45 @@ const ID_PLACEHOLDER = '0'.repeat(12);
 /**
  * Prepares the next batch from what `store` reads (a read snapshot: no lock is held meanwhile);
  * undefined when there is nothing to do. The caller records it with `recordBatch` in a write.
+ * A memory bigger than one step is walked by `dreamStep` (the command) from where the last left off.
  */
 export function prepareDream(store: Store, opts: DreamOptions = {}): DreamBatch | undefined {
-  const facts = store.list({ scopes: opts.scopes }).sort(oldestFirst);
-  const settled = settledRows(store.db);
-  const reviewed = new Set(facts.filter((f) => settled.get(f.id) === rowKey(f)).map((f) => f.id));
-  let seen = 0;
-  // Clusters beyond what one batch holds are the next batch's: the search (one per fact) stops once
-  // those found fill the budget or the limit, and the batch says more remain.
+  return dreamStep(store, opts).batch;
+}
+
+export function dreamStep(store: Store, opts: DreamOptions = {}): DreamStep {
+  const db = store.db;
+  const scopes = opts.scopes;
   const budget = opts.budget ?? DEFAULT_BUDGET;
+  const limit = opts.limit ?? Infinity;
+  const from = readCursor(db, 'clusters', scopes);
+  const ahead = countAfter(db, from, scopes);
+  let seen = 0;
+  // Clusters beyond what one batch holds are the next batch's: the walk stops once those found fill
+  // the budget or the limit, or after its share of seeds, and the batch says more remain.
   let size = 0;
-  let full = false;
   const enough = (found: Fact[][]) => {
     size += itemSize(found[found.length - 1]!.map(factItem));
-    full = size > budget || found.length > (opts.limit ?? Infinity);
-    return full;
+    return size > budget || found.length > limit;
   };
-  const clusters = findClusters(store, facts, reviewed, () => opts.onProgress?.(++seen, facts.length), enough);
+  const walk = findClusters(db, factsAfter(db, from, scopes), from, {
+    reviewed: (f) => isReviewed(db, f),
+    maxSeeds: opts.maxSeeds,
+    onSeed: () => opts.onProgress?.(++seen, ahead),
+    enough,
+  });
+  const clusters = walk.clusters;
   const clustered = new Set(clusters.flat().map((f) => f.id));
-  const split = facts.filter((f) => !reviewed.has(f.id) && !clustered.has(f.id) && splitReason(f.text));
   // Index work: a translation where the memory has another language, keywords where there are none.
-  const languages = memoryLanguages(facts, opts.languages);
-  const target = new Map(facts.map((f) => [f.id, readHidden(f.translation).translation === '' ? translationTarget(f, languages) : undefined]));
-  const translate = facts.filter((f) => target.get(f.id));
-  const keywords = facts.filter((f) => !target.get(f.id) && readHidden(f.translation).keywords.length === 0);
-  if (!clusters.length && !split.length && !translate.length && !keywords.length) return undefined;
-  const translateItem = (f: Fact) => ({ id: f.id, from: languageOf(f.text), to: target.get(f.id), text: f.text });
+  const languages = sampledLanguages(db, scopes, opts.languages);
+  const indexFrom = readCursor(db, 'index', scopes);
+  const work = findIndexWork(db, indexFrom, scopes, languages, clustered, budget, limit, opts.maxRows);
+  const cursors = { clusters: walk.clean, index: work.clean };
+  const unsearched = Math.max(walk.exhausted ? 0 : ahead - walk.seeds, work.exhausted ? 0 : countAfter(db, indexFrom, scopes) - work.rows);
+  const step: DreamStep = { cursors, done: walk.exhausted && work.exhausted, searched: walk.seeds, unsearched, work: { ...walk.work, rows: work.rows } };
+  const { split, translate, keywords } = work;
+  if (!clusters.length && !split.length && !translate.length && !keywords.length) return step;
+  const translateItem = (f: Fact) => ({ id: f.id, from: languageOf(f.text), to: work.target.get(f.id), text: f.text });
 
   const sections: Section<any>[] = [
     { name: 'clusters', items: clusters, render: (c: Fact[]) => c.map(factItem) },
@@ -77,7 +108,7 @@ export function prepareDream(store: Store, opts: DreamOptions = {}): DreamBatch 
     { name: 'keywords', items: keywords, render: indexItem },
   ];
   const fixed = fixedSize(dreamInstruction(ID_PLACEHOLDER), { batch: ID_PLACEHOLDER }, sections.map((s) => s.name));
-  const packed = pack(sections, fixed, opts.budget ?? DEFAULT_BUDGET, opts.limit ?? Infinity);
+  const packed = pack(sections, fixed, budget, limit);
   const [takenClusters, takenSplit, takenTranslate, takenKeywords] = packed.map((p) => p.taken) as [Fact[][], Fact[], Fact[], Fact[]];
 
   const shown = [...takenClusters.flat(), ...takenSplit, ...takenTranslate, ...takenKeywords];
@@ -86,15 +117,21 @@ export function prepareDream(store: Store, opts: DreamOptions = {}): DreamBatch 
     review: [...takenClusters.flat(), ...takenSplit].map((f) => f.id),
   };
   const id = batchId(packed.flatMap((p) => [p.name, ...p.taken.flat().map((f: Fact) => `${f.id} ${rowKey(f)}`)]));
-  // Stopped early, the search left facts unsearched: more may remain even if every cluster found fit.
-  const clustersLeft = full ? Math.max(packed[0]!.left, 1) : packed[0]!.left;
-  const remaining = { clusters: clustersLeft, split: packed[1]!.left, translate: packed[2]!.left, keywords: packed[3]!.left };
+  // Stopped early, the walk left facts unsearched: more may remain even if every cluster found fit.
+  const clustersLeft = walk.exhausted ? packed[0]!.left : Math.max(packed[0]!.left, 1);
+  const remaining: DreamBatch['remaining'] = {
+    clusters: clustersLeft,
+    split: packed[1]!.left + work.extra.split,
+    translate: packed[2]!.left + work.extra.translate,
+    keywords: packed[3]!.left + work.extra.keywords,
+  };
+  if (unsearched > 0) remaining.facts = unsearched;
   const payload = renderPayload(
     { batch: id },
     packed.map((p, i) => ({ name: p.name, items: p.taken.map(sections[i]!.render) })),
     { remaining },
   );
-  return {
+  step.batch = {
     id,
     record,
     text: batchText(dreamInstruction(id), payload),
@@ -102,14 +139,22 @@ export function prepareDream(store: Store, opts: DreamOptions = {}): DreamBatch 
     counts: { clusters: takenClusters.length, split: takenSplit.length, translate: takenTranslate.length, keywords: takenKeywords.length },
     remaining,
   };
+  return step;
 }
 
 /**
  * Records a prepared batch. Facts changed by another command since the batch was read need no care
  * here: `dream apply` refuses an answer about a fact that is no longer the version it showed.
  */
-export function recordBatch(store: Store, batch: DreamBatch): void {
-  saveBatch(store.db, 'dream', batch.id, batch.record);
+export function recordBatch(store: Store, batch: DreamBatch | undefined, step?: DreamStep, scopes?: readonly string[]): void {
+  if (batch) saveBatch(store.db, 'dream', batch.id, batch.record);
+  if (step) recordCursors(store, step, scopes);
+}
+
+/** Where the walks got to: the next `dream` starts there (facts before them need nothing now). */
+export function recordCursors(store: Store, step: DreamStep, scopes?: readonly string[]): void {
+  saveCursor(store.db, 'clusters', step.cursors.clusters, scopes);
+  saveCursor(store.db, 'index', step.cursors.index, scopes);
 }
 
 function factItem(f: Fact) {

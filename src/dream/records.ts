@@ -39,12 +39,11 @@ export function dropBatch(db: Database, kind: BatchKind, id: string): void {
   db.run('DELETE FROM settings WHERE key = ?', [`${kind}:batch:${id}`]);
 }
 
-/** Facts the model reviewed, by id → the row it saw; a newer version makes the fact due again. */
-export function settledRows(db: Database): Map<string, string> {
-  const rows = db.all("SELECT key, value FROM settings WHERE key LIKE 'dream:settled:%'");
-  return new Map(rows.map((r) => [String(r.key).slice('dream:settled:'.length), String(r.value)]));
-}
-
 export function settle(db: Database, fact: Fact): void {
   db.run('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)', [`dream:settled:${fact.id}`, rowKey(fact)]);
+}
+
+/** Whether the model reviewed this fact as it is now (one lookup: the marks are never all loaded). */
+export function isReviewed(db: Database, fact: Fact): boolean {
+  return db.get('SELECT value FROM settings WHERE key = ?', [`dream:settled:${fact.id}`])?.value === rowKey(fact);
 }

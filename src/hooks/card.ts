@@ -1,5 +1,5 @@
-// The session-start card: the instruction, the global rules, and the current repository's rules and
-// decisions. Agents cut hook output past a limit (budget.ts), so the card never exceeds its budget:
+// The session-start card: the instruction, the current repository's rules and decisions, then the
+// global rules. Agents cut hook output past a limit (budget.ts), so the card never exceeds its budget:
 // when it would, it keeps this repository's newest entries first, then the newest global rules, and
 // ends with one line saying how many of each were left out and which commands list them.
 import type { Row } from '../sqlite/sqlite.js';
@@ -154,8 +154,9 @@ interface LeftOut {
 function render(repoId: string | undefined, global: CardEntry[], repo: CardEntry[], leftOut: LeftOut, note?: string, memory?: MemoryShape): Card {
   let text = note ? `${INSTRUCTION}\n${note}\n` : INSTRUCTION;
   if (memory) text += `\n${memoryLine(memory)}\n`;
-  if (global.length) text += globalHeader() + global.map((e) => entryLine(e, false)).join('');
+  // This repository's section first: it is what the agent working in it needs first (issue 33).
   if (repo.length && repoId) text += repoHeader(repoId) + repo.map((e) => entryLine(e, true)).join('');
+  if (global.length) text += globalHeader() + global.map((e) => entryLine(e, false)).join('');
   const total = leftOut.global + leftOut.repo;
   if (!memory && !global.length && !repo.length && total === 0) text += '\n(none recorded yet)\n';
   const more = moreCommands(repoId, leftOut);

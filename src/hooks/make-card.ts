@@ -10,6 +10,7 @@ import { budgetFor, DEFAULT_BUDGET, type CardBudget } from './budget.js';
 import { composeCard, loadCardEntries, type Card } from './card.js';
 import { dbFingerprint, readCachedCard, readLastCard, writeCachedCard } from './card-cache.js';
 import { INSTRUCTION } from '../install/instruction.js';
+import { logHookError } from './hook-log.js';
 import { codexWriteNote } from './codex-sandbox.js';
 import { memoryShape } from './memory-line.js';
 import { runHint } from '../install/run-hint.js';
@@ -89,17 +90,36 @@ export async function cardFor(ctx: Context, agent?: HookAgent, opts: { budgetMs?
       { readTimeoutMs: opts.budgetMs },
     );
   } catch (err) {
-    if (opts.budgetMs === undefined || !(err instanceof MemcueError && err.code === 'BUSY')) throw err;
-    return busyCard(ctx, repoId, cacheKey);
+    if (opts.budgetMs === undefined || !(err instanceof MemcueError)) throw err;
+    if (err.code === 'BUSY') return lastCard(ctx, repoId, cacheKey, busyNote);
+    // A file this user may not read, or a hot journal no one here may roll back (read-only disk):
+    // the session must not start with silence, which looks like an empty memory.
+    if (err.code !== 'READONLY' && err.code !== 'DISK_FULL') throw err;
+    logHookError(ctx.env, 'card', err);
+    return lastCard(ctx, repoId, cacheKey, unreadableNote(err));
   }
 }
 
-/** The last cached card (or the instruction alone) and a note saying it may be out of date. */
-function busyCard(ctx: Context, repoId: string | undefined, cacheKey: string | undefined): Card {
-  const last = readLastCard(ctx.env, ctx.dbPath, cacheKey);
-  const note = last
-    ? `\n(memcue: the memory is being written right now, so this card is the one from ${last.savedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC and may miss the newest facts; \`memcue search\` has them.)\n`
+/** Why no current card could be read, given the time of the cached card served instead, if any. */
+type FallbackNote = (cachedAt: string | undefined) => string;
+
+const busyNote: FallbackNote = (cachedAt) =>
+  cachedAt
+    ? `\n(memcue: the memory is being written right now, so this card is the one from ${cachedAt} UTC and may miss the newest facts; \`memcue search\` has them.)\n`
     : '\n(memcue: the memory is being written right now, so no card could be read in time; `memcue search` and `memcue list` work as usual.)\n';
+
+function unreadableNote(err: MemcueError): FallbackNote {
+  const why = `the memory could not be read: ${err.message}${err.hint ? `; ${err.hint}` : ''}`;
+  return (cachedAt) =>
+    cachedAt
+      ? `\n(memcue: ${why}. So this card is the one from ${cachedAt} UTC and may miss the newest facts.)\n`
+      : `\n(memcue: ${why}. Until then no card can be shown and \`memcue\` commands fail the same way.)\n`;
+}
+
+/** The last cached card (or the instruction alone) and a note saying why and that it may be out of date. */
+function lastCard(ctx: Context, repoId: string | undefined, cacheKey: string | undefined, why: FallbackNote): Card {
+  const last = readLastCard(ctx.env, ctx.dbPath, cacheKey);
+  const note = why(last?.savedAt.toISOString().slice(0, 16).replace('T', ' '));
   const card = last?.card ?? { repo: repoId ?? null, global: [], repo_facts: [], left_out: 0, left_out_global: 0, left_out_repo: 0, more: [], text: INSTRUCTION };
   return { ...card, text: card.text + note };
 }

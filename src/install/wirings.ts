@@ -179,7 +179,7 @@ function dsh(ctx: Context, opts: InstallOptions): Wiring {
 /** The instruction, and (like the card) the command to run when `memcue` is not on PATH. */
 function agentsBlock(ctx: Context): string {
   const hint = runHint(ctx.env);
-  return `${INSTRUCTION}${hint ? `\n${hint}\n` : ''}\nAt session start memcue also gives you its card: the global rules and this repository's rules and decisions.\n`;
+  return `${INSTRUCTION}${hint ? `\n${hint}\n` : ''}\nAt session start memcue also gives you its card: this repository's rules and decisions, then the global rules.\n`;
 }
 
 /** Hermes Agent: a memory-provider plugin in $HERMES_HOME/plugins/memcue, chosen by memory.provider. */

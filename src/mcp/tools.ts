@@ -21,7 +21,7 @@ export const TOOLS = [
   {
     name: 'memcue_search',
     annotations: { title: 'Search memory', ...READS },
-    description: 'Search long-term memory with the system, service, file or person\'s name, the question\'s distinctive words, and a synonym or broader term where the fact may word it otherwise; not a whole sentence. Words match by stem, in the language the fact is written in; only tech names and abbreviations match in another spelling (докер: Docker), so in a two-language memory put the key terms in both languages in one query. Missed? Search again with the words the fact would likely use. Results: id, kind, date recorded (not when it happened), text.',
+    description: 'Search long-term memory with the system, service, file or person\'s name, the question\'s distinctive words, and a synonym or broader term where the fact may word it otherwise; not a whole sentence. Words match by stem, in the language the fact is written in; only tech names and abbreviations match in another spelling (докер: Docker), so in a two-language memory put the key terms in both languages in one query. Missed? Search again with the words the fact would likely use, and limit 10. Results: id, kind, date recorded (not when it happened), text.',
     inputSchema: {
       type: 'object',
       properties: {

@@ -19,6 +19,17 @@ import { indexTerms } from '../text/tokenize.js';
 export const DEFAULT_LIMIT = 5;
 export const DEFAULT_CUTOFF = 0.6;
 
+/**
+ * The cut-off of a search that asked for more than the default results: a "which/all" question
+ * (`-n 10`, as the card advises) has several facts, each matching a part of the query, well below
+ * the best one; the default cut-off dropped them (issue 33: 5 of held-out LoCoMo's 22 first-search
+ * misses). The cut-off falls as the limit grows, DEFAULT_CUTOFF at the default limit: 0.3 at 10,
+ * where the tuning conversations' gain stops (bench/labs/limit-cutoff-lab.ts, RESULTS.md, "Issue 33, round 2").
+ */
+export function cutoffFor(limit: number): number {
+  return limit <= DEFAULT_LIMIT ? DEFAULT_CUTOFF : (DEFAULT_CUTOFF * DEFAULT_LIMIT) / limit;
+}
+
 export interface SearchOptions extends ListFilter {
   limit?: number;
   cutoff?: number;

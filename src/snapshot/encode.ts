@@ -5,7 +5,7 @@
 // dictionary) and a few bytes per fact (its record: 13 bytes).
 import { groups, RECENT_READ } from './card-groups.js';
 import { KINDS } from '../facts/validate.js';
-import { ByteSink, deflate, FACT_BLOCK, FIELDS, FORMAT, GROUP_SLACK, utf8, type SectionName, type SnapshotDoc, type SnapshotHeader } from './format.js';
+import { ByteSink, deflate, FACT_BLOCK, FIELDS, FORMAT, GROUP_SLACK, MAX_SHORT_LENGTH, utf8, type SectionName, type SnapshotDoc, type SnapshotHeader } from './format.js';
 import { PageWriter } from './paged.js';
 import type { StringTableWriter } from './string-table.js';
 import { RunFile } from './runs.js';
@@ -119,6 +119,7 @@ export class SearchFileWriter {
     section('created', () => created.copyBlocks((bytes) => this.body.write(bytes)));
     section('createdIndex', () => this.body.write(created.index()));
     section('ranges', () => this.body.write(u32s(this.newestByRange())));
+    section('lengths', () => this.body.write(Uint8Array.from({ length: this.docs }, (_, d) => Math.min(this.records.get(d)[2], MAX_SHORT_LENGTH))));
     mark('search file: created ranks');
 
     const nameKeys = new NamesWriter(this.namesSpool.spool());

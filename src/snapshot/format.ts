@@ -20,13 +20,16 @@
 // - created / createdIndex: the distinct created_at values in byte order (a string table);
 // - groups: for the session card, each (scope, kind) group's newest facts;
 // - names / namesIndex: the name keys of the terms, by their first two letters (names.ts);
-// - ranges: per range of docs (skips.ts RANGE), the newest created rank in it (u32).
+// - ranges: per range of docs (skips.ts RANGE), the newest created rank in it (u32);
+// - lengths: each doc's length as one byte, capped at MAX_SHORT_LENGTH: a search bounds a doc's score
+//   from it before reading its record (topk.ts: a range's lengths lie in one page, its records in
+//   thirteen times as many bytes).
 import { createRequire } from 'node:module';
 import type { Fact } from '../facts/facts.js';
 
 export const MAGIC = 'memcue-search\n\0\0';
 /** Bump when the layout changes: an older file is then simply rebuilt. */
-export const FORMAT = 4;
+export const FORMAT = 5;
 export const PAGE = 4096;
 /** Page CRCs per chunk of the CRC table (one page of them). */
 export const CRC_CHUNK = PAGE / 4;
@@ -38,10 +41,12 @@ export const DICT_BLOCK = 64;
 export const FACT_BLOCK = 16;
 /** row u32, created rank u32, length u16, scope u16, kind u8. */
 export const DOC_RECORD = 13;
+/** A doc's length in the lengths section: the real one up to this, this for longer docs (a lower bound). */
+export const MAX_SHORT_LENGTH = 255;
 /** The card keeps this many of each group beyond the newest it shows (a delta removes at most MAX_DELTA). */
 export const GROUP_SLACK = 300;
 
-export const SECTIONS = ['docs', 'facts', 'factIndex', 'posts', 'dict', 'dictIndex', 'created', 'createdIndex', 'groups', 'names', 'namesIndex', 'ranges'] as const;
+export const SECTIONS = ['docs', 'facts', 'factIndex', 'posts', 'dict', 'dictIndex', 'created', 'createdIndex', 'groups', 'names', 'namesIndex', 'ranges', 'lengths'] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
 export interface SnapshotHeader {

@@ -4,38 +4,23 @@
 // ranges are read best bound first (at an equal bound the newest first, as ties are ordered); a range
 // that could at best tie the pool's last fact and lose the tie is passed over, and the reading stops
 // at the first range whose bound rounds below it. A common word's pool then costs a few of its ranges
-// instead of all its postings; within a range, bitmaps leave out the docs that cannot make it.
-// Items of several terms (phrases), prefixes matching several terms and queries of short lists only
-// are left to the exhaustive pool.
+// instead of all its postings; within a range, bitmaps leave out the docs that cannot make it, and
+// once the pool is full a doc's short length (format.ts lengths) bounds it before its record is read.
+// Several common words read every range (no range bound falls below the pool): lean-range.ts reads
+// those whose items are all bitmaps in one loop. Items of several terms (phrases), prefixes matching
+// several terms and queries of short lists only are left to the exhaustive pool.
 import { occurrencesIn, type QueryItem } from '../text/query-items.js';
 import type { AddedDoc, CreatedKey, LiveIndex, Pool } from './pool-types.js';
-import type { DocRecords, TermEntry } from './reader.js';
+import type { SearchFile, TermEntry } from './reader.js';
 import { bm25Part, idfOf, round6 } from './bm25.js';
 import { isLong, RANGE, type RangeEntry } from './skips.js';
 import { atLeast, bestSet, docMasks, rangeBounds, rangeView, removedHolding, shortList, WORDS, type List, type RangeView, type SetScratch } from './range-lists.js';
 import { utf8 } from './format.js';
 import { mark } from '../util/profile.js';
+import { leanRanges, type LeanPass } from './lean-range.js';
+import { boundCannotBeat, cannotBeat, SLACK, type Entry, type PoolRules, type RangeContext } from './pool-bounds.js';
 
-/** What the pool keeps and how it orders ties (pool.ts gives both paths the same). */
-export interface PoolRules {
-  allow: { base: (r: DocRecords, i: number) => boolean; added: (doc: AddedDoc) => boolean };
-  created: { added: (doc: AddedDoc) => CreatedKey; compare: (a: CreatedKey, b: CreatedKey) => number };
-  preferScope: string;
-  /** The oldest created rank the filter lets through (0: any). */
-  firstRank: number;
-}
-
-interface Entry {
-  bm: number;
-  preferred: boolean;
-  created: CreatedKey;
-  row: number;
-  base: boolean;
-  index: number;
-}
-
-/** A bound is a sum taken in another order than the score's: widened by far more than rounding. */
-const SLACK = 1 + 1e-9;
+export type { PoolRules } from './pool-bounds.js';
 
 /** The pool, or undefined when an item is not one term or no term is long (the caller then scores every posting). */
 export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: number, rules: PoolRules): Pool | undefined {
@@ -50,15 +35,7 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
   }
   // Short lists alone cost less read whole than their ranges' bounds cost to read.
   if (!entries.some((entry) => entry && isLong(entry.docs, file.header.docs))) return undefined;
-  const lists = entries.map((entry): List => {
-    if (!entry) return undefined;
-    const long = file.ranges(entry);
-    if (!long) return shortList(file, file.postings(entry), ranges);
-    // Indexed by range: a lookup per range read, no map of thousands of entries built per query.
-    const byRange = new Array<RangeEntry | undefined>(ranges).fill(undefined);
-    for (const r of long.ranges) byRange[r.range] = r;
-    return { bytes: long.bytes, ranges: byRange };
-  });
+  const lists = entries.map((entry) => entry && listOf(file, entry, ranges));
   const held = entries.map((entry) => entry?.docs ?? 0);
   const addedFreq = items.map((item) => live.added.map((doc) => occurrencesIn(item, doc)));
   const matching = items.map((_, k) => held[k]! - removedHolding(file, lists[k], live.removed) + addedFreq[k]!.filter((f) => f > 0).length);
@@ -99,9 +76,12 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
     const last = top.last();
     if (last) {
       if (key[r]! > last.bm + 1e-6) return 'stop';
-      const bm = round6(key[r]!);
-      if (bm > last.bm) return 'stop';
-      if (cannotBeat(bm, anyPreferred, 2 * newest[r]!, last)) return 'skip';
+      // Rounded only where rounding can decide (a cold process pays for each toFixed).
+      if (key[r]! >= last.bm - 1e-6) {
+        const bm = round6(key[r]!);
+        if (bm > last.bm) return 'stop';
+        if (cannotBeat(bm, anyPreferred, 2 * newest[r]!, last)) return 'skip';
+      }
     }
     scoreRange(live, lists, idf, avgdl, r, { rules, anyPreferred, newest: 2 * newest[r]!, last, skip, only, masks, wanted, set }, top.offer);
     return 'read';
@@ -117,9 +97,18 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
     if (done) for (let w = 0; w < WORDS; w++) done[w]! |= only[w]!;
     else skip.set(r, only);
   }
+  // With the pool full, runs of ranges whose items are all bitmaps are read by lean-range.ts.
+  const pass: LeanPass = { live, lists, idf, avgdl, order, key, newest, rules, anyPreferred, skip, last: top.last, offer: top.offer };
   let read = 0;
-  for (const r of order) {
-    const done = score(r);
+  for (let i = 0; i < order.length; i++) {
+    if (top.last()) {
+      const lean = leanRanges(pass, i);
+      read += lean.read;
+      if (lean.stop) break;
+      i = lean.next;
+      if (i === order.length) break;
+    }
+    const done = score(order[i]!);
     if (done === 'stop') break;
     if (done === 'read') read++;
   }
@@ -129,11 +118,28 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
   return { candidates, facts: live.docs, matching };
 }
 
-/** Whether no doc of a range with this bound key, preferred-ness and newest created key can come before `last`. */
-function cannotBeat(bm: number, anyPreferred: boolean, created: number, last: Entry): boolean {
-  if (bm !== last.bm) return bm > last.bm;
-  if (last.preferred !== anyPreferred) return last.preferred;
-  return created < last.created.key;
+/**
+ * A term's list indexed by range (a lookup per range read, no map of thousands of entries built per
+ * query), kept per file: a query with other-script spellings pools twice (search.ts ownItems) over
+ * the same terms, and a 500k-fact file's common word has ~3900 ranges to parse.
+ */
+const listCache = new WeakMap<SearchFile, Map<number, List>>();
+
+function listOf(file: SearchFile, entry: TermEntry, ranges: number): List {
+  let cache = listCache.get(file);
+  if (!cache) listCache.set(file, (cache = new Map()));
+  const cached = cache.get(entry.start);
+  if (cached) return cached;
+  let list: List;
+  const long = file.ranges(entry);
+  if (!long) list = shortList(file, file.postings(entry), ranges);
+  else {
+    const byRange = new Array<RangeEntry | undefined>(ranges).fill(undefined);
+    for (const r of long.ranges) byRange[r.range] = r;
+    list = { bytes: long.bytes, ranges: byRange };
+  }
+  cache.set(entry.start, list);
+  return list;
 }
 
 /** The best `size` entries in the pool's order, kept sorted (the pool is a few dozen). */
@@ -148,31 +154,6 @@ function topOf(size: number, rules: PoolRules): { entries: Entry[]; offer: (e: E
     if (top.length > size) top.pop();
   };
   return { entries: top, offer, last: () => (top.length === size ? top[size - 1] : undefined) };
-}
-
-/** cannotBeat for a bound not yet rounded: SQLite's rounding only where it can decide. */
-function boundCannotBeat(bound: number, context: RangeContext, last: Entry): boolean {
-  const bm = -bound * SLACK;
-  if (bm > last.bm + 1e-6) return true;
-  if (bm < last.bm - 1e-6) return false;
-  return cannotBeat(round6(bm), context.anyPreferred, context.newest, last);
-}
-
-interface RangeContext {
-  rules: PoolRules;
-  anyPreferred: boolean;
-  /** The range's newest created key. */
-  newest: number;
-  /** The pool's last fact when the range is started, if the pool is full. */
-  last: Entry | undefined;
-  /** Per range, the bitmap of its docs not to score: removed since the build, or scored already. */
-  skip: Map<number, Uint32Array>;
-  /** Only these docs of the range, when given. */
-  only?: Uint32Array;
-  /** Scratch reused range after range: per item a bitmap, the docs to read, the items' figures. */
-  masks: Uint32Array[];
-  wanted: Uint32Array;
-  set: SetScratch & { parts: Float64Array };
 }
 
 /**
@@ -213,13 +194,22 @@ function scoreRange(live: LiveIndex, lists: List[], idf: number[], avgdl: number
     if (least > 1 && present.length <= 15) atLeast(views, least, wanted);
   }
   const skip = context.skip.get(r);
+  // With the pool full, each doc's score is bounded from its short length (format.ts) before its
+  // record is read: the records of a range span ~13 times the pages its lengths do.
   const docs: number[] = [];
   for (let w = 0; w < WORDS; w++) {
     let bits = (wanted[w]! & ~(skip?.[w] ?? 0) & (context.only?.[w] ?? ~0)) >>> 0;
     while (bits) {
       const low = bits & -bits;
-      docs.push(first + 32 * w + 31 - Math.clz32(low));
+      const o = 32 * w + 31 - Math.clz32(low);
       bits = (bits ^ low) >>> 0;
+      if (last) {
+        const length = file.shortLength(first + o);
+        let bound = 0;
+        for (const k of present) if (views[k]!.mask[w]! & low) bound += bm25Part(idf[k]!, views[k]!.tf(o), length, avgdl);
+        if (boundCannotBeat(bound, context, last)) continue;
+      }
+      docs.push(first + o);
     }
   }
   if (docs.length === 0) return;

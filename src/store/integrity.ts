@@ -1,24 +1,25 @@
 // Never write into a damaged file: a write could spread the damage, and the user must hear of it.
 //
-// `PRAGMA integrity_check` reads every page: 53 ms CPU at 5k facts but ~400 ms at 50k, too much for
-// every `add`. So it runs only when the file may have been changed by something other
-// than memcue: each writer records the file's state after its commit (`<db>.checked`: inode, size,
-// mtime and SQLite's change counter), and the next writer checks the file when that record does not
-// match (bit flips written by another tool, a restored backup, an `sqlite3` session, a crash of an
-// older memcue), or is missing. Damage that keeps size and mtime (bit rot on disk) is not seen here
-// until a read or write reaches the damaged page: SQLite reports it then, and the record is dropped
-// (forgetChecked) so that no later write goes into the file without a check.
+// `PRAGMA integrity_check` reads and parses every page: 21 ms CPU at 5k facts but 480 ms at 100k
+// (quick_check 13 / 248 ms), too much for every `add` (an add is ~47 ms). So it runs only when the
+// file is not byte for byte the one memcue left: each writer records, after its commit, the file's
+// state (inode, size, mtime, SQLite's change counter) and its CRC-32 (`<db>.checked`), and the next
+// writer checks the file when either differs or the record is missing. The state alone missed bit
+// rot, which keeps size, mtime and change counter (18 of the 19 damaged files of
+// test/store/bit-rot.test.ts took an add); the CRC reads the whole file, 1.3 ms CPU at 5k facts,
+// 6 ms at 100k (file-digest.ts; the figures and the choice: docs/ARCHITECTURE.md). A read or write that meets
+// damage also drops the record (forgetChecked), and so does doctor finding it.
 import { fileState } from '../sqlite/header.js';
 import { statSync, unlinkSync } from 'node:fs';
 import type { Database } from '../sqlite/sqlite.js';
 import type { DbFile } from './db-file.js';
 import { MemcueError } from '../errors.js';
 import { readKeptFile, replaceKeptFile } from '../util/safe-file.js';
+import { fileDigest } from './file-digest.js';
 
 /** Runs first in every write transaction (RESERVED held: no other writer meanwhile). */
 export function checkBeforeWrite(db: Database, file: DbFile): void {
-  const now = fileState(file.real);
-  if (now !== undefined && now === recorded(file)) return;
+  if (unchangedSinceRecorded(file)) return;
   // integrity_check, not quick_check: it also compares every index with its table (an index left
   // out of step by another program passes quick_check), for ~1.2-1.3x its cost (5k facts: 53 vs
   // 45 ms CPU; 50k: 396 vs 296 ms), paid only after the file changed outside memcue.
@@ -28,17 +29,32 @@ export function checkBeforeWrite(db: Database, file: DbFile): void {
     throw new MemcueError(
       'NOT_A_DATABASE',
       `${file.given} is damaged (integrity check: ${first.replace(/\s+/g, ' ').slice(0, 120)}); nothing was written`,
-      'restore it from a backup or a synced copy (`memcue export` may still read most facts); the file was left untouched',
+      '`memcue doctor` shows the damage; restore the file from a backup or a synced copy (`memcue export` may still read most facts); the file was left untouched',
     );
   }
 }
 
-/** After a commit, still under the lock: the state memcue itself left the file in. Best effort. */
+/** The recorded state and CRC still describe the file; the CRC is read only when the state matches. */
+function unchangedSinceRecorded(file: DbFile): boolean {
+  const now = fileState(file.real);
+  const record = recorded(file);
+  if (now === undefined || record === undefined || !record.startsWith(`${now} `)) return false;
+  return record === checkedRecord(file.real);
+}
+
+/** What `<db>.checked` holds for the file as it is now: its state and CRC-32; undefined if unreadable. */
+export function checkedRecord(path: string): string | undefined {
+  const state = fileState(path);
+  const digest = state === undefined ? undefined : fileDigest(path);
+  return digest === undefined ? undefined : `${state} ${digest}`;
+}
+
+/** After a commit, still under the lock: the state and bytes memcue itself left the file in. Best effort. */
 export function recordChecked(file: DbFile): void {
-  const state = fileState(file.real);
+  const record = checkedRecord(file.real);
   try {
     // Never into a FIFO or through a link; as private as the database it describes.
-    if (state !== undefined) replaceKeptFile(`${file.real}.checked`, state, statSync(file.real).mode & 0o666);
+    if (record !== undefined) replaceKeptFile(`${file.real}.checked`, record, statSync(file.real).mode & 0o666);
   } catch {
     /* unrecorded: the next writer checks the file once more */
   }

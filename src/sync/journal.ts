@@ -6,12 +6,13 @@
 // Journal files come from other machines through a remote anyone with push access can write: each
 // line is checked like an imported row, and a damaged line, an oversized line or file, or a symlink
 // is skipped and reported (Skipped), never allowed to stop the sync of everyone who pulls it.
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Fact } from '../facts/facts.js';
 import { parseRow, reasonOf } from '../facts/import-lines.js';
 import { fileLines, isSymlink, notRegularFile } from '../util/read-file.js';
+import { replaceKeptFile } from '../util/safe-file.js';
 
 export const JOURNAL_DIR = 'journal';
 /** Far above the longest valid row (every field at its limit, 4 bytes per character): a longer line is not a row. */
@@ -68,17 +69,19 @@ export function readJournal(repoDir: string, files: string[], skipped: Skipped =
   return rows;
 }
 
-/** Writes `rows` as a new journal file (complete or not at all: written aside, then renamed). */
-export function writeJournal(repoDir: string, host: string, rows: Fact[], now = new Date()): string {
+/**
+ * Writes `rows` as a new journal file (complete or not at all: written aside, then renamed). The
+ * temporary is made fresh (O_EXCL|O_NOFOLLOW, safe-file.ts): the work tree is anyone-with-push's, and
+ * a link at its name must not be written through. `unique`: the name's random part (tests name it).
+ */
+export function writeJournal(repoDir: string, host: string, rows: Fact[], now = new Date(), unique = randomBytes(3).toString('hex')): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('.', '');
   const safeHost = host.replace(/[^0-9A-Za-z_.-]+/g, '_').slice(0, 40) || 'host';
-  const file = `${JOURNAL_DIR}/${stamp}-${safeHost}-${randomBytes(3).toString('hex')}.jsonl`;
+  const file = `${JOURNAL_DIR}/${stamp}-${safeHost}-${unique}.jsonl`;
   replaceSymlink(join(repoDir, JOURNAL_DIR));
   mkdirSync(join(repoDir, JOURNAL_DIR), { recursive: true });
   const ordered = [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.version - b.version));
-  const tmp = join(repoDir, `${file}.tmp`);
-  writeFileSync(tmp, ordered.map((r) => JSON.stringify(r)).join('\n') + '\n');
-  renameSync(tmp, join(repoDir, file));
+  replaceKeptFile(join(repoDir, file), ordered.map((r) => JSON.stringify(r)).join('\n') + '\n', 0o600);
   return file;
 }
 

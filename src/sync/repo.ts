@@ -1,7 +1,7 @@
 // The memory repo: a git work tree holding the synced memory (memcue.db snapshot + journal/), made
 // or adopted by `memcue sync init`. Its .gitattributes routes memcue.db through our merge driver and
 // its .gitignore keeps SQLite's and our lock's side files out of commits.
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { MemcueError } from '../errors.js';
 import type { Store } from '../store/store.js';
@@ -9,6 +9,7 @@ import type { Git } from './git.js';
 import { selfCommand, shellCommand } from './self.js';
 import { SNAPSHOT } from './snapshot.js';
 import { isSymlink, notRegularFile, readFileStart } from '../util/read-file.js';
+import { replaceKeptFile } from '../util/safe-file.js';
 
 export const BRANCH = 'main';
 const SETTING_DIR = 'sync.dir';
@@ -97,6 +98,7 @@ function ensureLines(path: string, lines: string[]): boolean {
   const have = new Set(text.split(/\r?\n/).map((l) => l.trim()));
   const missing = lines.filter((l) => !have.has(l));
   if (!missing.length) return false;
-  writeFileSync(path, `${text}${text && !text.endsWith('\n') ? '\n' : ''}${missing.join('\n')}\n`);
+  // Through a fresh temporary and a rename: a link planted after the check above is replaced, not written through.
+  replaceKeptFile(path, `${text}${text && !text.endsWith('\n') ? '\n' : ''}${missing.join('\n')}\n`, 0o644);
   return true;
 }

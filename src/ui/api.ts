@@ -5,7 +5,8 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { Context } from '../context.js';
 import { repoScope, searchScopes } from '../context.js';
-import { plainChange, recentChanges } from '../audit/changes.js';
+import { countChanges, recentChanges, viewerChange } from '../audit/changes.js';
+import { importName, importRecords, writerOf } from '../audit/writers.js';
 import { checkEdit, editFact, forgetFact } from '../audit/edit-fact.js';
 import { revertFact } from '../audit/restore.js';
 import { undoBatch, undoLine } from '../dream/undo.js';
@@ -22,6 +23,8 @@ import { parseSince } from '../util/dates.js';
 const MAX_ROWS = 500;
 /** The most results a search in the viewer pages through (`memcue search -n` has no such bound). */
 const SEARCH_MAX = 5000;
+/** Imports named above the Changes tab's "made by import" list; older ones are counted. */
+const IMPORTS_NAMED = 10;
 
 export function apiRoutes(ctx: Context): Hono {
   const api = new Hono();
@@ -59,7 +62,7 @@ export function apiRoutes(ctx: Context): Hono {
   api.get('/facts/:id', async (c) => {
     const found = await read((store) => {
       const id = store.resolveId(c.req.param('id'));
-      return { versions: store.versions(id), changes: recentChanges(store, { id, limit: MAX_ROWS }).map(plainChange) };
+      return { versions: store.versions(id), changes: recentChanges(store, { id, limit: MAX_ROWS }).map(viewerChange) };
     }, undefined);
     if (!found) throw new MemcueError('NOT_FOUND', 'the memory is empty');
     return c.json(found);
@@ -87,14 +90,26 @@ export function apiRoutes(ctx: Context): Hono {
     return c.json({ report, line: undoLine(report).trim() });
   });
 
-  api.get('/log', async (c) => {
-    const filter = listFilter(ctx, c);
+  // The Changes tab: a page of changes, how many the filters match, and "made by" (`by`) applied here,
+  // over every change, not within the page. `/changes?by=import&from=…` is the same.
+  const changesPage = async (c: HonoContext) => {
+    const filter = { ...listFilter(ctx, c), host: c.req.query('host') || undefined, by: writerOf(c.req.query('by')), localHost: ctx.host };
     const limit = Math.min(Number(c.req.query('limit') ?? 200) || 200, MAX_ROWS);
-    const offset = Math.max(0, Math.floor(Number(c.req.query('offset') ?? 0)) || 0);
-    // One more than the page: whether older changes exist, without counting them all.
-    const rows = await read((store) => recentChanges(store, { ...filter, host: c.req.query('host') || undefined, limit: limit + 1, offset }).map(plainChange), []);
-    return c.json({ changes: rows.slice(0, limit), offset, more: rows.length > limit });
-  });
+    const offset = Math.max(0, Math.floor(Number(c.req.query('offset') ?? c.req.query('from') ?? 0)) || 0);
+    const page = await read((store) => {
+      // With "made by import": the newest imports named (file, count), the others counted.
+      const imports = filter.by === 'import' ? importRecords(store) : [];
+      return {
+        changes: recentChanges(store, { ...filter, limit, offset }).map(viewerChange),
+        total: countChanges(store, filter),
+        imports: imports.slice(0, IMPORTS_NAMED).map((r) => ({ at: r.applied_at, name: importName(r), added: r.added, skipped: r.skipped, host: r.host })),
+        import_count: imports.length,
+      };
+    }, { changes: [], total: 0, imports: [], import_count: 0 });
+    return c.json({ ...page, offset, more: offset + page.changes.length < page.total });
+  };
+  api.get('/log', changesPage);
+  api.get('/changes', changesPage);
 
   api.onError((err, c) => {
     if (err instanceof MemcueError) {

@@ -1,6 +1,8 @@
 // Lines of a large input one at a time: a file is read in chunks, so memory stays the size of a
 // chunk and a line whatever the size of the file; a text is cut without an array of all its lines.
+import { closeSync, constants, openSync, readSync } from 'node:fs';
 import { MemcueError } from '../errors.js';
+import { LineBound } from './line-bound.js';
 import { cannotRead, fileLines as boundedFileLines } from './read-file.js';
 
 const BOM = '\ufeff';
@@ -33,5 +35,27 @@ export function* fileLines(path: string, chunkBytes = CHUNK_BYTES, maxLineBytes 
     // Opening or reading the file (ENOENT, EISDIR, ...): one line naming it.
     if ((err as NodeJS.ErrnoException).code && !(err instanceof MemcueError)) throw cannotRead(path, err);
     throw err;
+  }
+}
+
+/**
+ * All of a file that is not a regular one (a FIFO, a pipe as /dev/fd/N, a device), as UTF-8, read in
+ * 64 KiB steps with each line bounded. Opening a FIFO waits for its writer, as the user asked.
+ */
+export function readStreamText(path: string, maxLineBytes: number): string {
+  const fd = openSync(path, constants.O_RDONLY);
+  try {
+    const bound = new LineBound(maxLineBytes);
+    const chunks: Buffer[] = [];
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(64 * 1024);
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n <= 0) break;
+      bound.feed(chunk.subarray(0, n));
+      chunks.push(chunk.subarray(0, n));
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  } finally {
+    closeSync(fd);
   }
 }

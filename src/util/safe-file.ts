@@ -27,11 +27,12 @@ export function setOddFileNotes(sink: ((line: string) => void) | undefined): ((l
 }
 
 /** Whether a person reads the notes (stderr is a terminal): some are for them, not for scripts and agents. */
-let personReading = false;
+let personReading: boolean | (() => boolean) = false;
 /** The database path memcue uses when not told otherwise: its folder is expected to be made. */
 let defaultDatabase: string | undefined;
 
-export function setPersonReading(on: boolean, ownDefault?: string): void {
+/** `on` may be asked late (a function): the add fast path learns whether stderr is a terminal only when a note needs it. */
+export function setPersonReading(on: boolean | (() => boolean), ownDefault?: string): void {
   personReading = on;
   defaultDatabase = ownDefault;
 }
@@ -43,7 +44,7 @@ export function isDefaultDatabase(path: string): boolean {
 
 /** A note only a person at a terminal needs (where a new file went); scripts and agents are spared it. */
 export function noteForPerson(line: string): void {
-  if (personReading) noteSink?.(line);
+  if (typeof personReading === 'function' ? personReading() : personReading) noteSink?.(line);
 }
 
 /** A note for the user about something memcue found and dealt with (where notes go: setOddFileNotes). */

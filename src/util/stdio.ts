@@ -1,6 +1,7 @@
 // Standard input and output for the entries. Under Bun (the binary) through Bun's own reader and
 // writer: setting up Node's process.stdin stream costs ~13 ms of CPU and process.stdout ~3 ms, most
 // of what `--version` or a cached hook cost otherwise (bench/RESULTS.md).
+import { LineBound } from './line-bound.js';
 
 interface BunStdio {
   stdin: { text(): Promise<string>; stream(): ReadableStream<Uint8Array> };
@@ -12,12 +13,23 @@ function bun(): BunStdio | undefined {
   return (globalThis as { Bun?: BunStdio }).Bun;
 }
 
-/** All of standard input, as UTF-8. */
-export async function readStdin(): Promise<string> {
+/**
+ * All of standard input, as UTF-8. With bounds, the bytes are counted as they arrive, and reading
+ * stops at the first line longer than `maxLineBytes` or once there are more than `maxBytes` in all
+ * (line-bound.ts LineTooLong, InputTooLong): a 400 MB line from a pipe, or /dev/zero, is refused
+ * after about that much read, never held whole.
+ */
+export async function readStdin(maxLineBytes = Number.POSITIVE_INFINITY, maxBytes = Number.POSITIVE_INFINITY): Promise<string> {
   const b = bun();
-  if (b) return b.stdin.text();
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  if (b && maxLineBytes === Number.POSITIVE_INFINITY && maxBytes === Number.POSITIVE_INFINITY) return b.stdin.text();
+  const bound = new LineBound(maxLineBytes, maxBytes);
+  const chunks: Uint8Array[] = [];
+  // Leaving the loop (the throw) cancels Bun's stream or destroys Node's: nothing more is read.
+  const source: AsyncIterable<Uint8Array> = b ? (b.stdin.stream() as unknown as AsyncIterable<Uint8Array>) : process.stdin;
+  for await (const chunk of source) {
+    bound.feed(chunk);
+    chunks.push(chunk);
+  }
   return Buffer.concat(chunks).toString('utf8');
 }
 

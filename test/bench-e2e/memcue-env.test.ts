@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commandOf, countSearches, loggedCalls, runEnv, setupMemcue } from '../../bench/e2e/memcue-env.js';
+import { commandOf, countOutputChars, countSearches, loggedCalls, OUTPUT_LOG, runEnv, setupMemcue } from '../../bench/e2e/memcue-env.js';
 import { loadSet } from '../../bench/e2e/set.js';
 import { makeWorkCopy } from '../../bench/e2e/workcopy.js';
 import { BINARY } from '../helpers.js';
@@ -34,6 +34,16 @@ describe('the memcue condition', () => {
     expect(sh('memcue list --kind rule').status).toBe(0);
     expect(loggedCalls(calls)).toEqual([['search', 'deploy', 'port'], ['--json', '-n', '3', 'search', 'cron log'], ['list', '--kind', 'rule']]);
     expect(countSearches(calls)).toBe(2);
+    // What memcue printed is logged as it reached the agent: it costs the session context as the card does.
+    const last = sh('memcue search cron').stdout;
+    const log = readFileSync(join(run, OUTPUT_LOG), 'utf8');
+    expect(log.startsWith(found.stdout)).toBe(true);
+    expect(log.endsWith(last)).toBe(true);
+    expect(countOutputChars(join(run, OUTPUT_LOG))).toBe(log.length);
+    // The wrapper passes memcue's exit code and its stderr through untouched.
+    const refused = sh('memcue search --kind nosuchkind x');
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toMatch(/kind/);
     expect(existsSync(join(run, 'elsewhere.db'))).toBe(false);
     // Nothing the agent can see names this repository, where the set's checks are.
     expect(readFileSync(join(run, 'bin', 'memcue'), 'utf8')).not.toContain(ROOT);
@@ -46,5 +56,6 @@ describe('the memcue condition', () => {
     expect(commandOf(['-in', 'all', 'list'])).toBe('list');
     expect(commandOf(['--json'])).toBeUndefined();
     expect(countSearches('/nonexistent/calls.log')).toBe(0);
+    expect(countOutputChars('/nonexistent/memcue-output.log')).toBe(0);
   });
 });

@@ -24,12 +24,12 @@ describe.skipIf(!existsSync(BINARY))('bench:e2e on the tiny set', () => {
       expect(lines).toHaveLength(4 * ALL.length);
       expect(new Set(lines.map((l) => l.condition))).toEqual(new Set(ALL));
       for (const l of lines) {
-        expect(Object.keys(l).sort()).toEqual(['agent', 'condition', 'context_chars', 'criteria', 'lang', 'memory_criteria', 'needs_memory', 'passed', 'repeat', 'score', 'searches', 'task', 'total']);
+        expect(Object.keys(l).sort()).toEqual(['agent', 'condition', 'context_chars', 'criteria', 'lang', 'memcue_output_chars', 'memory_criteria', 'needs_memory', 'passed', 'repeat', 'score', 'searches', 'task', 'total']);
         if (agent === 'oracle') expect(l, `${l.task} ${l.condition}`).toMatchObject({ score: 1, agent: 'oracle' });
         else expect(l.score, `${l.task} ${l.condition}`).toBeLessThan(1);
         expect(l.context_chars > 0).toBe(l.condition !== 'none');
       }
-      expect(r.stdout).toContain('| condition | runs | memory tasks | memory criteria | controls | context chars / run | searches / run |');
+      expect(r.stdout).toContain('| condition | runs | memory tasks | memory criteria | controls | context chars / run | memcue output chars / run | searches / run |');
       expect(r.stdout).toContain(agent === 'oracle' ? '| memcue | 4 | 1.000 | 1.000 | 1.000 |' : '| memcue | 4 | 0.111 | 0.000 | 0.667 |');
     }
   });

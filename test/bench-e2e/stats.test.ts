@@ -45,15 +45,15 @@ describe('e2e statistics', () => {
 
   it('means per condition: memory tasks, memory criteria, controls, context and searches', () => {
     const lines = [
-      line('t1', 'memcue', 1, 2 / 3, true, { criteria: { m: 0, g: 1, h: 1 }, context_chars: 3000, searches: 2 }),
-      line('t2', 'memcue', 1, 1, true, { criteria: { m: 1 }, context_chars: 1000, searches: 0 }),
+      line('t1', 'memcue', 1, 2 / 3, true, { criteria: { m: 0, g: 1, h: 1 }, context_chars: 3000, searches: 2, memcue_output_chars: 900 }),
+      line('t2', 'memcue', 1, 1, true, { criteria: { m: 1 }, context_chars: 1000, searches: 0, memcue_output_chars: 0 }),
       line('c1', 'memcue', 1, 0.5, false, { context_chars: 2000, searches: 1 }),
     ];
     const [s] = byCondition(lines, ['memcue', 'none']);
-    expect(s).toMatchObject({ condition: 'memcue', runs: 3, memoryCriteria: 0.5, controlScore: 0.5, contextChars: 2000, searches: 1 });
+    expect(s).toMatchObject({ condition: 'memcue', runs: 3, memoryCriteria: 0.5, controlScore: 0.5, contextChars: 2000, outputChars: 450, searches: 1 });
     expect(s!.memoryScore).toBeCloseTo(5 / 6);
     const md = table(lines);
-    expect(md).toContain('| memcue | 3 | 0.833 | 0.500 | 0.500 | 2000 | 1.00 |');
+    expect(md).toContain('| memcue | 3 | 0.833 | 0.500 | 0.500 | 2000 | 450 | 1.00 |');
     expect(md).not.toContain('| none |');
   });
 

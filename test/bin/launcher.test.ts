@@ -9,6 +9,7 @@ it('says to run `npm run build` when dist/ is missing', () => {
   const clone = tempDir();
   mkdirSync(join(clone, 'bin'));
   copyFileSync(BUNDLE, join(clone, 'bin', 'memcue.js'));
+  mkdirSync(join(clone, 'node_modules')); // `npm ci` ran (without it the line names both steps: test/distribution/unbuilt-clone.test.ts)
   const r = runProcess(process.execPath, [join(clone, 'bin', 'memcue.js'), '--help'], { env: { PATH: process.env.PATH ?? '' } });
   expect(r.code).toBe(1);
   expect(r.stdout).toBe('');

@@ -4,7 +4,7 @@
 // check constraints on) must report it too.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { fileState } from '../../src/sqlite/header.js';
+import { checkedRecord } from '../../src/store/integrity.js';
 import { describe, expect, it } from 'vitest';
 import { workspace } from '../helpers.js';
 
@@ -29,7 +29,7 @@ describe.skipIf(!hasPython)('doctor and the writer agree on a damaged file', () 
     expect((await ws.run(['add', 'The staging cluster runs in eu-west'])).code).toBe(0);
     execFileSync('python3', ['-c', "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('pragma ignore_check_constraints=1'); c.execute(\"update facts set kind='bogus' where rowid=1\"); c.commit()", db]);
     // As bit rot that keeps size and mtime would leave it: the record says the file is as memcue left it.
-    writeFileSync(`${db}.checked`, fileState(db)!);
+    writeFileSync(`${db}.checked`, checkedRecord(db)!);
     expect((await ws.run(['doctor'])).code).toBe(3);
     const add = await ws.run(['add', 'one more']);
     expect(add.stderr).toMatch(/is damaged .*CHECK constraint failed in facts/);

@@ -1,10 +1,10 @@
 // Mistakes a new user makes in the first hour that used to pass in silence (issue 37): each one is
 // now an error or a warning that names what was meant, and a new or empty memory names its path.
-import { mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli.js';
-import { cli, git, isolatedEnv, tempDir } from '../helpers.js';
+import { BUNDLE, cli, git, isolatedEnv, runProcess, tempDir } from '../helpers.js';
 
 /** A memory and a working folder that is a clone of github.com/acme/app. */
 function inRepo() {
@@ -110,6 +110,21 @@ describe('the path of a new or empty memory is said', () => {
     expect(stderr).toBe('');
     const other = join(dir, 'other.db');
     expect(await cli(['--db', other, 'add', 'first fact'], { env, cwd: dir })).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  // The real entry at a real terminal (a pty from util-linux `script`): a plain `add` is served by the
+  // fast path (src/add-fast-path.ts), which once never learnt that a person reads its stderr.
+  it.skipIf(!existsSync('/usr/bin/script'))('the first add in a terminal, as in the README\'s first step, names the new file', async () => {
+    const dir = tempDir();
+    const env: Record<string, string> = { ...isolatedEnv(dir), MEMCUE_DB: '' };
+    const db = join(env.XDG_DATA_HOME!, 'memcue', 'memcue.db');
+    for (const argv of [['add', '--kind', 'rule', '--scope', 'global', 'Never deploy on Fridays'], ['--db', join(dir, 'other.db'), 'add', 'first fact']]) {
+      const line = ['node', BUNDLE, ...argv].map((w) => `'${w}'`).join(' ');
+      const r = runProcess('script', ['-qec', line, '/dev/null'], { env, cwd: dir });
+      expect(r.code, r.stdout).toBe(0);
+      const path = argv[0] === '--db' ? argv[1]! : db;
+      expect(r.stdout).toContain(`memcue: note: a new memory was created at ${path}`);
+    }
   });
 
   it('the default folder made on first use is expected: nothing said to a script or an agent', async () => {

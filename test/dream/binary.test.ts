@@ -35,6 +35,26 @@ describe.skipIf(!existsSync(BINARY))('dream and migrate through the compiled bin
     expect(again.stderr).toMatch(/^memcue: batch "[0-9a-f]{12}" is unknown or was applied already/);
   });
 
+  it('dream over a memory bigger than one step: a first batch at once, progress lines on stderr, the next dream continues', () => {
+    const { dir, run } = setup();
+    // 1,500 facts no two alike (made-up words of their own), then two that are.
+    const word = (n: number) => `zq${(n + 17_576).toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]!)}`;
+    const lines = Array.from({ length: 1500 }, (_, i) => JSON.stringify({ text: `The deploy of ${word(i)} uses ${word(i + 7919)} on staging`, kind: 'note' }));
+    lines.push(JSON.stringify({ text: 'Uploads through api-gw time out after 30 seconds unless PROXY_TIMEOUT is raised', kind: 'gotcha' }));
+    lines.push(JSON.stringify({ text: 'api-gw uploads time out after 30 seconds; raise PROXY_TIMEOUT', kind: 'gotcha' }));
+    writeFileSync(join(dir, 'facts.jsonl'), lines.join('\n'));
+    expect(run(['import', join(dir, 'facts.jsonl')]).code).toBe(0);
+    const first = run(['dream', '--json', '--languages', 'en']);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout).clusters).toEqual([]);
+    expect(first.stderr).toBe(
+      'memcue dream: 1,000 of 1,502 facts searched for similar ones\nmemcue dream: 502 facts not searched yet; the next `memcue dream` continues after this batch\n',
+    );
+    const second = run(['dream', '--json', '--languages', 'en']);
+    expect(JSON.parse(second.stdout).clusters.map((c: { text: string }[]) => c.map((f) => f.text.slice(0, 7)))).toEqual([['Uploads', 'api-gw ']]);
+    expect(second.stderr).toBe('');
+  });
+
   it('migrate --raw reads ~/.claude/projects under HOME and a rerun adds nothing', () => {
     const { home, run } = setup();
     cpSync(join(ROOT, 'test', 'fixtures', 'claude-home'), home, { recursive: true });

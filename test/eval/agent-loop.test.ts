@@ -50,6 +50,19 @@ describe('the agent-loop benchmark', () => {
     // Ids only: no fact's text leaves the run.
     expect(readFileSync(join(kept, 'transcript.jsonl'), 'utf8')).not.toMatch(/6380|tailwind purges/i);
     expect(loop('score', 'dev:tune', kept)).toBe(scored);
+    // The recorded searches run again on this checkout find what they found (issue 33).
+    expect(loop('replay', 'dev:tune', kept)).toContain('3 questions; first search 0.333, any recorded search 0.333, ');
+  });
+
+  it('prepares a part of a set\'s questions, for a run on questions not used before', { timeout: 120_000 }, () => {
+    const all = join(work, 'all');
+    const part = join(work, 'part');
+    loop('prepare', 'dev:tune', all);
+    loop('prepare', 'dev:tune', part, '2-4');
+    const qids = (dir: string) => readFileSync(join(dir, 'questions.jsonl'), 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { qid: string }).qid);
+    expect(qids(part)).toEqual(qids(all).slice(1, 4));
+    const bad = spawnSync(bun, ['bench/agent-loop.ts', 'prepare', 'dev:tune', join(work, 'bad'), '5-2'], { cwd: root, encoding: 'utf8' });
+    expect(bad.status).not.toBe(0);
   });
 
   const kept = readdirSync(join(root, 'bench/data/agent-loop')).filter((name) => name.startsWith('locomo-') && existsSync(join(root, 'bench/data/agent-loop', name, 'ids.json')));

@@ -44,6 +44,8 @@ describe('the card of a big memory', () => {
     const card = JSON.parse((await cli(['card', '--json'], { env, cwd: repo })).stdout);
     expect(card.chars).toBeLessThanOrEqual(CARD_LIMIT);
     expect(card.text).toContain(`## Rules and decisions of ${REPO}\n`);
+    // This repository's section comes first, above the global rules (issue 33, item 3).
+    expect(card.text.indexOf(`## Rules and decisions of ${REPO}\n`)).toBeLessThan(card.text.indexOf('## Global rules\n'));
     // The repository's newest first, and at least its share of the room (each line is ~70 characters).
     expect(card.repo_facts[0].text).toBe('App rule 59: run make check-59 before pushing the app');
     expect(card.repo_facts.length).toBeGreaterThan(40);

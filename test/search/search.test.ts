@@ -116,3 +116,24 @@ describe('search: the word as written before its other spellings (issue 33)', ()
     expect(await run('search', 'incident')).toContain(id);
   });
 });
+
+describe('search: more results asked for, fewer cut off (issue 33)', () => {
+  it('-n 10 keeps the facts that match only part of a "which/all" query; the default still cuts them', async () => {
+    const { run, add } = setup();
+    await add('Nate likes video games more than board games');
+    const cyberpunk = await add('Nate plays Cyberpunk 2077 nonstop, a video game with a futuristic setting');
+    const csgo = await add('Nate usually plays CS:GO and entered a Street Fighter tournament');
+    const rpg = await add('Nate is playing the fantasy RPG Xenoblade Chronicles');
+    const turtles = await add('Nate has three turtles as pets');
+    await add('Nate made a dairy-free chocolate cake');
+    await add('Joanna wrote a screenplay about loss');
+    // The two partial matches score about a third of the best: under the default 0.6, above 0.3.
+    const five = await run('search', 'Nate', 'video', 'games', 'played');
+    expect(five).toContain(cyberpunk);
+    expect(five).not.toContain(csgo);
+    const ten = await run('search', 'Nate', 'video', 'games', 'played', '-n', '10');
+    expect(ten).toContain(csgo);
+    expect(ten).toContain(rpg);
+    expect(ten).not.toContain(turtles); // a fact sharing the name alone is still noise
+  });
+});

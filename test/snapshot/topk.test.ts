@@ -18,20 +18,10 @@ import type { Fact } from '../../src/facts/facts.js';
 import { Store } from '../../src/store/store.js';
 import { indexTerms } from '../../src/text/tokenize.js';
 import { tempDir } from '../helpers.js';
+import { seeded } from '../../bench/seeded.js';
 
 const WORDS = ['deploy', 'cache', 'token', 'queue', 'worker', 'proxy', 'gateway', 'image', 'branch', 'schema'];
 const SCOPES = ['global', 'repo:a', 'repo:b'];
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A fact of the corpus: word i in about share[i] of the facts, sometimes twice, sometimes in the translation. */
 function randomFact(i: number, random: () => number, share: number[], dates: string[]): Fact {
@@ -53,7 +43,7 @@ function randomFact(i: number, random: () => number, share: number[], dates: str
 }
 
 async function corpus(seed: number, count: number): Promise<{ store: Store; random: () => number; share: number[]; dates: string[] }> {
-  const random = rng(seed);
+  const random = seeded(seed);
   const share = WORDS.map((_, w) => [0.5, 0.33, 0.33, 0.2, 0.1, 0.05, 0.02, 0.33, 0.4, 0.15][w]!);
   // Few distinct dates: equal created_at values across ranges make ties the ranges must respect.
   const dates = Array.from({ length: 1 + Math.floor(random() * 25) }, (_, k) => new Date(Date.UTC(2026, 0, 1) + k * 3600_000).toISOString());

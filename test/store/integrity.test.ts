@@ -81,7 +81,7 @@ db.commit()`, env.MEMCUE_DB!]);
   it('once a read has met damage, the next write checks the file even if nothing else changed it', async () => {
     const env = await damagedMemory();
     // The damage was written by hand; pretend memcue itself had left the file in this state.
-    const state = (await import('../../src/sqlite/header.js')).fileState(env.MEMCUE_DB!)!;
+    const state = (await import('../../src/store/integrity.js')).checkedRecord(env.MEMCUE_DB!)!;
     writeFileSync(`${env.MEMCUE_DB}.checked`, state);
     const before = hash(env.MEMCUE_DB!);
     expect((await cli(['list'], { env })).stderr).toMatch(/damaged/);

@@ -128,13 +128,53 @@ describe.skipIf(!CHROMIUM)('the viewer is honest at scale and on a phone', () =>
     // 4. The Changes tab pages back to the first change, and shows a long text whole.
     await page.goto(new URL('?tab=log&in=all', page.url()).href);
     await page.waitForSelector('#log li');
-    expect(await text(page, '#log-count')).toBe('changes 1–200, newest first');
+    expect(await text(page, '#log-count')).toBe('changes 1–200 of 255, newest first');
     await page.click('#log-next');
-    await expect.poll(() => text(page, '#log-count'), { timeout: 20_000 }).toBe('changes 201–255, newest first');
+    await expect.poll(() => text(page, '#log-count'), { timeout: 20_000 }).toBe('changes 201–255 of 255, newest first');
     expect(await page.textContent('#log')).toContain(LONG.slice(1900));
     await shot(page, `log-${width}.png`);
     expect(problems).toEqual([]);
   }, 180_000);
 
+  // A count says what the list under it answers: never the new filter's words over the old answer's
+  // numbers ("1–100 of 252 matching facts" before the search has answered), nor "0 facts" before the
+  // first answer. Every text the count takes is recorded as the page draws it.
+  it.each([[390, 844], [1280, 800]])('at %i px the count never labels one answer with another filter', async (width, height) => {
+    const { run, url } = await viewer();
+    expect((await run.stdin(facts(250), 'import', '-')).code).toBe(0);
+    expect((await run('add', '--scope', 'global', 'postgres runs on port 5433 in staging')).code).toBe(0);
+    const { page, problems } = await openPage(url, width, height);
+    const seen = () => page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    await page.evaluate(() => {
+      const w = window as unknown as { seen: string[] };
+      w.seen = [];
+      new MutationObserver(() => {
+        for (const id of ['count', 'log-count']) {
+          const t = document.getElementById(id)?.textContent;
+          if (t && w.seen[w.seen.length - 1] !== t) w.seen.push(t);
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.fill('input[name=q]', 'port 5433');
+    await expect.poll(() => text(page, '#count'), { timeout: 20_000 }).toBe('1–1 of 1 matching fact, best first');
+    await page.click('#tab-log');
+    await expect.poll(() => text(page, '#log-count'), { timeout: 20_000 }).toBe('changes 1–200 of 251, newest first');
+    await page.selectOption('select[name=via]', 'import');
+    await expect.poll(() => text(page, '#log-count'), { timeout: 20_000 }).toBe('changes 1–200 of 250 made by import, newest first');
+    expect(await seen()).toEqual(['1–100 of 251 facts', '1–1 of 1 matching fact, best first', 'changes 1–200 of 251, newest first', 'changes 1–200 of 250 made by import, newest first']);
+    // A page opened at a place past the end shows no count until the server says how many there are.
+    await page.addInitScript(() => {
+      const w = window as unknown as { seen: string[] };
+      w.seen = [];
+      new MutationObserver(() => {
+        const t = document.getElementById('count')?.textContent;
+        if (t && w.seen[w.seen.length - 1] !== t) w.seen.push(t);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto(new URL('?from=99999', page.url()).href);
+    await expect.poll(() => text(page, '#count'), { timeout: 20_000 }).toBe('no facts past 251 facts');
+    expect(await seen()).toEqual(['no facts past 251 facts']);
+    expect(problems).toEqual([]);
+  }, 120_000);
 });
 

@@ -1,8 +1,8 @@
 """memcue memory provider for Hermes Agent (memcue-plugin).
 
 memcue keeps long-term memory as short facts in one SQLite file, and the agent pulls what it needs
-itself: the system prompt carries memcue's card (how to use the memory, the global rules, the current
-repository's rules and decisions) and the model gets two tools, ``memcue_search`` and ``memcue_add``.
+itself: the system prompt carries memcue's card (how to use the memory, the current repository's rules
+and decisions, the global rules) and the model gets two tools, ``memcue_search`` and ``memcue_add``.
 Nothing is pushed into prompts per turn. Every call runs the memcue binary; nothing here touches the
 network.
 

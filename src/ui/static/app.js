@@ -12,12 +12,17 @@ import { ChangeList } from './changes.js';
 const LOG_ROWS = 200;
 /** How often the page asks whether the database changed (one stat and a 28-byte read on the server). */
 const POLL_MS = 3000;
+/** The Changes tab's "made by" choices (src/audit/writers.ts), filtered on the server over every change. */
+const WRITERS = { dream: 'dream', migrate: 'migrate', import: 'import', sync: 'other machines (sync)' };
+const EMPTY_LOG = { changes: [], offset: 0, total: 0, more: false, imports: [], import_count: 0, via: '' };
+/** No answer yet: no count is shown ("0 facts" before the server has said how many there are). */
+const EMPTY_PAGE = { facts: [], total: 0, offset: 0, meant: [], q: '', answered: false };
 
 function App() {
   const [view, setViewState] = useState(viewFromUrl);
   const [scopes, setScopes] = useState({ scopes: [], own: null, host: '' });
-  const [page, setPage] = useState({ facts: [], total: 0, offset: 0, meant: [] });
-  const [log, setLog] = useState({ changes: [], offset: 0, more: false });
+  const [page, setPage] = useState(EMPTY_PAGE);
+  const [log, setLog] = useState(EMPTY_LOG);
   const changes = log.changes;
   const [loaded, setLoaded] = useState(false);
   const [error, setError] = useState('');
@@ -74,39 +79,38 @@ function App() {
   }, []);
 
   useEffect(() => { api('scopes').then(setScopes).catch((e) => setError(e.message)); }, [version]);
-  const { tab, q, in: where, kind, since, state, from, logFrom } = view;
+  const { tab, q, in: where, kind, since, state, from, logFrom, via } = view;
   useEffect(() => {
-    const path = tab === 'facts' ? `facts?${query({ q, in: where, kind, since, state, offset: from, limit: PAGE })}` : `log?${query({ in: where, kind, since, offset: logFrom, limit: LOG_ROWS })}`;
+    const path = tab === 'facts' ? `facts?${query({ q, in: where, kind, since, state, offset: from, limit: PAGE })}` : `changes?${query({ in: where, kind, since, by: via, offset: logFrom, limit: LOG_ROWS })}`;
     // Only the newest view's answer is shown: an older one (a slow bad filter, a refresh started
     // before the filter changed) may arrive later, and is dropped (and its request cancelled).
     const asked = new AbortController();
     api(path, undefined, asked.signal).then((d) => {
       if (asked.signal.aborted) return;
       setError('');
-      if (tab === 'facts') setPage(d);
-      else setLog(d);
+      // Each answer keeps the query or writer it answers: its count is said in its own words, not in
+      // those of a newer filter still on its way ("of 10,003 matching" over the unsearched list).
+      if (tab === 'facts') setPage({ ...d, q, answered: true });
+      else setLog({ ...d, via });
       setLoaded(true);
     }).catch((e) => {
       if (asked.signal.aborted) return;
       // A bad filter must not leave the old list looking like its answer.
       setError(e.message);
-      setPage({ facts: [], total: 0, offset: 0, meant: [] });
-      setLog({ changes: [], offset: 0, more: false });
+      setPage(EMPTY_PAGE);
+      setLog(EMPTY_LOG);
       setLoaded(true);
     });
     return () => asked.abort();
-  }, [tab, q, where, kind, since, state, from, logFrom, version]);
+  }, [tab, q, where, kind, since, state, from, logFrom, via, version]);
 
   const undoBatch = (kindOfBatch, batch) => api(`batches/${kindOfBatch}/${batch}/undo`, {})
     .then((r) => { setError(''); setNotice({ text: r.line }); changed(); })
     .catch((e) => setError(e.message));
-  const shown = changes.filter((c) => !view.via || (view.via === 'sync' ? c.host !== scopes.host : c.via.includes(view.via)));
   const tabButton = (name, label) => html`<button class=${tab === name ? 'on' : ''} id=${`tab-${name}`} aria-current=${tab === name ? 'page' : undefined}
     onClick=${() => setView({ ...view, tab: name })}>${label}</button>`;
   // The Changes tab keeps its own page: going there and back leaves the facts' page as it was.
   const logPage = (logFrom) => { setView({ ...view, logFrom }); scrollTo(0, 0); };
-  const first = log.offset + 1;
-  const logCount = changes.length === 0 ? '' : `${view.via ? `${shown.length} made by ${view.via} among ` : ''}changes ${count(first)}–${count(log.offset + changes.length)}, newest first`;
   return html`
     <header><h1>memcue</h1><nav>${tabButton('facts', 'Facts')}${tabButton('log', 'Changes')}</nav><span class="muted host">${scopes.host}</span></header>
     <${Filters} view=${view} setView=${setView} scopes=${scopes} withQuery=${tab === 'facts'} />
@@ -125,20 +129,40 @@ function App() {
           ${view.fact && html`<${Detail} key=${view.fact} id=${view.fact} version=${version} changed=${changed} close=${close} notify=${setNotice} setError=${setError} />`}
         </main>`
       : html`<main class="log"><div class="list">
-          <div class="row"><label>made by <select name="via" value=${view.via} onChange=${(e) => setView({ ...view, via: e.target.value })}>
-            <option value="">anything</option><option value="dream">dream</option><option value="migrate">migrate</option>
-            <option value="sync">other machines (sync)</option></select></label></div>
-          <${LogPager} id="log-count" text=${logCount} log=${log} go=${logPage} />
-          <${ChangeList} changes=${shown} open=${open} undoBatch=${undoBatch} />
-          ${changes.length > 0 && (log.more || log.offset > 0) && html`<${LogPager} id="log-count-bottom" text=${logCount} log=${log} go=${logPage} />`}</div></main>`}`;
+          <div class="row"><label>made by <select name="via" value=${view.via} onChange=${(e) => setView({ ...view, via: e.target.value, logFrom: 0 })}>
+            <option value="">anything</option>${Object.entries(WRITERS).map(([value, label]) => html`<option value=${value}>${label}</option>`)}</select></label></div>
+          <${Imports} imports=${log.imports} all=${log.import_count} />
+          <${LogPager} id="log-count" log=${log} via=${log.via} go=${logPage} />
+          <${ChangeList} changes=${changes} open=${open} undoBatch=${undoBatch} />
+          ${changes.length > 0 && (log.more || log.offset > 0) && html`<${LogPager} id="log-count-bottom" log=${log} via=${log.via} go=${logPage} />`}</div></main>`}`;
 }
 
-/** "changes 201–400, newest first" with the pages around it. */
-function LogPager({ id, text, log, go }) {
+/** "changes 201–400 of 10,017 made by import, newest first" with the pages around it (the oldest too:
+ * an edit made before an import of 10,000 facts is one click away, not fifty). */
+function LogPager({ id, log, via, go }) {
   const suffix = id.endsWith('-bottom') ? '-bottom' : '';
+  const by = via ? ` made by ${WRITERS[via] ?? via}` : '';
+  const lastPage = Math.max(0, Math.floor((log.total - 1) / LOG_ROWS) * LOG_ROWS);
+  // A page past the end (an old link, ?logFrom=99999) says so and offers the last page.
+  if (log.changes.length === 0) {
+    if (!(log.offset > 0 && log.total > 0)) return null;
+    return html`<nav class="count" aria-label="pages of changes"><span class="muted" id=${id}>no changes past ${count(log.total)}${by}</span>
+      <button id=${`log-last${suffix}`} onClick=${() => go(lastPage)}>to the oldest page</button></nav>`;
+  }
+  const text = `changes ${count(log.offset + 1)}–${count(log.offset + log.changes.length)} of ${count(log.total)}${by}, newest first`;
   return html`<nav class="count" aria-label="pages of changes"><span class="muted" id=${id}>${text}</span>
+    ${log.offset > LOG_ROWS && html`<button id=${`log-newest${suffix}`} onClick=${() => go(0)}>⇤ newest</button>`}
     ${log.offset > 0 && html`<button id=${`log-prev${suffix}`} onClick=${() => go(Math.max(0, log.offset - LOG_ROWS))}>← newer</button>`}
-    ${log.more && html`<button id=${`log-next${suffix}`} onClick=${() => go(log.offset + LOG_ROWS)}>older →</button>`}</nav>`;
+    ${log.more && html`<button id=${`log-next${suffix}`} onClick=${() => go(log.offset + LOG_ROWS)}>older →</button>`}
+    ${log.more && log.offset + LOG_ROWS < lastPage && html`<button id=${`log-oldest${suffix}`} onClick=${() => go(lastPage)}>oldest ⇥</button>`}</nav>`;
+}
+
+/** With "made by import": each import recorded on this machine, its file and how many it wrote. */
+function Imports({ imports, all }) {
+  if (!imports?.length) return null;
+  const older = all - imports.length;
+  return html`<ul class="imports muted" id="imports">${imports.map((i) => html`<li>${i.at.slice(0, 16).replace('T', ' ')} ${i.host}: ${i.name}, ${count(i.added)} ${i.added === 1 ? 'fact version' : 'fact versions'}${i.skipped ? `, ${count(i.skipped)} already present` : ''}</li>`)}
+    ${older > 0 && html`<li>and ${count(older)} earlier ${older === 1 ? 'import' : 'imports'}</li>`}</ul>`;
 }
 
 render(html`<${App} />`, document.getElementById('app'));

@@ -4,8 +4,6 @@ import { html } from './lib.js';
 import { ConfirmButton } from './confirm.js';
 
 const BATCH = /^(dream|migrate) ([0-9a-f]+)$/;
-/** Changes whose summary is the fact's text, cut for a terminal line: the page has room for all of it. */
-const WHOLE_TEXT = new Set(['add', 'forget', 'supersede']);
 
 export function ChangeList({ changes, open, undoBatch }) {
   if (changes.length === 0) return html`<p class="muted">no changes match</p>`;
@@ -19,6 +17,6 @@ export function ChangeList({ changes, open, undoBatch }) {
         ${open ? html`<a class="mono" href=${`?fact=${c.id}`} onClick=${(e) => { e.preventDefault(); open(c.id); }}>${fact}</a>` : html`<span class="mono">${fact}</span>`}
         <b>${c.action}</b>${c.via && html` <span class="via">(${c.via})</span>`}
         ${offer && html`<${ConfirmButton} id=${`undo-${batch[2]}`} label=${`undo ${batch[1]} ${batch[2]}`} question=${`Undo every change of ${batch[1]} batch ${batch[2]}?`} yes="Undo it" onConfirm=${() => undoBatch(batch[1], batch[2])} />`}</span>
-      <span class="text">${WHOLE_TEXT.has(c.action) ? html`"${c.text}"` : c.summary}</span></li>`;
+      <span class="text">${c.whole}</span></li>`;
   })}</ol>`;
 }

@@ -71,13 +71,16 @@ export function FactList({ facts, view, open }) {
 /** "1–100 of 10,000 facts" (a search: "of 978 matching facts, best first") with the pages around it;
  * `where`: top or bottom (the ids of the bottom pager's buttons end in -bottom). */
 export function Count({ page, view, setView, where = 'top' }) {
+  if (!page.answered) return null;
+  // The words of the query this page answers (a newer one typed meanwhile has not answered yet).
+  const q = page.q;
   const last = page.offset + page.facts.length;
   const go = (from) => {
     setView({ ...view, from });
     if (where === 'bottom') scrollTo(0, 0);
   };
   const id = (name) => (where === 'top' ? name : `${name}-bottom`);
-  const noun = view.q ? `matching ${page.total === 1 ? 'fact' : 'facts'}, best first` : page.total === 1 ? 'fact' : 'facts';
+  const noun = q ? `matching ${page.total === 1 ? 'fact' : 'facts'}, best first` : page.total === 1 ? 'fact' : 'facts';
   // A page past the end (an old link, ?from=99999) says so and offers the last page.
   if (!page.facts.length && page.offset > 0 && page.total > 0) {
     const lastPage = Math.floor((page.total - 1) / PAGE) * PAGE;
@@ -87,8 +90,8 @@ export function Count({ page, view, setView, where = 'top' }) {
   if (where === 'bottom' && page.total <= PAGE) return null;
   const range = page.total ? `${count(page.offset + 1)}–${count(last)} of ` : '';
   return html`<nav class="count" aria-label=${where === 'top' ? 'pages' : 'pages (bottom)'}><span class="muted" id=${id('count')}>${range}${count(page.total)} ${noun}</span>
-    ${page.offset > 0 && html`<button id=${id('prev')} onClick=${() => go(Math.max(0, page.offset - PAGE))}>${view.q ? '← better' : '← newer'}</button>`}
-    ${last < page.total && html`<button id=${id('next')} onClick=${() => go(page.offset + PAGE)}>${view.q ? 'weaker →' : 'older →'}</button>`}</nav>`;
+    ${page.offset > 0 && html`<button id=${id('prev')} onClick=${() => go(Math.max(0, page.offset - PAGE))}>${q ? '← better' : '← newer'}</button>`}
+    ${last < page.total && html`<button id=${id('next')} onClick=${() => go(page.offset + PAGE)}>${q ? 'weaker →' : 'older →'}</button>`}</nav>`;
 }
 
 /** A misspelt word the search corrected, as the CLI says it: "no facts match postgress; did you mean postgres?" */

@@ -8,19 +8,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HAND_DISTRACTORS, NEAR_MISSES, type Fact } from './facts-hand.js';
 import { fillerFacts, oldRepoFacts, PROJECTS, SCALE_PROJECTS } from './facts-templates.js';
+import { seeded } from '../../../seeded.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function write(file: string, facts: Fact[]): void {
   const ids = new Set<string>();
@@ -36,7 +26,7 @@ function write(file: string, facts: Fact[]): void {
   console.log(`${file}: ${facts.length} facts, ${ru} in Russian`);
 }
 
-const rand = mulberry32(32);
+const rand = seeded(32);
 const distractors: Fact[] = [...HAND_DISTRACTORS, ...NEAR_MISSES, ...fillerFacts(rand, PROJECTS, 'd', 260)];
 write('distractors.jsonl', distractors);
 

@@ -1,0 +1,59 @@
+// How the pruned pool (topk.ts) decides that docs cannot enter it: the pool's order (score rounded as
+// SQLite rounds it, then the preferred scope, then the newest) applied to an upper bound of a score.
+import type { AddedDoc, CreatedKey } from './pool-types.js';
+import type { DocRecords } from './reader.js';
+import type { SetScratch } from './range-lists.js';
+import { round6 } from './bm25.js';
+
+/** What the pool keeps and how it orders ties (pool.ts gives both paths the same). */
+export interface PoolRules {
+  allow: { base: (r: DocRecords, i: number) => boolean; added: (doc: AddedDoc) => boolean };
+  created: { added: (doc: AddedDoc) => CreatedKey; compare: (a: CreatedKey, b: CreatedKey) => number };
+  preferScope: string;
+  /** The oldest created rank the filter lets through (0: any). */
+  firstRank: number;
+}
+
+export interface Entry {
+  bm: number;
+  preferred: boolean;
+  created: CreatedKey;
+  row: number;
+  base: boolean;
+  index: number;
+}
+
+/** A bound is a sum taken in another order than the score's: widened by far more than rounding. */
+export const SLACK = 1 + 1e-9;
+
+/** Whether no doc of a range with this bound key, preferred-ness and newest created key can come before `last`. */
+export function cannotBeat(bm: number, anyPreferred: boolean, created: number, last: Entry): boolean {
+  if (bm !== last.bm) return bm > last.bm;
+  if (last.preferred !== anyPreferred) return last.preferred;
+  return created < last.created.key;
+}
+
+/** cannotBeat for a bound not yet rounded: SQLite's rounding only where it can decide. */
+export function boundCannotBeat(bound: number, context: { anyPreferred: boolean; newest: number }, last: Entry): boolean {
+  const bm = -bound * SLACK;
+  if (bm > last.bm + 1e-6) return true;
+  if (bm < last.bm - 1e-6) return false;
+  return cannotBeat(round6(bm), context.anyPreferred, context.newest, last);
+}
+
+export interface RangeContext {
+  rules: PoolRules;
+  anyPreferred: boolean;
+  /** The range's newest created key. */
+  newest: number;
+  /** The pool's last fact when the range is started, if the pool is full. */
+  last: Entry | undefined;
+  /** Per range, the bitmap of its docs not to score: removed since the build, or scored already. */
+  skip: Map<number, Uint32Array>;
+  /** Only these docs of the range, when given. */
+  only?: Uint32Array;
+  /** Scratch reused range after range: per item a bitmap, the docs to read, the items' figures. */
+  masks: Uint32Array[];
+  wanted: Uint32Array;
+  set: SetScratch & { parts: Float64Array };
+}

@@ -1,0 +1,108 @@
+// Queries of several common words (lean-range.ts, issue 36): every range is read, its docs counted
+// from the words' bitmaps and bounded from their short lengths (format.ts lengths, capped at 255)
+// before their records are read. The pool must stay the exhaustive one, with docs longer than the
+// cap among the best, words repeated within a fact, and queries that other-script spellings expand
+// into five items and two pools (search.ts ownItems), as `deploy server config` does in the bench.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { search, searchLive, type SearchOptions } from '../../src/search/search.js';
+import { queryItems } from '../../src/search/query.js';
+import { buildSearchFile } from '../../src/snapshot/build.js';
+import { openLiveIndex, snapshotFiles } from '../../src/snapshot/files.js';
+import { crc32, MAX_SHORT_LENGTH } from '../../src/snapshot/format.js';
+import { snapshotPool } from '../../src/snapshot/pool.js';
+import { KINDS } from '../../src/facts/validate.js';
+import { Store } from '../../src/store/store.js';
+import { tempDir } from '../helpers.js';
+import { seeded } from '../../bench/seeded.js';
+
+/** Each in about a third of the facts, both scripts, as bench/topk-corpus.ts. */
+const COMMON = ['deploy', 'server', 'config', 'cache', 'сервер', 'конфиг'];
+const SCOPES = ['global', 'repo:a', 'repo:b'];
+
+/** Facts of 1 to ~20 words, one in 40 of 200 to 700 (past the short length's cap), a word now and then many times. */
+async function corpus(seed: number, count: number): Promise<Store> {
+  const random = seeded(seed);
+  const store = (await Store.open(join(tempDir(), `lean-${seed}.db`), { write: true }))!;
+  store.write(() => {
+    for (let i = 0; i < count; i++) {
+      const words: string[] = [];
+      for (const word of COMMON) {
+        if (random() >= 1 / 3) continue;
+        const times = random() < 0.05 ? 2 + Math.floor(random() * 40) : 1;
+        for (let t = 0; t < times; t++) words.push(word);
+      }
+      const filler = random() < 1 / 40 ? 200 + Math.floor(random() * 500) : Math.floor(random() * 20);
+      for (let w = 0; w < filler; w++) words.push(`filler${Math.floor(random() * 500)}`);
+      words.push(`marker${i}`);
+      store.insertVersion({
+        id: `lean${String(i).padStart(12, '0')}`, version: 1, text: words.sort(() => random() - 0.5).join(' '), translation: '',
+        kind: KINDS[Math.floor(random() * KINDS.length)]!, scope: SCOPES[Math.floor(random() * SCOPES.length)]!, source: '', quote: '',
+        created_at: new Date(Date.UTC(2026, 0, 1) + Math.floor(random() * 6) * 3600_000).toISOString(), host: 'h', state: 'active',
+      });
+    }
+  });
+  expect(buildSearchFile(store.db, store.file.real)).toBe(true);
+  return store;
+}
+
+describe('a query of several common words', () => {
+  it('pools exactly as the exhaustive way, long facts among the best', { timeout: 120_000 }, async () => {
+    const store = await corpus(36, 3000);
+    try {
+      const live = openLiveIndex(store.file.real)!;
+      expect(Array.from({ length: live.file.header.docs }, (_, d) => live.file.doc(d).length).filter((n) => n > MAX_SHORT_LENGTH).length).toBeGreaterThan(30);
+      const random = seeded(7);
+      for (let q = 0; q < 150; q++) {
+        const n = 2 + Math.floor(random() * 5);
+        const query = Array.from({ length: n }, () => COMMON[Math.floor(random() * COMMON.length)]!).join(' ');
+        const size = [1, 5, 30, 60][Math.floor(random() * 4)]!;
+        const filter: SearchOptions = random() < 0.3 ? { kind: KINDS[Math.floor(random() * KINDS.length)]! } : random() < 0.3 ? { scopes: [SCOPES[q % 3]!] } : {};
+        const preferScope = random() < 0.5 ? SCOPES[Math.floor(random() * SCOPES.length)]! : '';
+        const ids = (pool: ReturnType<typeof snapshotPool>) => pool.candidates.map((c) => c.fact.id);
+        const items = queryItems(query);
+        expect(ids(snapshotPool(live, items, filter, preferScope, size, true)), `${query} ${size}`).toEqual(ids(snapshotPool(live, items, filter, preferScope, size, false)));
+      }
+    } finally {
+      store.close();
+    }
+  });
+
+  it('expanded by other-script spellings, answers as FTS5 does', { timeout: 120_000 }, async () => {
+    const store = await corpus(37, 2500);
+    try {
+      const live = openLiveIndex(store.file.real)!;
+      for (const opts of [{}, { limit: 30, cutoff: 0 }, { kind: 'rule', limit: 12, cutoff: 0 }, { preferScope: 'repo:a', limit: 30, cutoff: 0 }] as SearchOptions[]) {
+        for (const query of ['deploy server config', 'server config', 'deploy сервер cache', 'config конфиг server']) {
+          const hits = search(store, query, opts);
+          expect(hits.length).toBeGreaterThan(0);
+          expect(searchLive(live, query, opts).map((h) => `${h.id} ${h.score}`), `${query} ${JSON.stringify(opts)}`).toEqual(hits.map((h) => `${h.id} ${h.score}`));
+        }
+      }
+    } finally {
+      store.close();
+    }
+  });
+
+  it('refuses a lengths section of another size than the facts (the search then answers from SQLite)', { timeout: 120_000 }, async () => {
+    const store = await corpus(38, 1500);
+    try {
+      const path = snapshotFiles(store.file.real).base;
+      const bytes = readFileSync(path);
+      // The header (JSON before the 8-byte trailer) names the section's size: one less, CRC made right.
+      const length = bytes.readUInt32LE(bytes.length - 8);
+      const start = bytes.length - 8 - length;
+      const header = bytes.subarray(start, start + length).toString('utf8');
+      const changed = Buffer.from(header.replace(/"lengths":\[(\d+),1500\]/, '"lengths":[$1,1499]'));
+      expect(changed.toString()).not.toBe(header);
+      const trailer = Buffer.alloc(8);
+      trailer.writeUInt32LE(length, 0);
+      trailer.writeUInt32LE(crc32(changed), 4);
+      writeFileSync(path, Buffer.concat([bytes.subarray(0, start), changed, trailer]));
+      expect(() => searchLive(openLiveIndex(store.file.real)!, 'deploy server config')).toThrow(/lengths/);
+    } finally {
+      store.close();
+    }
+  });
+});
