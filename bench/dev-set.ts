@@ -47,7 +47,7 @@ export async function runDevSet(queries: readonly EvalQuery[], keywordsFile?: st
   try {
     const store = (await Store.open(join(work, 'dev.db'), { write: true }))!;
     const facts = parseFacts(withKeywords(readFileSync(new URL('facts.jsonl', DIR), 'utf8'), keywordsFile));
-    const ids = loadFacts(store, facts, 'bench');
+    const ids = await loadFacts(store, facts, 'bench');
     const runs = { plain: scoreQueries(store, queries, ids, false), expanded: scoreQueries(store, queries, ids, true) };
     store.close();
     return runs;

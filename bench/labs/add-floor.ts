@@ -32,7 +32,8 @@ async function run(): Promise<void> {
   }
   const id = `floor${process.pid}${Date.now().toString(36)}`;
   const text = `floor fact ${process.pid} ${Date.now()} about deploy latency`;
-  conn.transaction(() => {
+  conn.exec('BEGIN IMMEDIATE');
+  {
     const row = conn.get(
       `INSERT INTO facts (id, version, text, translation, kind, scope, source, quote, created_at, host, state)
        VALUES (?, 1, ?, '', 'note', 'global', '', '', ?, 'floor', 'active') RETURNING rowid AS row`,
@@ -40,7 +41,8 @@ async function run(): Promise<void> {
     )!.row!;
     conn.run('INSERT INTO heads (id, version, fact_row) VALUES (?, 1, ?)', [id, row]);
     conn.run('INSERT INTO fact_index (rowid, terms, translation_terms) VALUES (?, ?, ?)', [row, text.toLowerCase(), '']);
-  });
+  }
+  conn.exec('COMMIT');
   conn.close();
 }
 

@@ -206,8 +206,8 @@ const work = mkdtempSync(join(tmpdir(), 'memcue-pool-lab-'));
 try {
   await runLab(chosen, async (part, judged) => {
     const facts = parseFacts(part.facts);
-    const pools = await withStore(join(work, `${part.name}-${part.style}.db`), true, (store) => {
-      const external = loadFacts(store!, facts, 'bench');
+    const pools = await withStore(join(work, `${part.name}-${part.style}.db`), true, async (store) => {
+      const external = await loadFacts(store!, facts, 'bench');
       return new Map(judged.map((q) => [q.id, readPool(store!, q.text, external)]));
     });
     if (process.argv.includes('recall')) {

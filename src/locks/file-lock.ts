@@ -4,26 +4,26 @@
 // itself stays; its content is never read.
 import { closeSync, openSync } from 'node:fs';
 import { MemcueError } from '../errors.js';
-import { backOff } from '../util/back-off.js';
+import { backOffAsync } from '../util/back-off.js';
 import { describeHolder } from './holders.js';
 import { F_UNLCK, F_WRLCK, PENDING_BYTE, nativeLocks } from './native-locks.js';
 
 /** Paths locked by this process: POSIX locks do not exclude the process that holds them. */
 const held = new Set<string>();
 
-/** Waits up to `timeoutMs` for the lock on `path` (made if missing); returns its release. */
-export function holdFileLock(path: string, timeoutMs: number, what: string): () => void {
+/** Waits up to `timeoutMs` for the lock on `path` (made if missing), yielding; returns its release. */
+export async function holdFileLock(path: string, timeoutMs: number, what: string): Promise<() => void> {
   const locks = nativeLocks(); // none only in vitest's in-process tests: this one process alone
   closeSync(openSync(path, 'a'));
   const fd = locks?.descriptor(path);
   const deadline = Date.now() + timeoutMs;
-  const pause = backOff(50);
+  const pause = backOffAsync(50);
   while (held.has(path) || (locks && !locks.set(fd!, F_WRLCK, PENDING_BYTE, 1))) {
     if (Date.now() >= deadline) {
       const holder = held.has(path) ? { type: F_WRLCK, pid: process.pid } as const : locks?.holder(fd!, F_WRLCK, PENDING_BYTE, 1);
       throw new MemcueError('BUSY', `${what} is busy: ${describeHolder(holder)} holds ${path}; waited ${timeoutMs} ms`, 'try again when it has finished, or resume or end that process if it is stopped or hung');
     }
-    pause();
+    await pause();
   }
   held.add(path);
   return () => {

@@ -78,14 +78,14 @@ export class Database implements StatementOwner {
   busyWait: BusyWait | undefined;
   private inTransaction = false;
 
-  /** Runs `run`, again after each busy wait while it fails busy; `inTransactionToo`: COMMIT's retry. */
-  retrying<T>(run: () => T, inTransactionToo = false): T {
+  /** Runs `run`, again after each busy wait while it fails busy (never inside a write transaction). */
+  retrying<T>(run: () => T): T {
     for (;;) {
       try {
         return run();
       } catch (err) {
         const busy = err instanceof SqliteError && (err.rc & 0xff) === SQLITE_BUSY;
-        if (!busy || !this.busyWait || (this.inTransaction && !inTransactionToo)) throw err;
+        if (!busy || !this.busyWait || this.inTransaction) throw err;
         this.busyWait();
       }
     }
@@ -181,35 +181,6 @@ export class Database implements StatementOwner {
       throw err;
     } finally {
       this.inTransaction = false;
-    }
-  }
-
-  /**
-   * Runs `fn` in one write transaction. `beforeCommit` runs after `fn` and may throw (nothing is then
-   * written); what it returns runs once the transaction has ended either way.
-   */
-  transaction<T>(fn: () => T, beforeCommit?: () => () => void): T {
-    this.exec('BEGIN IMMEDIATE');
-    this.inTransaction = true;
-    let after: (() => void) | undefined;
-    try {
-      const result = fn();
-      after = beforeCommit?.();
-      // A busy COMMIT (readers of another program) leaves the transaction open: trying again is safe.
-      this.retrying(() => this.execOnce('COMMIT'), true);
-      return result;
-    } catch (err) {
-      // A failed COMMIT (disk full, I/O error) may have ended the transaction already: then there
-      // is nothing to roll back, and the error to report is the original one, not ROLLBACK's.
-      try {
-        this.execOnce('ROLLBACK');
-      } catch {
-        /* no transaction was active */
-      }
-      throw err;
-    } finally {
-      this.inTransaction = false;
-      after?.();
     }
   }
 

@@ -145,77 +145,41 @@ export class Connections {
   }
   private writeCount = 0;
 
-  /** One write transaction; this process's own read transaction ends first (it would hold off the commit). */
-  write<T>(fn: () => T): T {
-    if (this.writer) return fn(); // nested: already inside the transaction
-    const identity = fileIdentity(this.file.real);
-    mayWrite(this.file.real, identity !== '');
-    this.leaveReader();
-    const released = keepReserved();
-    try {
-      return this.writeOnce(fn, identity);
-    } finally {
-      released();
-      this.writeCount++;
-    }
-  }
-
-  private writeOnce<T>(fn: () => T, identity: string): T {
-    const writer = this.opened(openWriter(this.m, this.file, identity !== ''));
-    this.writer = writer;
-    const searchFile = writeWatcher(this.file.real);
-    try {
-      // Waiting for RESERVED, the time runs per holder: a queue of writers ahead is waited out. (The
-      // pragmas read the schema: they wait for a commit in progress too.)
-      writer.busyWait = lockWaiter(this.file, busyTimeout(), 'write', 'nothing was written', true);
-      writer.exec(WRITER_PRAGMAS);
-      const result = writer.transaction(
-        () => this.inTransaction(writer, searchFile, identity, fn),
-        () => {
-          // Waiting for readers to finish, one deadline in all.
-          writer.busyWait = lockWaiter(this.file, busyTimeout(), 'commit', 'nothing was written');
-          return () => {};
-        },
-      );
-      // RESERVED is still this process's (keepReserved): no writer commits before these are written.
-      recordChecked(this.file);
-      searchFile?.commit(writer);
-      return result;
-    } finally {
-      writer.close();
-      this.writer = undefined;
-    }
-  }
-
   /**
-   * As write(), for async callers: the waits for SQLite's locks (RESERVED, then readers before the
-   * COMMIT) yield the event loop, so the process's other work (MCP tool calls) goes on meanwhile.
+   * One write transaction; this process's own read transaction ends first (it would hold off the
+   * commit), and is taken again after it if there was one. The waits for SQLite's locks (RESERVED,
+   * then readers before the COMMIT) yield the event loop, so the process's other work (MCP tool
+   * calls) goes on meanwhile.
    */
   async writeAsync<T>(fn: () => T): Promise<T> {
     if (this.writer) return fn(); // nested: already inside the transaction
     const identity = fileIdentity(this.file.real);
     mayWrite(this.file.real, identity !== '');
+    const hadReader = this.reader !== undefined;
     this.leaveReader();
     const released = keepReserved();
     const writer = this.opened(openWriter(this.m, this.file, identity !== ''));
     this.writer = writer;
     const searchFile = writeWatcher(this.file.real);
+    let result: T;
     try {
       const waitBegin = asyncLockWaiter(this.file, busyTimeout(), 'write', 'nothing was written', true);
       let waitCommit: (() => Promise<void>) | undefined; // its deadline starts at the first busy COMMIT
       await writer.whenFree(() => writer.exec(WRITER_PRAGMAS), waitBegin);
-      const result = await writer.transactionAsync(() => this.inTransaction(writer, searchFile, identity, fn), waitBegin, () =>
+      result = await writer.transactionAsync(() => this.inTransaction(writer, searchFile, identity, fn), waitBegin, () =>
         (waitCommit ??= asyncLockWaiter(this.file, busyTimeout(), 'commit', 'nothing was written'))(),
       );
       recordChecked(this.file);
       searchFile?.commit(writer);
-      return result;
     } finally {
       writer.close();
       this.writer = undefined;
       released();
       this.writeCount++;
     }
+    // The reads after it see the commit; taken again here, so no lazy open waits without yielding.
+    if (hadReader) await this.enterReaderAsync();
+    return result;
   }
 
   /** The write transaction's work, holding RESERVED: checks, `fn`, the search file's delta. */
@@ -232,14 +196,13 @@ export class Connections {
     return result;
   }
 
-  /** VACUUM outside any transaction: SQLite takes EXCLUSIVE for it, waiting for readers first. */
-  vacuum(): void {
+  /** VACUUM outside any transaction: SQLite takes EXCLUSIVE for it, waiting (yielding) for readers first. */
+  async vacuum(): Promise<void> {
     this.leaveReader();
     const released = keepReserved();
     const db = this.opened(Database.openWith(this.m, this.file.real));
     try {
-      db.busyWait = lockWaiter(this.file, busyTimeout(), 'compact it', 'nothing was changed');
-      db.exec('VACUUM');
+      await db.whenFree(() => db.exec('VACUUM'), asyncLockWaiter(this.file, busyTimeout(), 'compact it', 'nothing was changed'));
       recordChecked(this.file);
     } finally {
       db.close();

@@ -140,13 +140,12 @@ export class Store {
   /** See OpenOptions.createAs. */
   private createAs: number | undefined;
 
-  /** The connection to use now: the writer's inside write(), else a reader's (opened on first use). */
+  /**
+   * The connection to use now: the writer's inside writeAsync(), else a reader's (opened on first
+   * use). A write store's reads before its first write see the index as the file has it: the check
+   * open() left to the writer is made in that write (inWrite), which no read here waits for.
+   */
   get db(): Database {
-    // A read before the first write: the check open() left to the writer is made here, as before.
-    if (this.indexUnchecked && !this.connections.writing) {
-      this.indexUnchecked = false;
-      if (indexVersion(this.connections.db) !== INDEX_VERSION) this.write(() => this.upgrade());
-    }
     return this.connections.db;
   }
 
@@ -161,18 +160,9 @@ export class Store {
 
   /**
    * Runs `fn` in one write transaction: all of it lands, or none of it. SQLite's write lock is held
-   * for this call only; `fn` sees the latest committed data (reads made before it may be older).
+   * for `fn` only; `fn` sees the latest committed data (reads made before it may be older). Its waits
+   * for SQLite's locks yield the event loop (connections.ts).
    */
-  write<T>(fn: () => T): T {
-    const outermost = this.beginWrite();
-    try {
-      return this.connections.write(() => this.inWrite(outermost, fn));
-    } catch (err) {
-      throw mapSqliteError(err, this.path);
-    }
-  }
-
-  /** As write(), for async callers: its waits for SQLite's locks yield the event loop (connections.ts). */
   async writeAsync<T>(fn: () => T): Promise<T> {
     const outermost = this.beginWrite();
     try {
@@ -218,9 +208,9 @@ export class Store {
   private readonly written = new WrittenRows();
 
   /** VACUUM cannot run inside a transaction: SQLite runs it holding EXCLUSIVE. */
-  vacuum(): void {
+  async vacuum(): Promise<void> {
     try {
-      this.connections.vacuum();
+      await this.connections.vacuum();
     } catch (err) {
       throw mapSqliteError(err, this.path);
     }

@@ -18,7 +18,7 @@ export async function mergeFiles(ours: string, theirs: string, base: string | un
   const rows = await readFactRows(theirs, skipped);
   if (base !== undefined) await readFactRows(base);
   return withStore(ours, true, (store) =>
-    store!.write(() => {
+    store!.writeAsync(() => {
       const result = unionRows(store!, rows);
       pauseAt('merge-driver', env);
       return { ...result, skipped };

@@ -39,9 +39,9 @@ export async function writeSnapshot(repoDir: string, scratchDir: string, rows: F
   await withStore(
     tmp,
     true,
-    (store) => {
-      store!.write(() => unionRows(store!, rows));
-      store!.vacuum();
+    async (store) => {
+      await store!.writeAsync(() => unionRows(store!, rows));
+      await store!.vacuum();
     },
     { createAs: OPENED_AS_IS, quietCreate: true },
   );

@@ -2,7 +2,7 @@
 // and a half of it, so that processes waiting for one lock do not wake in lockstep. `backOff` sleeps
 // synchronously (for waits inside synchronous SQLite calls, which have nothing to yield to);
 // `backOffAsync` yields the event loop meanwhile, so other work of the process (MCP tool calls) goes on.
-import { sleepSync } from './sleep.js';
+import { sleep, sleepSync } from './sleep.js';
 
 function pauses(maxMs: number): () => number {
   let pause = 1;
@@ -20,5 +20,5 @@ export function backOff(maxMs = 20): () => void {
 
 export function backOffAsync(maxMs = 20): () => Promise<void> {
   const next = pauses(maxMs);
-  return () => new Promise((resolve) => setTimeout(resolve, next()));
+  return () => sleep(next());
 }

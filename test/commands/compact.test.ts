@@ -127,7 +127,7 @@ describe('a v4 database', () => {
     expect((await ws.run(['import', more])).code).toBe(0);
     // What compact commits before its VACUUM (the process then killed).
     const store = (await Store.open(ws.db, { write: true }))!;
-    store.write(() => {
+    await store.writeAsync(() => {
       expect(compactSchema(store.db)).toBe(true);
       rebuildDerived(store.db);
     });

@@ -61,7 +61,7 @@ describe('IndexNeighbours', () => {
       texts.push([words.join(' '), scope]);
     }
     const store = (await Store.open(join(tempDir(), 'memcue.db'), { write: true }))!;
-    store.write(() => texts.forEach(([text, scope], i) => store.insertNewFact(fact(i, text, scope))));
+    await store.writeAsync(() => texts.forEach(([text, scope], i) => store.insertNewFact(fact(i, text, scope))));
     const seeds = [...factsAfter(store.db, 0)];
     const expected = allPairs(seeds);
     const index = new IndexNeighbours(store.db);

@@ -20,7 +20,7 @@ const TEXTS = ['Docker images are tagged with the commit hash', 'Докер на
 
 async function memory(texts = TEXTS): Promise<Store> {
   const store = (await Store.open(join(tempDir(), 'expand.db'), { write: true }))!;
-  store.write(() => {
+  await store.writeAsync(() => {
     texts.forEach((text, i) => {
       store.insertVersion({
         id: `f${String(i).padStart(19, '0')}`, version: 1, text, translation: '', kind: 'note', scope: 'global', source: '', quote: '',

@@ -30,7 +30,7 @@ describe('the search file built from spilled runs', () => {
     const dir = tempDir();
     const store = (await Store.open(join(dir, 'runs.db'), { write: true }))!;
     try {
-      loadFacts(store, parseFacts(part.facts), 'test');
+      await loadFacts(store, parseFacts(part.facts), 'test');
       const one = write(store, join(dir, 'one.search'), { postings: 1 << 20, created: 1 << 20 });
       const many = write(store, join(dir, 'many.search'), { postings: 40, created: 7 }); // a run every few facts
       expect(many.header.terms).toBe(one.header.terms);

@@ -25,7 +25,7 @@ const SCOPES = ['global', 'repo:a', 'repo:b'];
 async function corpus(seed: number, count: number): Promise<Store> {
   const random = seeded(seed);
   const store = (await Store.open(join(tempDir(), `lean-${seed}.db`), { write: true }))!;
-  store.write(() => {
+  await store.writeAsync(() => {
     for (let i = 0; i < count; i++) {
       const words: string[] = [];
       for (const word of COMMON) {

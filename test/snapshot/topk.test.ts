@@ -48,7 +48,7 @@ async function corpus(seed: number, count: number): Promise<{ store: Store; rand
   // Few distinct dates: equal created_at values across ranges make ties the ranges must respect.
   const dates = Array.from({ length: 1 + Math.floor(random() * 25) }, (_, k) => new Date(Date.UTC(2026, 0, 1) + k * 3600_000).toISOString());
   const store = (await Store.open(join(tempDir(), `topk-${seed}.db`), { write: true }))!;
-  store.write(() => {
+  await store.writeAsync(() => {
     for (let i = 0; i < count; i++) store.insertVersion(randomFact(i, random, share, dates));
   });
   expect(buildSearchFile(store.db, store.file.real)).toBe(true);

@@ -18,7 +18,7 @@ describe('Store.write', () => {
     const store = (await Store.open(db, { write: true }))!;
     const before = hash(db);
     let during = '';
-    store.write(() => {
+    await store.writeAsync(() => {
       store.db.exec('PRAGMA cache_size = -256'); // 256 KiB, against ~6 MB written below
       for (let i = 0; i < 3000; i++) store.db.run('INSERT INTO settings (key, value) VALUES (?, ?)', [`k${i}`, 'x'.repeat(2000)]);
       during = hash(db);
@@ -35,7 +35,7 @@ describe('Store.write', () => {
     expect((await cli(['add', 'first fact'], { env })).code).toBe(0);
     const before = Database.opened;
     const store = (await Store.open(env.MEMCUE_DB!, { write: true }))!;
-    store.write(() => store.db.run('INSERT INTO settings (key, value) VALUES (?, ?)', ['k', 'v']));
+    await store.writeAsync(() => store.db.run('INSERT INTO settings (key, value) VALUES (?, ?)', ['k', 'v']));
     store.close();
     expect(Database.opened - before).toBe(1);
   });
@@ -102,25 +102,25 @@ describe('Store.insertNewFact', () => {
     expect((await cli(['add', 'first fact'], { env })).code).toBe(0);
     const store = (await Store.open(env.MEMCUE_DB!, { write: true }))!;
     const compiled = (write: () => void) =>
-      store.write(() => {
+      store.writeAsync(() => {
         const before = store.db.compiled;
         write();
         return store.db.compiled - before;
       });
-    const viaRefresh = compiled(() => store.insertVersion(fact('aaaarefreshed', 'written through refreshHead')));
-    const direct = compiled(() => store.insertNewFact(fact('bbbbdirect', 'written directly')));
+    const viaRefresh = await compiled(() => store.insertVersion(fact('aaaarefreshed', 'written through refreshHead')));
+    const direct = await compiled(() => store.insertNewFact(fact('bbbbdirect', 'written directly')));
     expect(direct).toBe(viaRefresh - 2);
     const row = (id: string) => store.db.get(`SELECT h.version, f.text, (SELECT count(*) FROM fact_index WHERE rowid = h.fact_row) AS indexed FROM heads h JOIN facts f ON f.rowid = h.fact_row WHERE h.id = ?`, [id]);
     expect(row('bbbbdirect')).toEqual({ version: 1, text: 'written directly', indexed: 1 });
     expect(row('aaaarefreshed')).toEqual({ version: 1, text: 'written through refreshHead', indexed: 1 });
     // Nothing left for refreshHead to do.
-    const changes = store.write(() => {
+    const changes = await store.writeAsync(() => {
       const before = Number(store.db.get('SELECT total_changes() AS n')!.n);
       store.refreshHead('bbbbdirect');
       return Number(store.db.get('SELECT total_changes() AS n')!.n) - before;
     });
     expect(changes).toBe(0);
-    expect(() => store.write(() => store.insertNewFact({ ...fact('ccccsecond', 'x'), version: 2 }))).toThrow(/not a new fact/);
+    await expect(store.writeAsync(() => store.insertNewFact({ ...fact('ccccsecond', 'x'), version: 2 }))).rejects.toThrow(/not a new fact/);
     store.close();
   });
 });
