@@ -69,11 +69,6 @@ export class Connections {
     return this.reader;
   }
 
-  /** Takes the read lock now (before the header is read), if no read has yet. */
-  enterReader(): void {
-    void this.db;
-  }
-
   /**
    * A read transaction holding SHARED. Read-write without create, so that a hot journal a dead
    * writer left can be played back (SQLite opens read-only by itself where the file is not writable).

@@ -103,12 +103,9 @@ export class Store {
     if (exists) {
       // What is not SQLite, or is in WAL mode, is refused before SQLite reads it.
       let current = headerIsCurrent(this.file.real, this.path);
-      if (!write) {
-        // Read again under the read lock: a commit may have changed the header in between. (A
-        // writer's transaction checks what it relies on itself.)
-        this.connections.enterReader();
-        current = headerIsCurrent(this.file.real, this.path);
-      }
+      // Read again under the read lock open() took: a commit may have changed the header in
+      // between. (A writer's transaction checks what it relies on itself.)
+      if (!write) current = headerIsCurrent(this.file.real, this.path);
       if (current) {
         // A writer asks the index's version on its own connection, in its first transaction: a
         // reader's connection would parse the schema once more (~5 ms of an add, in the WASM
