@@ -36,21 +36,12 @@ export function lockHolder(file: LockedFile): LockHolder | undefined {
 }
 
 /**
- * A waiter for SQLite's lock: each call sleeps a little, until `timeoutMs` have passed; then it
- * throws one line naming the holder. `perHolder`: the time runs per holder, so a queue of writers
- * that keep making progress is waited out (16 writers × 100 adds on a loaded machine), and a busy
- * error means one holder kept the lock past the timeout. `what`: what memcue was waiting to do.
+ * A waiter for SQLite's lock: each call pauses a little, yielding the event loop, until `timeoutMs`
+ * have passed; then it throws one line naming the holder. `perHolder`: the time runs per holder, so a
+ * queue of writers that keep making progress is waited out (16 writers × 100 adds on a loaded
+ * machine), and a busy error means one holder kept the lock past the timeout. `what`: what memcue
+ * was waiting to do.
  */
-export function lockWaiter(file: LockedFile, timeoutMs: number, what: string, nothingDone: string, perHolder = false): () => void {
-  const check = lockDeadline(file, timeoutMs, what, nothingDone, perHolder);
-  const pause = backOff();
-  return () => {
-    check();
-    pause();
-  };
-}
-
-/** As lockWaiter, for async callers: the pause yields the event loop (nothing else of the process waits). */
 export function asyncLockWaiter(file: LockedFile, timeoutMs: number, what: string, nothingDone: string, perHolder = false): () => Promise<void> {
   const check = lockDeadline(file, timeoutMs, what, nothingDone, perHolder);
   const pause = backOffAsync();
@@ -60,7 +51,20 @@ export function asyncLockWaiter(file: LockedFile, timeoutMs: number, what: strin
   };
 }
 
-/** Throws the busy error once the time is up (see lockWaiter). */
+/**
+ * As asyncLockWaiter, sleeping synchronously: only for a reader opened lazily inside a synchronous
+ * getter (connections.ts), where there is nothing to yield to.
+ */
+export function lockWaiter(file: LockedFile, timeoutMs: number, what: string, nothingDone: string): () => void {
+  const check = lockDeadline(file, timeoutMs, what, nothingDone, false);
+  const pause = backOff();
+  return () => {
+    check();
+    pause();
+  };
+}
+
+/** Throws the busy error once the time is up (see asyncLockWaiter). */
 function lockDeadline(file: LockedFile, timeoutMs: number, what: string, nothingDone: string, perHolder: boolean): () => void {
   let deadline = Date.now() + timeoutMs;
   let last: number | undefined;

@@ -173,7 +173,8 @@ export class Connections {
       this.writeCount++;
     }
     // The reads after it see the commit; taken again here, so no lazy open waits without yielding.
-    if (hadReader) await this.enterReaderAsync();
+    // The write is done whatever happens here: a read that cannot start says so when it is made.
+    if (hadReader) await this.enterReaderAsync().catch(() => {});
     return result;
   }
 
