@@ -36,14 +36,15 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<void>
  * back (VACUUM). False when the file was already compact.
  */
 async function compactIndex(store: Store): Promise<boolean> {
-  const converted = await store.writeAsync(() => {
-    if (!compactSchema(store.db)) return false;
-    rebuildDerived(store.db);
-    return true;
+  // Free pages are counted inside the write, where the lock is already held.
+  const { converted, free } = await store.writeAsync(() => {
+    const converted = compactSchema(store.db);
+    if (converted) rebuildDerived(store.db);
+    return { converted, free: Number(store.db.get('PRAGMA freelist_count')?.freelist_count ?? 0) };
   });
   // A conversion whose VACUUM never ran (the process killed, the disk full) left the old index's
   // pages free: they are given back when compact runs again.
-  if (converted || Number(store.db.get('PRAGMA freelist_count')?.freelist_count ?? 0) > 0) await store.vacuum();
+  if (converted || free > 0) await store.vacuum();
   return converted;
 }
 

@@ -64,11 +64,16 @@ async function walk(ctx: Context, opts: StepOptions): Promise<DreamBatch | undef
   let searched = 0;
   try {
     for (;;) {
-      const step = await withStore(ctx.dbPath, true, async (store) => {
-        const step = dreamStep(store!, { ...opts, onProgress: (done, total) => progress.update(searched + done, searched + total) });
-        await store!.writeAsync(() => recordBatch(store!, step.batch, step, opts.scopes));
-        return step;
-      });
+      const step = await withStore(
+        ctx.dbPath,
+        true,
+        async (store) => {
+          const step = dreamStep(store!, { ...opts, onProgress: (done, total) => progress.update(searched + done, searched + total) });
+          await store!.writeAsync(() => recordBatch(store!, step.batch, step, opts.scopes));
+          return step;
+        },
+        { readsFirst: true },
+      );
       searched += step.searched;
       if (step.batch || step.done) {
         progress.end(step.batch ? step.unsearched : 0);

@@ -56,7 +56,7 @@ export async function run(ctx: Context, opts: MigrateOptions): Promise<void> {
     }
     const batch = await store!.writeAsync(() => prepareMigrate(store!.db, found.pending, { budget, limit }));
     ctx.stdout(opts.json ? batch.payload : batch.text);
-  }).finally(() => progress.end());
+  }, { readsFirst: true }).finally(() => progress.end());
 }
 
 export async function apply(ctx: Context, file: string, opts: { dryRun?: boolean; json?: boolean }): Promise<void> {
@@ -68,7 +68,7 @@ export async function apply(ctx: Context, file: string, opts: { dryRun?: boolean
     const plan = validateMigrateAnswer(store!, content, ctx.host);
     if (!opts.dryRun) return store!.writeAsync(() => applyMigrate(store!, plan, ctx.host));
     return { batch: plan.batch, notes: Object.keys(plan.record.notes).length, added: plan.facts.length, already_present: 0 };
-  });
+  }, { readsFirst: true });
   ctx.stdout(opts.json ? json(summary) : applyLine(summary, opts.dryRun));
 }
 

@@ -43,6 +43,9 @@ export interface OpenOptions {
   /** A file made for memcue's own use (a sync snapshot, an evaluation's memory): its creation is not
    * announced to the user. */
   quietCreate?: boolean;
+  /** A write command that reads before it writes (dream, migrate): its read lock is taken at open,
+   * yielding, as a read command's is, not by the first read, which cannot yield. */
+  readsFirst?: boolean;
 }
 
 export class Store {
@@ -79,7 +82,7 @@ export class Store {
     try {
       // A read takes its lock first (after the header's refusals), waiting for a commit in progress
       // without blocking the event loop.
-      if (exists && !opts.write) {
+      if (exists && (!opts.write || opts.readsFirst)) {
         headerIsCurrent(file.real, path); // its refusals (not SQLite, WAL) come before SQLite reads
         await store.connections.enterReaderAsync();
       }
@@ -118,6 +121,7 @@ export class Store {
       }
       // Asked on the reader's connection, before any write: a foreign file is never converted, and
       // a read never sets up an empty SQLite file.
+      await this.connections.enterReaderAsync();
       refuseEmptyForRead(this.db, this.path, write);
       refuseForeign(this.db, this.path);
     }
