@@ -82,7 +82,7 @@ export class Store {
     try {
       // A read takes its lock first (after the header's refusals), waiting for a commit in progress
       // without blocking the event loop.
-      if (exists && (!opts.write || opts.readsFirst)) {
+      if (found === 'file' && (!opts.write || opts.readsFirst)) {
         headerIsCurrent(file.real, path); // its refusals (not SQLite, WAL) come before SQLite reads
         await store.connections.enterReaderAsync();
       }
