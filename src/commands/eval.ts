@@ -71,7 +71,7 @@ export async function run(ctx: Context, opts: EvalOptions): Promise<void> {
 async function inTemporaryDatabase<T>(ctx: Context, fn: (store: Store) => T): Promise<T> {
   const dir = mkdtempSync(join(ctx.env.TMPDIR || tmpdir(), 'memcue-eval-'));
   try {
-    return await withStore(join(dir, 'eval.db'), true, (store) => fn(store!), { quietCreate: true });
+    return await withStore(join(dir, 'eval.db'), true, (store) => fn(store!), { quietCreate: true, readsFirst: true });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

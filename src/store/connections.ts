@@ -62,6 +62,9 @@ export class Connections {
     private readonly readTimeoutMs: number,
   ) {}
 
+  /** Whether the command reads after its writes: the read lock is then taken again after each. */
+  readsAfterWrites = false;
+
   /** The connection to use now: the writer's inside write(), else the reader's (opened on first use). */
   get db(): Database {
     if (this.writer) return this.writer;
@@ -174,7 +177,7 @@ export class Connections {
     }
     // The reads after it see the commit; taken again here, so no lazy open waits without yielding.
     // The write is done whatever happens here: a read that cannot start says so when it is made.
-    if (hadReader) await this.enterReaderAsync().catch(() => {});
+    if (hadReader || this.readsAfterWrites) await this.enterReaderAsync().catch(() => {});
     return result;
   }
 

@@ -43,8 +43,9 @@ export interface OpenOptions {
   /** A file made for memcue's own use (a sync snapshot, an evaluation's memory): its creation is not
    * announced to the user. */
   quietCreate?: boolean;
-  /** A write command that reads before it writes (dream, migrate): its read lock is taken at open,
-   * yielding, as a read command's is, not by the first read, which cannot yield. */
+  /** A write command that reads outside its writes (dream, migrate, eval): its read lock is taken at
+   * open and again after each write, yielding, as a read command's is, not by the first read, which
+   * cannot yield. */
   readsFirst?: boolean;
 }
 
@@ -79,6 +80,7 @@ export class Store {
     const [m] = await Promise.all([loadModule(), loadWatcher()]);
     const store = new Store(m, file, opts.readTimeoutMs ?? busyTimeout());
     store.createAs = opts.createAs;
+    store.connections.readsAfterWrites = opts.readsFirst === true;
     try {
       // A read takes its lock first (after the header's refusals), waiting for a commit in progress
       // without blocking the event loop.
