@@ -26,6 +26,9 @@ import { runCli } from '../src/cli.js';
 import { Store } from '../src/store/store.js';
 import { search as searchMemory } from '../src/search/search.js';
 import { locomoDir } from './quality-sets.js';
+import { keepSearchFileCurrent } from '../src/snapshot/keep-current.js';
+
+keepSearchFileCurrent(); // as the CLI does: the store's writes keep the search file current
 
 const MAX_SEARCHES = 3;
 const [command, set, dir, ...rest] = process.argv.slice(2);
@@ -61,7 +64,7 @@ async function prepare(name: string, d: string, range?: string): Promise<void> {
   if (!from || !to || from > to || from > all.length) throw new Error(`questions ${range}: say FROM-TO within 1-${all.length}`);
   const queries = all.slice(from - 1, to);
   const store = (await Store.open(join(d, 'memory.db'), { write: true }))!;
-  const ids = loadFacts(store, facts, 'agent-loop');
+  const ids = await loadFacts(store, facts, 'agent-loop');
   store.close();
   // The set's fact ids of the stored ones, for scoring (never shown to the model).
   writeFileSync(join(d, '.ids.json'), JSON.stringify(Object.fromEntries(ids)));
@@ -118,7 +121,7 @@ async function replay(name: string, d: string, misses: boolean): Promise<void> {
   const asked = new Set(readFileSync(join(d, 'questions.jsonl'), 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { qid: string }).qid));
   const fresh = mkdtempSync(join(tmpdir(), 'memcue-replay-'));
   const store = (await Store.open(join(fresh, 'memory.db'), { write: true }))!;
-  const toSet = loadFacts(store, facts, 'agent-loop');
+  const toSet = await loadFacts(store, facts, 'agent-loop');
   const textOf = new Map(facts.map((f) => [f.id, f.text]));
   const transcript = readFileSync(join(d, 'transcript.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { qid: string; argv: string[] });
   let first = 0, any = 0, n = 0, shown = 0, searches = 0;

@@ -7,6 +7,9 @@ import { parseFacts, parseQueries, type EvalQuery } from '../src/eval/dataset.js
 import { loadFacts } from '../src/eval/run.js';
 import { search } from '../src/search/search.js';
 import { Store } from '../src/store/store.js';
+import { keepSearchFileCurrent } from '../src/snapshot/keep-current.js';
+
+keepSearchFileCurrent(); // as the CLI does: the store's writes keep the search file current
 
 const DIR = new URL('./data/dev/', import.meta.url);
 export const DEV_TYPES = ['exact', 'identifier', 'typo', 'abbreviation', 'paraphrase', 'translit', 'crosslang'] as const;
@@ -44,7 +47,7 @@ export async function runDevSet(queries: readonly EvalQuery[], keywordsFile?: st
   try {
     const store = (await Store.open(join(work, 'dev.db'), { write: true }))!;
     const facts = parseFacts(withKeywords(readFileSync(new URL('facts.jsonl', DIR), 'utf8'), keywordsFile));
-    const ids = loadFacts(store, facts, 'bench');
+    const ids = await loadFacts(store, facts, 'bench');
     const runs = { plain: scoreQueries(store, queries, ids, false), expanded: scoreQueries(store, queries, ids, true) };
     store.close();
     return runs;

@@ -1,14 +1,9 @@
 // The `npm run bench:robust` rows for other SQLite programs on memcue's file, [result, detail] pairs:
 //   foreign writer     a sqlite3 shell inserting in a loop while memcue adds and lists → acknowledged /
-//                      present, the shell's failures, integrity; with SQLite's locks taken with fcntl
-//                      (Linux), with lockf (macOS's way: src/store/lockf-locks.ts), or hidden
-//                      (MEMCUE_FOREIGN_LOCKS=0, as on Windows: src/store/foreign-writes.ts), where an
-//                      add refused in one line is counted apart
-//   foreign reader     a sqlite3 shell reading while two memcue readers read in loops: with lockf (no
-//                      read locks) a memcue reader and a foreign reader exclude each other, so the
-//                      shell's reads with no busy timeout fail "database is locked", and with one wait
-//                      → busy reads, and the median read with a timeout beside the same reads on an idle
-//                      file (ratio), for fcntl and lockf
+//                      present, the shell's failures, integrity (SQLite's locks on both sides)
+//   foreign reader     a sqlite3 shell reading while two memcue readers read in loops → its reads with
+//                      no busy timeout that fail, and its median read with one beside the same reads
+//                      on an idle file (ratio)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { median, runAsync, type Finished } from './measure.js';
@@ -101,8 +96,8 @@ async function shellReads(db: string, count: number, timeoutMs: number): Promise
  */
 export async function foreignReader(binary: string, envs: Env[]): Promise<string[]> {
   const results: string[] = [];
-  for (const [i, way] of (['fcntl', 'lockf'] as const).entries()) {
-    const env: Env = { ...envs[i]!, MEMCUE_NATIVE_LOCKS: way };
+  for (const [i, way] of (['fcntl'] as const).entries()) {
+    const env: Env = { ...envs[i]! };
     const seed = Array.from({ length: 200 }, (_, k) => JSON.stringify({ text: `fact ${k} read beside a sqlite3 shell` })).join('\n');
     spawnSync(binary, ['import', '-'], { env, input: seed });
     const idle = await shellReads(env.MEMCUE_DB!, FOREIGN_READS, 5000);

@@ -1,10 +1,8 @@
 // The `npm run bench:robust` row for readers no writer knows of, a [result, detail] pair:
-//   unregistered readers  `export` run as another user (nobody: it cannot create its reader file
-//                         beside the database) in a loop while the binary imports batches, under
-//                         Node (`node dist/memcue.mjs`: no SQLite locks, it reads a private copy) and
-//                         as the compiled binary (SQLite's SHARED lock) → reads, failed, torn (a row
-//                         count no committed state had)
-// Needs root (to run as nobody), setpriv and the Node bundle (npm run build); otherwise the row says so.
+//   readers as another user  `export` run as nobody (it may not write the database's folder) in a
+//                         loop while the binary imports batches; SQLite's SHARED lock holds the
+//                         commits off → reads, failed, torn (a row count no committed state had)
+// Needs root (to run as nobody) and setpriv; otherwise the row says so.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -27,12 +25,9 @@ function finished(command: string, args: string[], env: Env): Promise<{ code: nu
   });
 }
 
-/** Both ways memcue is run, each on a memory of its own. */
-export async function unregisteredReaders(binary: string, bundle: string, envs: [Env, Env]): Promise<string[]> {
-  const bundleDir = dirname(bundle);
-  const node = await readersDuringImports(binary, ['node', bundle, join(bundleDir, 'sqlite3.wasm')], envs[0]);
-  const compiled = await readersDuringImports(binary, [binary], envs[1]);
-  return [`node: ${node[0]}; binary: ${compiled[0]}`, `node: ${node[1]}; binary: ${compiled[1]}`];
+/** The compiled binary as the reader (SQLite's SHARED lock holds the importer's commits off). */
+export async function unregisteredReaders(binary: string, env: Env): Promise<string[]> {
+  return readersDuringImports(binary, [binary], env);
 }
 
 /**

@@ -2,13 +2,12 @@
 // printed as one table:
 //   writers × adds     parallel processes each adding in a loop, readers (search, list) beside them
 //                      → acknowledged / present / busy failures, reads and failed reads
-//   unregistered       readers as another user (Node bundle, binary) during imports: bench/robust-readers.ts
+//   unregistered       readers as another user during imports: bench/robust-readers.ts
 //   reader wait        the longest search or session-start hook while a 20k-fact dream prepares its
 //                      batch and while a 100k-fact import runs, beside the same reads on an idle database
 //   SIGKILL rounds     add / import / dream killed at random moments → integrity and acknowledged rows lost
-//   foreign writer     a sqlite3 shell inserting in a loop while memcue adds and lists, with SQLite's
-//                      locks taken with fcntl, with lockf (macOS's way), or hidden (as on Windows)
-//   foreign reader     a sqlite3 shell reading beside memcue's readers, fcntl and lockf: both rows in
+//   foreign writer     a sqlite3 shell inserting in a loop while memcue adds and lists
+//   foreign reader     a sqlite3 shell reading beside memcue's readers: both rows in
 //                      bench/robust-foreign.ts
 //   odd files, viewer  see bench/robust-files.ts
 //   parallel MCP calls see bench/robust-mcp.ts
@@ -17,7 +16,7 @@
 //   bit rot            one bit flipped in the database, size and mtime kept: doctor and add: bench/robust-bitrot.ts
 //   secrets            fakes caught / innocent look-alikes refused by findSecret (test/fixtures/secrets)
 // Sizes: BENCH_WRITERS (16), BENCH_ADDS (100), BENCH_READERS (8), BENCH_DREAM_FACTS (20000), BENCH_IMPORT_FACTS (100000),
-// BENCH_KILL_ROUNDS (12), BENCH_MCP_ROUNDS (20); BENCH_ONLY=writers,unregistered,foreign,foreign-lockf,foreign-hidden,foreign-reader,dream,import,kill,files,viewer,mcp,full-disk,read-only,trigger,delta,bit-rot,hook-stdin,dream-60k,secrets runs only those rows; BENCH_DREAM_BIG (60000) sizes the last. CPU is the children's user+sys time (Linux), beside wall time.
+// BENCH_KILL_ROUNDS (12), BENCH_MCP_ROUNDS (20); BENCH_ONLY=writers,unregistered,foreign,foreign-reader,dream,import,kill,files,viewer,mcp,full-disk,read-only,trigger,delta,bit-rot,hook-stdin,dream-60k,secrets runs only those rows; BENCH_DREAM_BIG (60000) sizes the last. CPU is the children's user+sys time (Linux), beside wall time.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -214,11 +213,9 @@ try {
     process.stderr.write(`robust: ${rows.at(-1)!.join(' | ')}\n`); // a long run that is cut short keeps its rows
   };
   await add(`${WRITERS} writers × ${ADDS} adds with ${READERS} readers → acknowledged / present / busy`, contention, 'writers');
-  await add('unregistered readers (another user) during imports → reads, failed, torn', () => unregisteredReaders(BINARY, join(ROOT, 'dist', 'memcue.mjs'), [freshEnv(), freshEnv()]), 'unregistered');
+  await add('readers as another user (no write access to the folder) during imports → reads, failed, torn', () => unregisteredReaders(BINARY, freshEnv()), 'unregistered');
   await add('foreign writer (sqlite3 shell) → acknowledged / present / shell', () => foreignWriter(BINARY, freshEnv(), 'fcntl', tools), 'foreign');
-  await add('foreign writer, SQLite locks taken with lockf (MEMCUE_NATIVE_LOCKS=lockf, as on macOS) → acknowledged / present / shell', () => foreignWriter(BINARY, freshEnv(), 'lockf', tools), 'foreign-lockf');
-  await add('foreign writer, SQLite locks hidden (MEMCUE_FOREIGN_LOCKS=0, as on Windows) → acknowledged / present / refused / shell', () => foreignWriter(BINARY, freshEnv(), 'hidden', tools), 'foreign-hidden');
-  await add('foreign reader (sqlite3 shell) beside 2 memcue readers → busy without a timeout, wait with one (fcntl / lockf)', () => foreignReader(BINARY, [freshEnv(), freshEnv()]), 'foreign-reader');
+  await add('foreign reader (sqlite3 shell) beside 2 memcue readers → busy without a timeout, wait with one', () => foreignReader(BINARY, [freshEnv()]), 'foreign-reader');
   await add(`reader wait during a ${DREAM_FACTS}-fact dream`, () => readerWait('dream', DREAM_FACTS), 'dream');
   await add(`reader wait during a ${IMPORT_FACTS}-fact import`, () => readerWait('import', IMPORT_FACTS), 'import');
   await add(`SIGKILL rounds (${KILL_ROUNDS}) → integrity, lost rows`, killRounds, 'kill');

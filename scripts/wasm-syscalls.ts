@@ -1,5 +1,5 @@
 // Writes wasm/syscalls.json: the minified import keys Emscripten gave the syscalls that
-// src/store/file-syscalls.ts reroutes. The keys change with every WASM build and the function names
+// src/sqlite/file-syscalls.ts reroutes. The keys change with every WASM build and the function names
 // are minified away in the compiled binary, so they are read here from the glue's import table
 // (`var asmLibraryArg={"g":___syscall_chmod,…}`). Run by wasm/build.sh; checked by a test.
 import { readFileSync, writeFileSync } from 'node:fs';

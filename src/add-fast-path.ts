@@ -4,6 +4,7 @@
 // `memcue add --help` lists, each spelled as commander takes it, then the same command module runs
 // on the same context. Any other form (help, an unknown or malformed option, a word that starts with
 // `-`) takes the CLI, which parses and reports it as always. Keep this module's imports light.
+import { keepSearchFileCurrent } from './snapshot/keep-current.js';
 import type { AddOptions } from './commands/add.js';
 import type { Io } from './context.js';
 
@@ -67,6 +68,7 @@ export function plainAddArgs(argv: readonly string[]): AddArgs | undefined {
 export async function runAddFastPath(argv: readonly string[], io: Io, db?: string): Promise<number | undefined> {
   const args = plainAddArgs(argv);
   if (!args) return undefined;
+  keepSearchFileCurrent();
   const [{ makeContext }, { databasePath }, { reportError }, { setOddFileNotes, setPersonReading }, add] = await Promise.all([
     import('./context.js'),
     import('./config.js'),

@@ -4,7 +4,7 @@
 // copies are embedded in the executable itself.
 import wasmPath from '../wasm/sqlite3.wasm' with { type: 'file' };
 import { start } from './start.js';
-import { useEmbeddedWasm } from './store/wasm-binary.js';
+import { useEmbeddedWasm } from './sqlite/wasm-binary.js';
 
 useEmbeddedWasm(wasmPath);
 void start(process.argv, {

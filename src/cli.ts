@@ -7,6 +7,7 @@ import { defineSyncCommands } from './cli/sync.js';
 import { defineCurateCommands } from './cli/curate.js';
 import { defineEvalCommands } from './cli/eval.js';
 import type { Lazy } from './cli/kit.js';
+import { commandFacts, GROUPS, type Group } from './command-table.js';
 import { inCommandOrder } from './global-options.js';
 import { commandFor, usageLine } from './cli/usage-error.js';
 import { makeContext, type Context, type Io } from './context.js';
@@ -14,6 +15,7 @@ import { databasePath } from './config.js';
 import { reportError } from './errors.js';
 import { VERSION } from './version.js';
 import { mark } from './util/profile.js';
+import { keepSearchFileCurrent } from './snapshot/keep-current.js';
 import { setOddFileNotes, setPersonReading } from './util/safe-file.js';
 
 export type { Io } from './context.js';
@@ -22,6 +24,7 @@ export type { Io } from './context.js';
 const QUIET_EXITS = new Set(['commander.helpDisplayed', 'commander.version', 'commander.help']);
 
 export async function runCli(argv: string[], io: Io): Promise<number> {
+  keepSearchFileCurrent();
   let exitCode = 0;
   // Global options before the command (`memcue --json search x`) mean what they mean after it.
   const ordered = inCommandOrder(argv);
@@ -75,15 +78,18 @@ function buildProgram(io: Io, setExit: (code: number) => void, command: string |
     setExit(code ?? 0);
   };
 
-  // The groups (src/cli/<group>.ts) are defined in turn until one has the command the line names:
+  // Only the group (src/cli/<group>.ts) that holds the command the line names (command-table.ts):
   // building commander's objects for every command costs a search ~1.3 ms CPU (a 20 ms command).
-  // Help, a mistyped command and the like find none, and get the whole program.
-  for (const define of COMMAND_GROUPS) {
-    define(program, lazy);
-    if (command !== undefined && program.commands.some((c) => c.name() === command)) break;
-  }
+  // Help, a mistyped command and the like get the whole program.
+  const group = commandFacts(command)?.group;
+  for (const name of group ? [group] : GROUPS) COMMAND_GROUPS[name](program, lazy);
   return program;
 }
 
-/** In the order `--help` lists them; `search` and `add` need the first group only. */
-const COMMAND_GROUPS = [defineCoreCommands, defineSyncCommands, defineCurateCommands, defineAgentCommands, defineEvalCommands];
+const COMMAND_GROUPS: Record<Group, typeof defineCoreCommands> = {
+  core: defineCoreCommands,
+  sync: defineSyncCommands,
+  curate: defineCurateCommands,
+  agents: defineAgentCommands,
+  eval: defineEvalCommands,
+};

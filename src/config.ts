@@ -1,7 +1,7 @@
 // Where things live. Everything takes an explicit env so tests never touch the real home.
 import { homedir, hostname } from 'node:os';
 import { join } from 'node:path';
-import { canonicalName } from './store/names.js';
+import { canonicalName } from './facts/names.js';
 
 export type Env = Record<string, string | undefined>;
 

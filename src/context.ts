@@ -2,8 +2,8 @@
 // inputs, so tests can run the CLI in-process with their own env, cwd and streams.
 import { databasePath, machineName, type Env } from './config.js';
 import { MemcueError } from './errors.js';
-import { isScope } from './store/names.js';
-import { checkScope, visible } from './store/validate.js';
+import { isScope } from './facts/names.js';
+import { checkScope, visible } from './facts/validate.js';
 import { findRepo, type RepoInfo } from './repo/identity.js';
 import { nearest } from './util/nearest.js';
 

@@ -1,6 +1,9 @@
 // One error type for everything a user can fix, one for SQLite, one boundary that maps them to exit codes
 // (reportError: the CLI's and the MCP tools' one place errors become output).
 
+import { accessSync, constants } from 'node:fs';
+import { dirname } from 'node:path';
+
 export type ErrorCode =
   | 'USAGE'
   | 'EMPTY_TEXT'
@@ -57,10 +60,29 @@ export function diskFull(path: string): MemcueError {
   return new MemcueError('DISK_FULL', `disk full: cannot write ${path}`, `free space on that disk and retry; ${UNTOUCHED}`);
 }
 
+/** Why this process may not write `path` (EROFS, EACCES), or undefined. */
+function unwritable(path: string): string | undefined {
+  try {
+    accessSync(path, constants.W_OK);
+    return undefined;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code ?? 'not writable';
+  }
+}
+
 /** Turns engine errors that mean something to a user into MemcueErrors; leaves the rest alone. */
 export function mapSqliteError(err: unknown, dbPath: string): unknown {
   if (!(err instanceof SqliteError)) return mapFsError(err, dbPath);
   if (err.rc === SQLITE_READONLY_ROLLBACK) {
+    // SQLite must roll the interrupted write back before anyone reads, and this process may not write there.
+    const folder = unwritable(dirname(dbPath)) ?? unwritable(dbPath);
+    if (folder) {
+      return new MemcueError(
+        'READONLY',
+        `database ${dbPath} holds a write that was interrupted, which must be rolled back before it is read, and its disk or folder is read-only (${folder})`,
+        'make the folder writable (e.g. remount the disk read-write), then run the command again; the database was left as it was',
+      );
+    }
     return new MemcueError('BUSY', `database ${dbPath} holds a write that was interrupted`, 'run any write command (e.g. `memcue add`) once there is free space; it recovers the file');
   }
   switch (err.rc & 0xff) {

@@ -1,8 +1,8 @@
 // Output shapes shared by the commands and the session-start card (src/hooks/card.ts). Plain lines are
 // compact because they land in an agent's context.
 import { MemcueError } from './errors.js';
-import type { Fact } from './store/facts.js';
-import { visible } from './store/validate.js';
+import type { Fact } from './facts/facts.js';
+import { visible } from './facts/validate.js';
 import { readHidden } from './text/hidden-index.js';
 
 export function factLine(fact: Fact, opts: { showScope?: boolean } = {}): string {

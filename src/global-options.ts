@@ -4,16 +4,7 @@
 // every order then takes the same path and means the same. Kept free of commander: this runs before
 // the CLI is loaded.
 
-/** Option → whether it takes a value. Long names also in the seed's one-dash spelling (`-json`). */
-const GLOBAL_OPTIONS = new Map<string, boolean>([
-  ['--db', true],
-  ['--json', false],
-  ['-n', true],
-  ['--limit', true],
-  ['--in', true],
-  ['--kind', true],
-  ['--since', true],
-]);
+import { GLOBAL_OPTIONS } from './command-table.js';
 
 /** How many words the option at `argv[i]` spans (1 or 2), or 0 when it is not a global option. */
 function globalOptionWords(argv: readonly string[], i: number): number {

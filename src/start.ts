@@ -1,6 +1,5 @@
-// The way in. Two entries, one per way memcue is shipped, each a few lines: src/bin-entry.ts (the
-// single executable: SQLite's WASM and the plugin files embedded) and src/node-entry.ts (the npm
-// bundle dist/memcue.mjs, run by bin/memcue.js under Node or Bun). Both call start(), and what runs
+// The way in: src/bin-entry.ts, the single executable (SQLite's WASM and the plugin files embedded),
+// which is also what `npx memcue` runs (bin/memcue.js launches it). It calls start(), and what runs
 // before what is the start-up budget (bench/RESULTS.md, "Cold start"):
 //   1. `memcue --version` alone is answered before anything else is loaded;
 //   2. a command that will open the database starts compiling SQLite (off the main thread, while the
@@ -12,10 +11,11 @@
 // First the options typed before the command (`--db F`, `--json`, `-n 3`) are moved behind it
 // (src/global-options.ts), so `memcue --json search …` takes the path, and has the meaning,
 // `memcue search … --json` has.
+import { commandFacts } from './command-table.js';
 import { inCommandOrder } from './global-options.js';
 import type { Io } from './context.js';
 import { registerSelf } from './sync/self.js';
-import { compileWasm } from './store/wasm-binary.js';
+import { compileWasm } from './sqlite/wasm-binary.js';
 import { restoreJit } from './util/jit.js';
 import { mark, report } from './util/profile.js';
 import { readJsonValue, readStdin, writeStdout } from './util/stdio.js';
@@ -28,18 +28,6 @@ export interface Entry {
   extras: () => Promise<unknown>;
 }
 
-/**
- * Commands that never open the database: no point compiling SQLite for them. `hook` and `card`
- * usually serve a cached card, and `search` usually reads the search file (src/snapshot); when they
- * cannot, they compile it when they open the database.
- */
-const NO_DATABASE = new Set([undefined, '--version', '-V', '--help', '-h', 'help', 'install', 'uninstall', 'hook', 'card', 'search']);
-/**
- * Commands that run long enough for JavaScriptCore's JIT to pay off. The compiled binary starts with
- * the JIT made reluctant (scripts/build-bin.ts: --compile-jit-policy), which saves a short
- * command the compiling it would never profit from; these get the normal policy back.
- */
-const LONG_RUNNING = new Set(['import', 'dream', 'eval', 'migrate']);
 /** The program's own option (src/cli.ts), as commander and the one-dash spelling accept it. */
 const DB_OPTION = new Set(['--db', '-db']);
 
@@ -87,26 +75,31 @@ function printedVersion(argv: readonly string[]): boolean {
 
 /** Whether the command will open the database, so SQLite is worth compiling before it asks. */
 export function opensDatabase({ words }: CommandLine): boolean {
-  return !NO_DATABASE.has(words[0]) && !words.includes('--help');
+  return commandFacts(words[0])?.opensDatabase === true && !words.includes('--help');
 }
 
+/**
+ * A long command (command-table.ts) gets JavaScriptCore's normal JIT policy back: the compiled binary
+ * starts with the JIT made reluctant (scripts/build-bin.ts: --compile-jit-policy), which saves a
+ * short command the compiling it would never profit from.
+ */
 function earlyStart(line: CommandLine): void {
-  if (LONG_RUNNING.has(line.words[0]!)) restoreJit();
+  if (commandFacts(line.words[0])?.longRunning) restoreJit();
   // A failure here (a missing file) is reported by the command that needs SQLite, not here.
   if (opensDatabase(line)) compileWasm().catch(() => {});
 }
 
 /** The fast paths, by command: each serves the plain forms of its command and leaves the rest to the CLI. */
-const FAST_PATHS: Record<string, () => Promise<(argv: readonly string[], io: Io, db?: string) => Promise<number | undefined>>> = {
+const FAST_PATHS: Record<'hook' | 'add', () => Promise<(argv: readonly string[], io: Io, db?: string) => Promise<number | undefined>>> = {
   hook: async () => (await import('./hook-fast-path.js')).runFastPath,
-  card: async () => (await import('./hook-fast-path.js')).runFastPath,
   add: async () => (await import('./add-fast-path.js')).runAddFastPath,
 };
 
 /** Whether a fast path served the command line (then the exit code is set): a plain `hook` or `add`, a cached `card`. */
 async function servedFast(line: CommandLine): Promise<boolean> {
-  const load = Object.hasOwn(FAST_PATHS, line.words[0] ?? '') ? FAST_PATHS[line.words[0]!] : undefined;
-  if (!load) return false;
+  const fastPath = commandFacts(line.words[0])?.fastPath;
+  if (!fastPath) return false;
+  const load = FAST_PATHS[fastPath];
   const runFastPath = await load();
   mark('fast path loaded');
   let out = ''; // written in one piece at the end, through Bun's writer (src/util/stdio.ts)
@@ -129,20 +122,16 @@ async function servedFast(line: CommandLine): Promise<boolean> {
  */
 const readHookInput = () => readJsonValue(1 << 20, 1500);
 
-/**
- * Commands that print a few lines: their output is kept and written in one piece at the end through
- * Bun's writer (src/util/stdio.ts), so Node's process.stdout stream is never set up (~0.5 ms of a
- * 19 ms search). The others (export, list, mcp, ui, progress bars) write as they go.
- */
-const SHORT_OUTPUT = new Set(['search', 'add', 'show', 'edit', 'forget', 'revert', 'stats', 'card']);
-
 /** The CLI on the real streams and environment; its exit code becomes the process's. */
 async function runCli(argv: string[], command: string | undefined, entry: Entry): Promise<void> {
   // The CLI (commander and every command's definition) is loaded only here.
   const [cli, { isatty }] = await Promise.all([import('./cli.js'), import('node:tty'), entry.extras()]);
   registerSelf(entry.self);
   mark('js loaded');
-  const kept = SHORT_OUTPUT.has(command!);
+  // A command that prints a few lines (command-table.ts) keeps its output and writes it in one piece
+  // at the end through Bun's writer (src/util/stdio.ts), so Node's process.stdout stream is never set
+  // up (~0.5 ms of a 19 ms search). The others (export, list, mcp, ui, progress bars) write as they go.
+  const kept = commandFacts(command)?.shortOutput === true;
   let out = '';
   const io: Io = {
     env: process.env,

@@ -68,10 +68,10 @@ describe('memcue hook without the CLI', () => {
   });
 });
 
-// The entries' way in: the compiled binary (Bun's stdout writer) and the npm bundle under Node.
+// The ways in: the compiled binary, and the npm launcher under Node, which runs it.
 const entries: [string, string[], string][] = [
   ['the compiled binary', [BINARY], BINARY],
-  ['the npm bundle under Node', [process.execPath, BUNDLE], join(ROOT, 'dist', 'memcue.mjs')],
+  ['the npm launcher under Node', [process.execPath, BUNDLE], BINARY],
 ];
 describe.each(entries)('the fast path in %s', (_name, command, built) => {
   it.skipIf(!existsSync(built))('prints the card the CLI makes, then the cached one, and a new one after a write', async () => {

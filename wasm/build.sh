@@ -34,4 +34,4 @@ emcc "$src" \
   -sEXPORTED_RUNTIME_METHODS=stringToUTF8,UTF8ToString,lengthBytesUTF8,HEAPU8,HEAP32 \
   -o "$here/sqlite3.mjs"
 ls -l "$here/sqlite3.mjs" "$here/sqlite3.wasm"
-(cd "$here/.." && npx bun scripts/wasm-syscalls.ts)   # the import keys src/store/native-locks.ts reroutes
+(cd "$here/.." && npx bun scripts/wasm-syscalls.ts)   # the import keys src/sqlite/file-syscalls.ts reroutes

@@ -1,5 +1,5 @@
 // The floor under `memcue add`: a Bun-compiled program that does only what any add that writes
-// SQLite must do, through memcue's own binding (src/store/sqlite.ts) and WASM build, so that its CPU
+// SQLite must do, through memcue's own binding (src/sqlite/sqlite.ts) and WASM build, so that its CPU
 // against a Bun hello world is the least an add can cost while SQLite's WASM is compiled at every
 // start. Built with the binary's own flags (scripts/build-bin.ts) by `npx bun bench/labs/add-floor.ts
 // build OUT`; then run as `OUT STEP DB`, where STEP is how far it goes:
@@ -10,7 +10,7 @@
 // MEMCUE_FOREIGN_LOCKS=0 leaves out the real file locks (bun:ffi), to tell their cost apart.
 // Every run inserts a distinct text (the process id and the clock): the same text costs nothing new.
 import wasmPath from '../../wasm/sqlite3.wasm' with { type: 'file' };
-import { compileWasm, useEmbeddedWasm } from '../../src/store/wasm-binary.js';
+import { compileWasm, useEmbeddedWasm } from '../../src/sqlite/wasm-binary.js';
 import { mark, report } from '../../src/util/profile.js';
 
 const [step, db] = [process.argv[2], process.argv[3]];
@@ -22,7 +22,7 @@ async function run(): Promise<void> {
     await compiling;
     return;
   }
-  const { Database } = await import('../../src/store/sqlite.js');
+  const { Database } = await import('../../src/sqlite/sqlite.js');
   const conn = await Database.open(db!);
   conn.exec('PRAGMA cache_spill = OFF; PRAGMA cache_size = -65536');
   if (step === 'open') {
@@ -32,7 +32,8 @@ async function run(): Promise<void> {
   }
   const id = `floor${process.pid}${Date.now().toString(36)}`;
   const text = `floor fact ${process.pid} ${Date.now()} about deploy latency`;
-  conn.transaction(() => {
+  conn.exec('BEGIN IMMEDIATE');
+  {
     const row = conn.get(
       `INSERT INTO facts (id, version, text, translation, kind, scope, source, quote, created_at, host, state)
        VALUES (?, 1, ?, '', 'note', 'global', '', '', ?, 'floor', 'active') RETURNING rowid AS row`,
@@ -40,7 +41,8 @@ async function run(): Promise<void> {
     )!.row!;
     conn.run('INSERT INTO heads (id, version, fact_row) VALUES (?, 1, ?)', [id, row]);
     conn.run('INSERT INTO fact_index (rowid, terms, translation_terms) VALUES (?, ?, ?)', [row, text.toLowerCase(), '']);
-  });
+  }
+  conn.exec('COMMIT');
   conn.close();
 }
 

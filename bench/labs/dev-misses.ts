@@ -11,7 +11,7 @@ import { expandItems } from '../../src/search/expand.js';
 import { queryItems } from '../../src/search/query.js';
 import { RANKING } from '../../src/search/rerank.js';
 import { search } from '../../src/search/search.js';
-import { sqliteVocabulary } from '../../src/store/vocabulary.js';
+import { sqliteVocabulary } from '../../src/search/sqlite-vocabulary.js';
 import { Store } from '../../src/store/store.js';
 import { devQueries } from '../dev-set.js';
 
@@ -22,7 +22,7 @@ try {
   const store = (await Store.open(join(work, 'dev.db'), { write: true }))!;
   const facts = parseFacts(readFileSync(new URL('../data/dev/facts.jsonl', import.meta.url), 'utf8'));
   const text = new Map(facts.map((f) => [f.id, f.text]));
-  const ids = loadFacts(store, facts, 'bench');
+  const ids = await loadFacts(store, facts, 'bench');
   let misses = 0;
   for (const q of devQueries()) {
     if (q.fields.split !== split || q.fields.type === 'crosslang' || (types.length && !types.includes(q.fields.type!))) continue;

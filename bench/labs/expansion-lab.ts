@@ -181,7 +181,7 @@ try {
     const judged = queries.filter((q) => q.relevant.size > 0);
     const store = (await Store.open(join(work, `${part.name}.db`), { write: true }))!;
     try {
-      const external = loadFacts(store, facts, 'lab');
+      const external = await loadFacts(store, facts, 'lab');
       for (const name of chosen) {
         const v = VARIANTS[name];
         if (!v) throw new Error(`no variant ${name}`);

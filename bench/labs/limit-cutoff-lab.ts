@@ -20,7 +20,7 @@ const totals = new Map(CUTOFFS.map((c) => [c, { hit: 0, hitMulti: 0, shown: 0, n
 const work = mkdtempSync(join(tmpdir(), 'memcue-cutlab-'));
 for (const part of loadParts().filter((p) => p.dataset === 'LoCoMo' && p.split === split)) {
   const store = (await Store.open(join(work, `${part.name}.db`), { write: true }))!;
-  const toSet = loadFacts(store, parseFacts(part.facts), 'lab');
+  const toSet = await loadFacts(store, parseFacts(part.facts), 'lab');
   const queries = parseQueries(part.queries);
   applyQrels(queries, part.qrels!);
   for (const q of queries.filter((q) => q.relevant.size > 0)) {

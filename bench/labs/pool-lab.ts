@@ -20,7 +20,7 @@ import { itemExpression, queryItems, type QueryItem } from '../../src/search/que
 import { occurrencesIn, RANKING, rescore, type Candidate, type ItemStats, type Ranking } from '../../src/search/rerank.js';
 import { itemStats } from '../../src/search/search.js';
 import { withStore } from '../../src/store/store.js';
-import { sqliteVocabulary } from '../../src/store/vocabulary.js';
+import { sqliteVocabulary } from '../../src/search/sqlite-vocabulary.js';
 import { readHidden } from '../../src/text/hidden-index.js';
 import { fold, indexTerms, stemWord } from '../../src/text/tokenize.js';
 import { runBaseline } from '../fts-baseline.js';
@@ -206,8 +206,8 @@ const work = mkdtempSync(join(tmpdir(), 'memcue-pool-lab-'));
 try {
   await runLab(chosen, async (part, judged) => {
     const facts = parseFacts(part.facts);
-    const pools = await withStore(join(work, `${part.name}-${part.style}.db`), true, (store) => {
-      const external = loadFacts(store!, facts, 'bench');
+    const pools = await withStore(join(work, `${part.name}-${part.style}.db`), true, async (store) => {
+      const external = await loadFacts(store!, facts, 'bench');
       return new Map(judged.map((q) => [q.id, readPool(store!, q.text, external)]));
     });
     if (process.argv.includes('recall')) {

@@ -3,12 +3,10 @@
 // recorded on this machine (dream, migrate, their undo, import: writers.ts). Rows written on another
 // machine arrive by sync (or import) and keep their host, so the log shows where they were made.
 import { rowKey } from '../dream/records.js';
-import type { Fact } from '../store/facts.js';
-import { COLUMNS } from '../store/facts.js';
-import type { SqlValue } from '../store/sqlite.js';
+import { COLUMNS, sameContent, type Fact } from '../facts/facts.js';
+import type { SqlValue } from '../sqlite/sqlite.js';
 import { filterClause, REAL_VERSION, toFact, type ListFilter, type Store } from '../store/store.js';
-import { sameContent } from './restore.js';
-import { visible } from '../store/validate.js';
+import { visible } from '../facts/validate.js';
 import { Writers, type Writer } from './writers.js';
 
 export type Action = 'add' | 'edit' | 'forget' | 'supersede' | 'revive' | 'translate' | 'revert' | 'rewrite';

@@ -3,8 +3,8 @@
 import type { Context } from '../context.js';
 import { resolveScope } from '../context.js';
 import { MemcueError } from '../errors.js';
-import { ALLOW_SECRET, checkText } from '../store/check-text.js';
-import { checkKind, type Fact } from '../store/facts.js';
+import { ALLOW_SECRET, checkText } from '../facts/check-text.js';
+import { checkKind, type Fact } from '../facts/facts.js';
 import type { Store, VersionedField } from '../store/store.js';
 import { forgetPinned, isPinned, replacePinned } from './pinned-fact.js';
 

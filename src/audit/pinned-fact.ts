@@ -4,9 +4,9 @@
 // one is retired by a forgotten row at that same version, dated after its current row (the current
 // row is the highest (version, created_at, host)). Both land in the caller's transaction.
 import { MemcueError } from '../errors.js';
-import { newId, type Fact } from '../store/facts.js';
+import { newId, type Fact } from '../facts/facts.js';
 import type { Store, VersionedField } from '../store/store.js';
-import { MAX_VERSION } from '../store/validate.js';
+import { MAX_VERSION } from '../facts/validate.js';
 
 export function isPinned(head: Fact): boolean {
   return head.version >= MAX_VERSION;

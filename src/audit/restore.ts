@@ -1,22 +1,9 @@
 // Going back without deleting anything: an earlier version is written again as the newest one, so
 // the history keeps both the change and its reversal (and two machines still merge by union).
 import { MemcueError } from '../errors.js';
-import { ALLOW_SECRET, checkRowSecrets } from '../store/check-text.js';
-import type { Fact } from '../store/facts.js';
-import type { Store, VersionedField } from '../store/store.js';
-
-/** The fields that make up what a fact says; the rest (id, version, time, host) name the row. */
-const CONTENT: readonly VersionedField[] = ['text', 'translation', 'kind', 'scope', 'source', 'quote', 'state'];
-
-export function sameContent(a: Fact, b: Fact): boolean {
-  return CONTENT.every((field) => a[field] === b[field]);
-}
-
-/** Appends a version equal to `target` in everything it says. */
-export function restoreVersion(store: Store, target: Fact, host: string): Fact {
-  const changes = Object.fromEntries(CONTENT.map((field) => [field, target[field]])) as Partial<Pick<Fact, VersionedField>>;
-  return store.appendVersion(target.id, changes, host);
-}
+import { ALLOW_SECRET, checkRowSecrets } from '../facts/check-text.js';
+import { contentOf, sameContent, type Fact } from '../facts/facts.js';
+import type { Store } from '../store/store.js';
 
 /**
  * `memcue revert ID [--to N]`: the fact as it was at version N (default: the version before the
@@ -43,5 +30,5 @@ export function revertFact(store: Store, id: string, to: number | undefined, hos
   }
   // An old version may have been stored with --allow-secret: writing it again is a new decision.
   checkRowSecrets(target, { allowSecret, override: ALLOW_SECRET });
-  return { fact: restoreVersion(store, target, host), from: target };
+  return { fact: store.appendVersion(id, contentOf(target), host), from: target };
 }

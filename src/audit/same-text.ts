@@ -2,7 +2,7 @@
 // case and Unicode form are set aside, is not added again. The FTS index finds the candidates (facts
 // holding every term the text is sure to have), so the check costs one indexed query, not a scan of
 // the scope; the texts themselves are then compared.
-import { COLUMNS, type Fact } from '../store/facts.js';
+import { COLUMNS, type Fact } from '../facts/facts.js';
 import { toFact, type Store } from '../store/store.js';
 import { fold, isAcronymPlural, terms, tokens } from '../text/tokenize.js';
 

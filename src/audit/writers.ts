@@ -6,9 +6,9 @@
 import { batchId, rowKey, type BatchKind } from '../dream/records.js';
 import { appliedBatches } from '../dream/undo.js';
 import { MemcueError } from '../errors.js';
-import type { Fact } from '../store/facts.js';
+import type { Fact } from '../facts/facts.js';
 import type { Store } from '../store/store.js';
-import { visible } from '../store/validate.js';
+import { visible } from '../facts/validate.js';
 import { nearest } from '../util/nearest.js';
 
 /** What the `made by` filter takes: a batch kind, import, or rows written on other machines. */

@@ -43,7 +43,7 @@ export function defineAgentCommands(program: Command, lazy: Lazy): void {
     .command('mcp')
     .description('an MCP server on stdio (tools memcue_search/add/show/forget; the card as instructions); ends with stdin')
     .addHelpText('after', '\nExample:\n  memcue install cursor   # writes ~/.cursor/mcp.json to run `memcue mcp`')
-    .action(lazy(() => import('../commands/mcp.js')));
+    .action(lazy(() => import('../mcp/command.js')));
 
   program
     .command('install')

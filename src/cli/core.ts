@@ -92,7 +92,7 @@ export function defineCoreCommands(program: Command, lazy: Lazy): void {
     .option('--no-open', 'only print the URL, do not open a browser')
     .option('--port <port>', 'listen on this port (default: a free one)')
     .addHelpText('after', '\nRuns until Ctrl-C, on 127.0.0.1 only. The printed URL carries a one-time token; the browser is opened\nthrough a private file instead, so the token is in no command line.\nExample:\n  memcue ui --no-open')
-    .action(lazy(() => import('../commands/ui.js')));
+    .action(lazy(() => import('../ui/command.js')));
 
   program
     .command('list')

@@ -1,10 +1,10 @@
 import type { Context } from '../context.js';
 import { repoScope, resolveScope } from '../context.js';
-import { ALLOW_SECRET, checkRowSecrets, checkText } from '../store/check-text.js';
-import { checkKind, newId, type Fact } from '../store/facts.js';
-import { keywordsOption } from '../text/check-keywords.js';
+import { ALLOW_SECRET, checkRowSecrets, checkText } from '../facts/check-text.js';
+import { checkKind, newId, type Fact } from '../facts/facts.js';
+import { keywordsOption } from '../facts/check-keywords.js';
 import { withStore } from '../store/store.js';
-import { checkField } from '../store/validate.js';
+import { checkField } from '../facts/validate.js';
 import { factJson, json } from '../format.js';
 import { findSameText } from '../audit/same-text.js';
 import { newScopeNote } from './search-scope.js';
@@ -43,7 +43,7 @@ export async function run(ctx: Context, words: string[], opts: AddOptions): Prom
   checkRowSecrets({ quote: fact.quote, source: fact.source, scope: fact.scope }, secrets); // the text was checked above
   let note: string | undefined;
   const known = await withStore(ctx.dbPath, true, (store) =>
-    store!.write(() => {
+    store!.writeAsync(() => {
       const same = findSameText(store!, fact.text, fact.scope);
       // Only a scope typed out in full can be a typo; the shorthands name real places.
       if (!same && opts.scope?.includes(':')) note = newScopeNote(store!, fact.scope, { repo: repoScope(ctx), machine: `machine:${ctx.host}` });

@@ -13,7 +13,7 @@ import { json } from '../format.js';
 export async function runUndo(ctx: Context, kind: BatchKind, batch: string, opts: { force?: boolean; json?: boolean }): Promise<void> {
   if (!existsSync(ctx.dbPath)) throw new MemcueError('NOT_FOUND', `no memory database at ${ctx.dbPath}, so no ${kind} batch to undo`);
   const report = await withStore(ctx.dbPath, true, (store) =>
-    store!.write(() => undoBatch(store!, kind, batch.trim(), { force: opts.force, host: ctx.host })),
+    store!.writeAsync(() => undoBatch(store!, kind, batch.trim(), { force: opts.force, host: ctx.host })),
   );
   ctx.stdout(opts.json ? json(report) : undoLine(report));
 }

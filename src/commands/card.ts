@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import { cardFor } from '../hooks/make-card.js';
-import { INSTRUCTION } from '../hooks/instruction.js';
+import { INSTRUCTION } from '../install/instruction.js';
 import { json } from '../format.js';
 
 export async function run(ctx: Context, opts: { json?: boolean }): Promise<void> {

@@ -16,11 +16,11 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<void>
     report(ctx, opts, { path, compacted: false, note: `no database at ${path} yet (a new one is made compact)` });
     return;
   }
-  const result = await withStore(path, true, (store) => {
+  const result = await withStore(path, true, async (store) => {
     const before = store!.bytes();
-    const compacted = compactIndex(store!);
+    const compacted = await compactIndex(store!);
     // A converted file's heads and index were just made from the facts.
-    const repaired = compacted ? [] : repairDerived(store!);
+    const repaired = compacted ? [] : await repairDerived(store!);
     return { before, compacted, repaired, after: store!.bytes() };
   });
   const sized = result.compacted || result.after < result.before ? `${path}: ${result.before} → ${result.after} bytes` : `${path} is already compact`;
@@ -35,22 +35,23 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<void>
  * A v4 file's index becomes v5's, which keeps no copy of the terms, and the space it held is given
  * back (VACUUM). False when the file was already compact.
  */
-function compactIndex(store: Store): boolean {
-  const converted = store.write(() => {
-    if (!compactSchema(store.db)) return false;
-    rebuildDerived(store.db);
-    return true;
+async function compactIndex(store: Store): Promise<boolean> {
+  // Free pages are counted inside the write, where the lock is already held.
+  const { converted, free } = await store.writeAsync(() => {
+    const converted = compactSchema(store.db);
+    if (converted) rebuildDerived(store.db);
+    return { converted, free: Number(store.db.get('PRAGMA freelist_count')?.freelist_count ?? 0) };
   });
   // A conversion whose VACUUM never ran (the process killed, the disk full) left the old index's
   // pages free: they are given back when compact runs again.
-  if (converted || Number(store.db.get('PRAGMA freelist_count')?.freelist_count ?? 0) > 0) store.vacuum();
+  if (converted || free > 0) await store.vacuum();
   return converted;
 }
 
 /** On a file already compact: heads and the index rebuilt from the facts where they disagree with
  * them (another program wrote them: heads.ts derivedDisagreement). Returns what was wrong. */
-function repairDerived(store: Store): string[] {
-  return store.write(() => {
+function repairDerived(store: Store): Promise<string[]> {
+  return store.writeAsync(() => {
     const problems = derivedDisagreement(store.db);
     if (problems.length > 0) rebuildDerived(store.db);
     return problems;

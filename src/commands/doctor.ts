@@ -2,7 +2,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from '../context.js';
-import { homeOf, hookLogPath } from '../hooks/paths.js';
+import { homeOf, hookLogPath } from '../install/paths.js';
 import { readHookLog } from '../hooks/hook-log.js';
 import { claudePlugins } from '../install/claude-plugins.js';
 import { bridgeAddCommand, findBridge } from '../install/dsh-bridge.js';
@@ -26,7 +26,7 @@ import { derivedDisagreement } from '../store/heads.js';
 import { foreignTriggers, guardProblems } from '../store/trigger-guard.js';
 import { VERSION } from '../version.js';
 import { json } from '../format.js';
-import { visible } from '../store/validate.js';
+import { visible } from '../facts/validate.js';
 
 interface DatabaseHealth {
   path: string;

@@ -40,7 +40,7 @@ export async function apply(ctx: Context, file: string, opts: { dryRun?: boolean
   const summary = await withStore(ctx.dbPath, !opts.dryRun, (store) =>
     opts.dryRun
       ? summarize(validateDreamAnswer(store!, content))
-      : store!.write(() => applyDream(store!, validateDreamAnswer(store!, content), ctx.host)),
+      : store!.writeAsync(() => applyDream(store!, validateDreamAnswer(store!, content), ctx.host)),
   );
   ctx.stdout(opts.json ? json(summary) : summaryLine(summary, opts.dryRun));
 }
@@ -58,11 +58,16 @@ async function walk(ctx: Context, opts: StepOptions): Promise<DreamBatch | undef
   let searched = 0;
   try {
     for (;;) {
-      const step = await withStore(ctx.dbPath, true, (store) => {
-        const step = dreamStep(store!, { ...opts, onProgress: (done, total) => progress.update(searched + done, searched + total) });
-        store!.write(() => recordStep(store!, step, opts.scopes));
-        return step;
-      });
+      const step = await withStore(
+        ctx.dbPath,
+        true,
+        async (store) => {
+          const step = dreamStep(store!, { ...opts, onProgress: (done, total) => progress.update(searched + done, searched + total) });
+          await store!.writeAsync(() => recordStep(store!, step, opts.scopes));
+          return step;
+        },
+        { readsFirst: true },
+      );
       searched += step.searched;
       if (step.batch || step.done) {
         progress.end(step.batch ? step.unsearched : 0);

@@ -49,8 +49,8 @@ export async function run(ctx: Context, opts: EvalOptions): Promise<void> {
     if (facts) {
       const ids = new Set(facts.map((f) => f.id));
       checkRelevant(queries, (id) => ids.has(id), opts.facts!);
-      results = await inTemporaryDatabase(ctx, (store) => {
-        const external = loadFacts(store, facts, ctx.host);
+      results = await inTemporaryDatabase(ctx, async (store) => {
+        const external = await loadFacts(store, facts, ctx.host);
         return runAll(store, (id) => external.get(id) ?? id);
       });
     } else {
@@ -71,7 +71,7 @@ export async function run(ctx: Context, opts: EvalOptions): Promise<void> {
 async function inTemporaryDatabase<T>(ctx: Context, fn: (store: Store) => T): Promise<T> {
   const dir = mkdtempSync(join(ctx.env.TMPDIR || tmpdir(), 'memcue-eval-'));
   try {
-    return await withStore(join(dir, 'eval.db'), true, (store) => fn(store!), { quietCreate: true });
+    return await withStore(join(dir, 'eval.db'), true, (store) => fn(store!), { quietCreate: true, readsFirst: true });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -7,7 +7,7 @@ import { factJson, json } from '../format.js';
 export async function run(ctx: Context, idOrPrefix: string, opts: { json?: boolean }): Promise<void> {
   const fact = await withStore(ctx.dbPath, true, (store) => {
     if (!store) throw new MemcueError('NOT_FOUND', `no fact with id "${idOrPrefix}" (the memory is empty)`);
-    return store.write(() => forgetFact(store, idOrPrefix, ctx.host));
+    return store.writeAsync(() => forgetFact(store, idOrPrefix, ctx.host));
   });
   ctx.stdout(opts.json ? json(factJson(fact)) : `forgot ${fact.id} (v${fact.version}; \`memcue show ${fact.id}\` keeps its history)\n`);
 }

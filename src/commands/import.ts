@@ -4,8 +4,8 @@ import { createReadStream, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { resolveScope } from '../context.js';
-import { idFromBytes, type Fact } from '../store/facts.js';
-import { appearsTwice, badLine, readImportLines, type ImportLine } from '../store/import-lines.js';
+import { idFromBytes, type Fact } from '../facts/facts.js';
+import { appearsTwice, badLine, readImportLines, type ImportLine } from '../facts/import-lines.js';
 import { withStore, type Store } from '../store/store.js';
 import { fileLines, linesOf } from '../util/read-lines.js';
 import { cannotRead } from '../util/read-file.js';
@@ -31,7 +31,7 @@ export async function run(ctx: Context, file: string, opts: { allowSecret?: bool
   };
   const now = new Date().toISOString();
   const { added, skipped } = await withStore(ctx.dbPath, true, (store) =>
-    store!.write(() => {
+    store!.writeAsync(() => {
       const before = store!.lastRow();
       const done = insertNew(store!, readImportLines(lines, defaults, now), before);
       // The import is one batch in the log: "made by import facts.jsonl", its rows found by rowid.

@@ -1,12 +1,12 @@
 import type { Context } from '../context.js';
 import { install, recordPath } from '../install/engine.js';
-import { bundleRoot, ensureLauncher, isTransient, launcherPath } from '../install/launcher.js';
+import { ensureLauncher, isTransient, launcherPath, runningExecutable } from '../install/launcher.js';
 import { findOnPath, memcueBinary } from '../install/binary.js';
 import { wiringFor, type InstallAgent, type InstallOptions } from '../install/wirings.js';
 
 export async function run(ctx: Context, agent: InstallAgent, opts: InstallOptions): Promise<void> {
   const wiring = wiringFor(agent, ctx, opts);
-  // The npm route: the hooks name a launcher in memcue's data folder, so it must exist first.
+  // The npm route through npx: the hooks name a copy of the executable in memcue's data folder, so it must exist first.
   if (memcueBinary(ctx.env) === launcherPath(ctx.env)) {
     const launcher = ensureLauncher(ctx.env);
     if (launcher) ctx.stdout(`${agent}: hooks run memcue through ${launcher}\n`);
@@ -30,7 +30,7 @@ export async function run(ctx: Context, agent: InstallAgent, opts: InstallOption
  * `memcue` command: say so, and how to get one.
  */
 function notOnPathNote(ctx: Context): string | undefined {
-  const root = bundleRoot();
-  if (!root || !isTransient(root) || findOnPath(ctx.env.PATH, 'memcue')) return undefined;
+  const exe = runningExecutable();
+  if (!exe || !isTransient(exe) || findOnPath(ctx.env.PATH, 'memcue')) return undefined;
   return `\`memcue\` itself is not on your PATH (this ran through npx): \`npm install -g memcue\` gives you the command, or run ${launcherPath(ctx.env)} (what the hooks run).`;
 }

@@ -4,8 +4,10 @@
 import type { Context } from '../context.js';
 import { repoScope, searchScopes } from '../context.js';
 import { MemcueError } from '../errors.js';
-import { checkKind, isState, type Fact } from '../store/facts.js';
-import { filterClause, REAL_VERSION, withStore, type ListFilter, type Store } from '../store/store.js';
+import { checkKind, isState, type Fact } from '../facts/facts.js';
+import { REAL_VERSION } from '../store/heads.js';
+import { filterClause } from '../store/rows.js';
+import { withStore, type ListFilter, type Store } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
 import { factJson, oneLine, parseCount } from '../format.js';
 import { ChunkedOutput, mapped, writeJsonArray } from './stream-out.js';

@@ -1,7 +1,7 @@
 import type { Context } from '../context.js';
 import { searchScopes } from '../context.js';
 import { changeLine, plainChange, recentChanges } from '../audit/changes.js';
-import { checkKind } from '../store/facts.js';
+import { checkKind } from '../facts/facts.js';
 import { withStore } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
 import { json, oneLine, parseCount } from '../format.js';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Context } from '../context.js';
 import { mergeFiles } from '../sync/merge.js';
-import { visible } from '../store/validate.js';
+import { visible } from '../facts/validate.js';
 
 export async function run(ctx: Context, ours: string, theirs: string, opts: { base?: string }): Promise<void> {
   const at = (p: string) => resolve(ctx.cwd, p);

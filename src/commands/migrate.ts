@@ -33,7 +33,7 @@ export async function run(ctx: Context, opts: MigrateOptions): Promise<void> {
     return dryRun(ctx, found, opts.json);
   }
   const progress = terminalProgress(ctx, 'migrate');
-  await withStore(ctx.dbPath, true, (store) => {
+  await withStore(ctx.dbPath, true, async (store) => {
     const found = collectNotes(spec, where, store!.db);
     for (const slug of found.unknownProjects) {
       ctx.stderr(`memcue: cannot tell which project ~/.claude/projects/${slug} belongs to; its notes default to global scope\n`);
@@ -43,23 +43,23 @@ export async function run(ctx: Context, opts: MigrateOptions): Promise<void> {
       return;
     }
     if (opts.raw) {
-      const report = store!.write(() => importRaw(store!, found.pending, ctx.host, progress.update));
+      const report = await store!.writeAsync(() => importRaw(store!, found.pending, ctx.host, progress.update));
       progress.end();
       ctx.stdout(opts.json ? json(report) : rawLine(report, found));
       return;
     }
-    const batch = store!.write(() => prepareMigrate(store!.db, found.pending, { budget, limit }));
+    const batch = await store!.writeAsync(() => prepareMigrate(store!.db, found.pending, { budget, limit }));
     ctx.stdout(opts.json ? batch.payload : batch.text);
-  }).finally(() => progress.end());
+  }, { readsFirst: true }).finally(() => progress.end());
 }
 
 export async function apply(ctx: Context, file: string, opts: { dryRun?: boolean; json?: boolean }): Promise<void> {
   const content = await readAnswer(ctx, 'migrate', file);
   const summary = await withStore(ctx.dbPath, !opts.dryRun, (store) => {
     const plan = validateMigrateAnswer(store!, content, ctx.host);
-    if (!opts.dryRun) return store!.write(() => applyMigrate(store!, plan, ctx.host));
+    if (!opts.dryRun) return store!.writeAsync(() => applyMigrate(store!, plan, ctx.host));
     return { batch: plan.batch, notes: Object.keys(plan.record.notes).length, added: plan.facts.length, already_present: 0 };
-  });
+  }, { readsFirst: true });
   ctx.stdout(opts.json ? json(summary) : applyLine(summary, opts.dryRun));
 }
 

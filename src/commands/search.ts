@@ -5,7 +5,7 @@ import { cutoffFor, DEFAULT_LIMIT, search, searchLive, type Hit } from '../searc
 import { fold, stemWord } from '../text/tokenize.js';
 import { openLiveIndex, searchFileEnabled, unlessBroken } from '../snapshot/files.js';
 import { dbFile } from '../store/db-file.js';
-import { checkKind } from '../store/validate.js';
+import { checkKind } from '../facts/validate.js';
 import { parseSince } from '../util/dates.js';
 import { clip, factLine, json, parseCount } from '../format.js';
 import { checkNamedScope, emptyMemory, scopesInUse } from './search-scope.js';

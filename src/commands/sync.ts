@@ -5,7 +5,7 @@ import { isWorkTree } from '../sync/repo.js';
 import type { ConcurrentEdit } from '../sync/concurrent.js';
 import { syncRepo, type SyncReport } from '../sync/sync.js';
 import type { HeadChange } from '../sync/union.js';
-import { visible } from '../store/validate.js';
+import { visible } from '../facts/validate.js';
 import { clip, counted } from '../format.js';
 
 export async function run(ctx: Context, opts: { compact?: boolean }): Promise<void> {

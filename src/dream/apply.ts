@@ -1,6 +1,6 @@
 // Writes a validated dream plan in one transaction, as new versions only: nothing is deleted, every
 // fact keeps its history, and a replaced fact's last version says what replaced it (in `quote`).
-import { newId, type Fact } from '../store/facts.js';
+import { newId, type Fact } from '../facts/facts.js';
 import type { Store, VersionedField } from '../store/store.js';
 import { dropBatch, settle } from './records.js';
 import { readHidden, withKeywords, writeHidden } from '../text/hidden-index.js';

@@ -3,8 +3,8 @@
 // No model call; the model only judges the clusters. The walk goes through the memory a page at a
 // time from where the last dream stopped, and stops when the batch is full or after SEEDS_PER_BATCH
 // seeds, so a batch costs the same in a memory of 500 facts or 500,000.
-import type { Fact } from '../store/facts.js';
-import type { Database } from '../store/sqlite.js';
+import type { Fact } from '../facts/facts.js';
+import type { Database } from '../sqlite/sqlite.js';
 import { IndexNeighbours, type NeighbourWork } from './neighbours.js';
 import type { Seed } from './seeds.js';
 

@@ -1,7 +1,7 @@
 // Facts to split, to translate and to give keywords, found a window of rows at a time from where the
 // last dream left off (seeds.ts), holding only what one batch can show: the rest is counted.
-import type { Fact } from '../store/facts.js';
-import type { Database } from '../store/sqlite.js';
+import type { Fact } from '../facts/facts.js';
+import type { Database } from '../sqlite/sqlite.js';
 import { readHidden } from '../text/hidden-index.js';
 import { itemSize } from './batch-text.js';
 import { splitReason, type Language } from './candidates.js';

@@ -2,7 +2,7 @@
 // English facts dream asked to translate 1,208 of 1,210 into Russian). A translation only helps
 // when queries come in another language the user writes in; an English-only memory gets keywords.
 import { MemcueError } from '../errors.js';
-import type { Fact } from '../store/facts.js';
+import type { Fact } from '../facts/facts.js';
 import { languageOf, type Language } from './candidates.js';
 
 const KNOWN: readonly Language[] = ['en', 'ru'];

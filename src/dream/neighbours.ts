@@ -7,8 +7,8 @@
 // than MAX_BLOCK_DOCS facts none (such a term alone weighs little); a fact made only of common words
 // gets the facts holding its three rarest together (at most MAX_BLOCK_DOCS). The best CANDIDATES by
 // shared prefix weight are then compared exactly.
-import type { Fact } from '../store/facts.js';
-import type { Database } from '../store/sqlite.js';
+import type { Fact } from '../facts/facts.js';
+import type { Database } from '../sqlite/sqlite.js';
 import { terms } from '../text/tokenize.js';
 import { factsByRow } from './seeds.js';
 

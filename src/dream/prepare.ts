@@ -1,7 +1,7 @@
 // `memcue dream`: one batch of work for the session's model — clusters of similar facts, facts to
 // split, facts without a translation — within a character budget, recorded so `dream apply` can
 // check that the answer touches only what the model was shown, as it was shown.
-import type { Fact } from '../store/facts.js';
+import type { Fact } from '../facts/facts.js';
 import type { Store } from '../store/store.js';
 import { DEFAULT_BUDGET, batchText, fixedSize, itemSize, pack, renderPayload, type Section } from './batch-text.js';
 import { languageOf, splitReason } from './candidates.js';

@@ -2,8 +2,8 @@
 // never synced): which facts or notes each prepared batch offered, so an answer can only touch what
 // the model was shown, and which facts the model already reviewed, so the next batch moves on.
 import { createHash } from 'node:crypto';
-import type { Database } from '../store/sqlite.js';
-import type { Fact } from '../store/facts.js';
+import type { Database } from '../sqlite/sqlite.js';
+import type { Fact } from '../facts/facts.js';
 
 export type BatchKind = 'dream' | 'migrate';
 

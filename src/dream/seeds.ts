@@ -3,9 +3,9 @@
 // facts rowid: the order they were written in), after a cursor. The cursor is kept in `settings`
 // (local, never synced), so the next `dream` continues where the last one stopped; a fact that gets
 // a new version gets a new row after every cursor, so nothing changed is left behind.
-import { COLUMNS, type Fact } from '../store/facts.js';
+import { COLUMNS, type Fact } from '../facts/facts.js';
 import { filterClause, toFact } from '../store/rows.js';
-import type { Database } from '../store/sqlite.js';
+import type { Database } from '../sqlite/sqlite.js';
 
 const FACT_COLUMNS = COLUMNS.map((c) => `f.${c}`).join(', ');
 /** Rows read per statement: large enough to cost few statements, small enough to hold. */

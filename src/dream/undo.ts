@@ -3,9 +3,8 @@
 // writes, for every fact the batch touched, a new version equal to the one before the batch (a fact
 // the batch created is forgotten). Nothing is deleted.
 import { MemcueError } from '../errors.js';
-import type { Fact } from '../store/facts.js';
+import { contentOf, sameContent, type Fact } from '../facts/facts.js';
 import type { Store } from '../store/store.js';
-import { restoreVersion, sameContent } from '../audit/restore.js';
 import { rowKey, type BatchKind } from './records.js';
 
 export interface AppliedFact {
@@ -94,7 +93,7 @@ export function undoBatch(store: Store, kind: BatchKind, batch: string, opts: { 
     const before = touched.before === null ? undefined : versions.find((v) => rowKey(v) === touched.before);
     let written: Fact | undefined;
     if (before) {
-      written = sameContent(current, before) ? undefined : restoreVersion(store, before, opts.host);
+      written = sameContent(current, before) ? undefined : store.appendVersion(before.id, contentOf(before), opts.host);
     } else if (current.state !== 'forgotten') {
       written = store.appendVersion(touched.id, { state: 'forgotten', quote: `undo of ${kind} batch ${batch}` }, opts.host);
     }

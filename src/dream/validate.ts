@@ -2,8 +2,8 @@
 // decision, every id (known, in the batch, unchanged since), one decision per fact, every new text.
 // The result is a plan that apply.ts writes in one transaction.
 import { MemcueError } from '../errors.js';
-import { checkNoSecret, checkText } from '../store/check-text.js';
-import type { Fact } from '../store/facts.js';
+import { checkNoSecret, checkText } from '../facts/check-text.js';
+import type { Fact } from '../facts/facts.js';
 import type { Store } from '../store/store.js';
 import {
   arrayField,

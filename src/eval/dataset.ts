@@ -2,8 +2,8 @@
 // and/or a qrels TSV. Everything is validated up front and a bad line is reported by file and number.
 import { normaliseKeywords, splitKeywords, writeHidden } from '../text/hidden-index.js';
 import { MemcueError } from '../errors.js';
-import { checkKind, checkScope } from '../store/facts.js';
-import type { Kind } from '../store/schema.js';
+import { checkKind, checkScope } from '../facts/facts.js';
+import type { Kind } from '../facts/validate.js';
 
 export interface EvalFact {
   id: string;

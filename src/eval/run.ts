@@ -3,7 +3,7 @@
 // returned ids are judged against the relevant ones.
 import { MemcueError } from '../errors.js';
 import { search, type SearchOptions } from '../search/search.js';
-import { newId } from '../store/facts.js';
+import { newId } from '../facts/facts.js';
 import type { Store } from '../store/store.js';
 import type { EvalFact, EvalQuery } from './dataset.js';
 import { figures, type Figures, type Judged } from './metrics.js';
@@ -24,9 +24,9 @@ export interface Report {
  * Writes the facts in one transaction, in file order, one second apart (so "newer" means later in
  * the file), and returns the set's id for each stored id.
  */
-export function loadFacts(store: Store, facts: readonly EvalFact[], host: string, start = Date.UTC(2026, 0, 1)): Map<string, string> {
+export async function loadFacts(store: Store, facts: readonly EvalFact[], host: string, start = Date.UTC(2026, 0, 1)): Promise<Map<string, string>> {
   const external = new Map<string, string>();
-  store.write(() => {
+  await store.writeAsync(() => {
     facts.forEach((fact, index) => {
       const id = newId();
       external.set(id, fact.id);

@@ -3,7 +3,7 @@
 // SQLite's file change counter (header offset 24, bumped by every committed write transaction in
 // rollback-journal mode, the only mode our build has), size, mtime and inode. A hot journal means a
 // write is in flight or was interrupted: then the cache is not used and SQLite itself is asked.
-import { readFileBytes } from '../store/native-locks.js';
+import { readFileState } from '../sqlite/header.js';
 import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import type { Env } from '../config.js';
 import { VERSION } from '../version.js';
 import { openKeptFile, readAt, readKeptJson, removeStaleTemporaries, replaceKeptFile } from '../util/safe-file.js';
 import type { Card } from './card.js';
-import { cacheDir } from './paths.js';
+import { cacheDir } from '../install/paths.js';
 
 /** Bumped when the card's layout or content rules change, so older cached cards are not served. */
 const CARD_FORMAT = 3;
@@ -20,17 +20,12 @@ const CARD_FORMAT = 3;
 export function dbFingerprint(dbPath: string): string | undefined {
   try {
     if (existsSync(`${dbPath}-journal`) && statSync(`${dbPath}-journal`).size > 0) return undefined;
-    const stat = statSync(dbPath);
-    if (!stat.isFile()) return undefined; // opening a FIFO would block
-    const { bytes: header, read } = readFileBytes(dbPath, 100);
-    if (read < 100) return undefined;
-    if (header.toString('latin1', 0, 16) !== 'SQLite format 3\0') return undefined;
-    const changeCounter = header.readUInt32BE(24);
-    // The mode too: a `chmod 600` of the database makes a new card, cached with the new mode.
-    return [CARD_FORMAT, VERSION, changeCounter, stat.size, stat.mtimeMs, stat.ino, stat.mode].join('|');
   } catch {
     return undefined;
   }
+  const file = readFileState(dbPath); // none for a FIFO (opening one would block)
+  // The mode too: a `chmod 600` of the database makes a new card, cached with the new mode.
+  return file?.header.sqlite ? [CARD_FORMAT, VERSION, file.state, file.mode].join('|') : undefined;
 }
 
 /** SHA-256 in hex. Under Bun with Bun's own hasher: importing node:crypto costs Bun ~2.4 ms, a quarter of a cached hook. */

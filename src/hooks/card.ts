@@ -5,13 +5,13 @@
 // with one line saying how many of each were left out and how to find them: by search, and by a
 // listing only when that listing is short (issue 32: at 2,280 facts agents listed every rule the card
 // named a `list` command for, 69k characters a session, against a MEMORY.md of 20k).
-import type { Row } from '../store/sqlite.js';
+import type { Row } from '../sqlite/sqlite.js';
 import type { Store } from '../store/store.js';
 import { oneLine } from '../format.js';
 import { DEFAULT_BUDGET, measure, type CardBudget } from './budget.js';
-import { INSTRUCTION } from './instruction.js';
+import { INSTRUCTION } from '../install/instruction.js';
 import { memoryLine, type MemoryShape } from './memory-line.js';
-import { groups, RECENT_READ, type CardCandidates, type CardEntry } from './card-groups.js';
+import { groups, RECENT_READ, type CardCandidates, type CardEntry } from '../snapshot/card-groups.js';
 
 export { groups, RECENT_READ, type CardCandidates, type CardEntry };
 

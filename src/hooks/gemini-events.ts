@@ -15,7 +15,7 @@ import { mkdirSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import type { Env } from '../config.js';
 import { normalizeEvent } from './agents.js';
-import { stateDir } from './paths.js';
+import { stateDir } from '../install/paths.js';
 
 /**
  * What the hook does for a Gemini event: print the card now, nothing (after marking the session), or

@@ -6,7 +6,7 @@ import { closeSync, fstatSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Env } from '../config.js';
 import { openForAppend, openKeptFile, readAt, replaceKeptFile, writeWhole } from '../util/safe-file.js';
-import { hookLogPath } from './paths.js';
+import { hookLogPath } from '../install/paths.js';
 
 const MAX_BYTES = 64 * 1024; // beyond this the oldest half is dropped
 

@@ -9,11 +9,11 @@ import type { HookAgent } from './agents.js';
 import { budgetFor, DEFAULT_BUDGET, type CardBudget } from './budget.js';
 import { composeCard, loadCardEntries, type Card } from './card.js';
 import { dbFingerprint, readCachedCard, readLastCard, writeCachedCard } from './card-cache.js';
-import { INSTRUCTION } from './instruction.js';
+import { INSTRUCTION } from '../install/instruction.js';
 import { logHookError } from './hook-log.js';
 import { codexWriteNote } from './codex-sandbox.js';
 import { memoryShape } from './memory-line.js';
-import { runHint } from './run-hint.js';
+import { runHint } from '../install/run-hint.js';
 import { dbFile } from '../store/db-file.js';
 
 /** What a card is made of and cached under, for this context and agent. */
@@ -54,7 +54,7 @@ export async function cardFor(ctx: Context, agent?: HookAgent, opts: { budgetMs?
   const [{ openLiveIndex, searchFileEnabled, unlessBroken }, { liveCardEntries }, { liveVocabulary }] = await Promise.all([
     import('../snapshot/files.js'),
     import('../snapshot/card-entries.js'),
-    import('../snapshot/vocabulary.js'),
+    import('../search/live-vocabulary.js'),
   ]);
   const languages = ctx.env.MEMCUE_LANGUAGES;
   const live = searchFileEnabled(ctx.env) ? openLiveIndex(dbFile(ctx.dbPath).real) : undefined;
@@ -69,7 +69,7 @@ export async function cardFor(ctx: Context, agent?: HookAgent, opts: { budgetMs?
     return card;
   }
   // Loaded only on a cache miss: the store pulls in SQLite and the stemmers, which a cached card needs not.
-  const [{ withStore }, { sqliteVocabulary }] = await Promise.all([import('../store/store.js'), import('../store/vocabulary.js')]);
+  const [{ withStore }, { sqliteVocabulary }] = await Promise.all([import('../store/store.js'), import('../search/sqlite-vocabulary.js')]);
   try {
     return await withStore(
       ctx.dbPath,
@@ -92,9 +92,9 @@ export async function cardFor(ctx: Context, agent?: HookAgent, opts: { budgetMs?
   } catch (err) {
     if (opts.budgetMs === undefined || !(err instanceof MemcueError)) throw err;
     if (err.code === 'BUSY') return lastCard(ctx, repoId, cacheKey, busyNote);
-    // No room for the private copy a reader that cannot lock needs (private-copy.ts): the session
-    // must not start with silence, which looks like an empty memory.
-    if (err.code !== 'DISK_FULL') throw err;
+    // A file this user may not read, or a hot journal no one here may roll back (read-only disk):
+    // the session must not start with silence, which looks like an empty memory.
+    if (err.code !== 'READONLY' && err.code !== 'DISK_FULL') throw err;
     logHookError(ctx.env, 'card', err);
     return lastCard(ctx, repoId, cacheKey, unreadableNote(err));
   }

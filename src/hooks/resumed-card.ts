@@ -10,7 +10,7 @@
 import { closeSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { openKeptFile, readAt } from '../util/safe-file.js';
-import { INSTRUCTION } from './instruction.js';
+import { INSTRUCTION } from '../install/instruction.js';
 import { DEFAULT_BUDGET, measure, type CardBudget } from './budget.js';
 
 const CARD_TITLE = INSTRUCTION.slice(0, INSTRUCTION.indexOf('\n'));

@@ -1,16 +1,16 @@
 // How an agent's hook or plugin should start memcue: always an absolute command that runs without
-// memcue on the agent's PATH. `$MEMCUE_BIN` when set; the running executable when this is the single
-// binary; for the npm bundle (`npx memcue install …`, a global npm install) a small launcher in
-// memcue's data folder (launcher.ts); else (running from source) `memcue` as found on PATH.
+// memcue on the agent's PATH. `$MEMCUE_BIN` when set; the running executable where it lasts; its
+// copy in memcue's data folder when it runs from npx's or bunx's cache (launcher.ts); else (running
+// from source) `memcue` as found on PATH.
 import { statSync } from 'node:fs';
-import { basename, delimiter, join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import type { Env } from '../config.js';
-import { bundleRoot, launcherPath } from './launcher.js';
+import { isTransient, launcherPath, runningExecutable } from './launcher.js';
 
 export function memcueBinary(env: Env): string {
   if (env.MEMCUE_BIN) return env.MEMCUE_BIN;
-  if (/^memcue(\.exe)?$/i.test(basename(process.execPath))) return process.execPath;
-  if (bundleRoot() && process.platform !== 'win32') return launcherPath(env);
+  const exe = runningExecutable();
+  if (exe) return isTransient(exe) ? launcherPath(env) : exe;
   return findOnPath(env.PATH, 'memcue') ?? 'memcue';
 }
 

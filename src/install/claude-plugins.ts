@@ -2,7 +2,7 @@
 // it among the wirings, and the MCP server gives no second card where it is enabled.
 import { join } from 'node:path';
 import type { Env } from '../config.js';
-import { homeOf } from '../hooks/paths.js';
+import { homeOf } from './paths.js';
 import { readFile } from './engine.js';
 
 /**

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { Env } from '../config.js';
 import { MemcueError } from '../errors.js';
-import { homeOf } from '../hooks/paths.js';
+import { homeOf } from './paths.js';
 import { YAML_FENCE as FENCE, findBlock, fencedBlock } from './blocks.js';
 import type { Target } from './engine.js';
 import { MCP_LABEL } from './mcp-config.js';

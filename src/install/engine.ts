@@ -8,7 +8,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, realpathSync, renameSync
 import { replaceKeptFile } from '../util/safe-file.js';
 import { dirname, join } from 'node:path';
 import type { Env } from '../config.js';
-import { stateDir } from '../hooks/paths.js';
+import { stateDir } from './paths.js';
 import { readOthersFile } from '../util/read-file.js';
 
 export interface Target {

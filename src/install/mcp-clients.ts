@@ -1,7 +1,7 @@
 // Where MCP clients without a home-relative config keep it.
 import { join } from 'node:path';
 import type { Env } from '../config.js';
-import { configHome, homeOf } from '../hooks/paths.js';
+import { configHome, homeOf } from './paths.js';
 
 /**
  * Claude Desktop's config: ~/Library/Application Support/Claude on macOS, %APPDATA%\Claude on

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from '../context.js';
-import { configHome, homeOf } from '../hooks/paths.js';
+import { configHome, homeOf } from './paths.js';
 import { memcueBinary } from './binary.js';
 import { codexConfigPath, codexMcpTarget } from './codex-config.js';
 import type { Wiring } from './engine.js';

@@ -4,10 +4,10 @@
 import { dirname, join } from 'node:path';
 import type { Context } from '../context.js';
 import { MemcueError } from '../errors.js';
-import { configHome, homeOf } from '../hooks/paths.js';
-import { INSTRUCTION } from '../hooks/instruction.js';
+import { configHome, homeOf } from './paths.js';
+import { INSTRUCTION } from './instruction.js';
 import { dbFile } from '../store/db-file.js';
-import { runHint } from '../hooks/run-hint.js';
+import { runHint } from './run-hint.js';
 import { readAsset } from './assets.js';
 import { hookCommand, memcueBinary, shellQuote } from './binary.js';
 import { blockTarget, MARKDOWN_FENCE, ownedFileTarget } from './blocks.js';
@@ -47,25 +47,10 @@ export function wiringFor(agent: InstallAgent, ctx: Context, opts: InstallOption
     if (!isMcpAgent(agent)) throw new MemcueError('USAGE', `--mcp is for claude, codex, gemini and opencode; ${agent} takes MCP already`, `run: memcue install ${agent}`);
     return mcpWiring(agent, ctx, opts.project ?? false);
   }
-  switch (agent) {
-    case 'claude':
-      return claude(ctx, opts);
-    case 'codex':
-      return codex(ctx);
-    case 'gemini':
-      return gemini(ctx, opts);
-    case 'dsh':
-      return dsh(ctx, opts);
-    case 'hermes':
-      return hermes(ctx);
-    case 'opencode':
-      return opencode(ctx, opts);
-    case 'cursor':
-      return cursor(ctx, opts);
-    case 'claude-desktop':
-      return claudeDesktop(ctx);
-  }
+  return WIRINGS[agent](ctx, opts);
 }
+
+const WIRINGS: Record<InstallAgent, (ctx: Context, opts: InstallOptions) => Wiring> = { claude, codex, gemini, dsh, hermes, opencode, cursor, 'claude-desktop': claudeDesktop };
 
 function projectRoot(ctx: Context): string {
   return ctx.repo()?.root ?? ctx.cwd;

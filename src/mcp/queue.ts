@@ -1,8 +1,9 @@
-// Tool calls run one at a time, in the order they arrive. Clients call tools in parallel, and each
-// call opens the database for itself: interleaved at their awaits, one call would hold a reader
-// ticket while another, about to commit, waits for it synchronously. That wait blocks the very
-// event loop the ticket's holder needs to finish, so the server waited on itself until the busy
-// timeout (issue 19: six adds at once, five failed naming the server's own pid).
+// Tool calls start in the order they arrive, and a call that writes runs alone: it starts once every
+// call before it has ended, and calls after it start once it has ended (a search sent after an add
+// sees the fact). Calls that only read run side by side: clients send searches in parallel (Claude
+// Code does). Each call opens the database for itself; a call's waits for SQLite's locks yield the
+// event loop (store/connections.ts), so a read held by one call never stops another call's commit
+// from being tried again (issue 19: a synchronous wait made the server wait on itself).
 //
 // When the client closes its input, every call it sent is still answered (a client may write its
 // requests and close at once), but only for a while: a queue of calls each waiting for another
@@ -10,18 +11,27 @@
 // after the grace period are answered without being run.
 
 export class CallQueue {
-  private tail: Promise<unknown> = Promise.resolve();
+  /** Settles once every call queued so far has ended. */
+  private all: Promise<unknown> = Promise.resolve();
+  /** Settles once the last call that writes, queued so far, has ended. */
+  private lastWrite: Promise<unknown> = Promise.resolve();
   /** Once closing: calls whose turn comes at or after this moment (ms) are not run. */
   private stopAt: number | undefined;
 
-  /** Runs `call` after every call queued before it, or answers with `dropped` when its turn comes too late. */
-  run<T>(call: () => Promise<T>, dropped: () => T): Promise<T> {
-    const result = this.tail.then(async () => {
+  /**
+   * Runs `call` once its turn comes (`writes`: after every call queued before it; else after every
+   * write queued before it), or answers with `dropped` when its turn comes too late.
+   */
+  run<T>(call: () => Promise<T>, dropped: () => T, writes = true): Promise<T> {
+    const after = writes ? this.all : this.lastWrite;
+    const result = after.then(async () => {
       // Between two calls the event loop turns once: requests and the input's end arriving meanwhile are taken in.
       await turn();
       return this.stopAt !== undefined && Date.now() >= this.stopAt ? dropped() : call();
     });
-    this.tail = result.catch(() => undefined);
+    const ended = result.catch(() => undefined);
+    this.all = Promise.all([this.all, ended]);
+    if (writes) this.lastWrite = ended;
     return result;
   }
 
@@ -32,10 +42,10 @@ export class CallQueue {
   async close(graceMs: number): Promise<void> {
     // Asked once per input's end; a second ask keeps the first bound.
     this.stopAt ??= Date.now() + graceMs;
-    for (let tail = this.tail; ; tail = this.tail) {
-      await tail;
+    for (let all = this.all; ; all = this.all) {
+      await all;
       await turn(); // a request read in the same turn as the end is queued by now
-      if (tail === this.tail) return;
+      if (all === this.all) return;
     }
   }
 }

@@ -5,9 +5,9 @@ import { arrayField, asObject, atItem, badInput, checkFields, readAnswerJson, st
 import { dropBatch, loadBatch } from '../dream/records.js';
 import { recordApplied } from '../dream/undo.js';
 import { MemcueError } from '../errors.js';
-import { checkNoSecret, checkText } from '../store/check-text.js';
-import { checkKind, checkScope } from '../store/facts.js';
-import { checkField } from '../store/validate.js';
+import { checkNoSecret, checkText } from '../facts/check-text.js';
+import { checkKind, checkScope } from '../facts/facts.js';
+import { checkField } from '../facts/validate.js';
 import type { Store } from '../store/store.js';
 import type { MigrateRecord } from './prepare.js';
 import { addMigratedFact, markMigrated, migratedHashes, type NewFact, type NoteRef } from './write.js';

@@ -1,6 +1,6 @@
 // Every note the chosen sources hold, once each (the same text in two places is one note), with
 // whether it was migrated already.
-import type { Database } from '../store/sqlite.js';
+import type { Database } from '../sqlite/sqlite.js';
 import { readNotes, type Note } from './notes.js';
 import { findNoteFiles, type SourceSpec } from './sources.js';
 import { migratedHashes } from './write.js';

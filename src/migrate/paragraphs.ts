@@ -1,6 +1,6 @@
 // `migrate --raw` without a model: a note becomes one fact per paragraph (and per list item, since a
 // list of ten points is ten statements). Headings, front matter and rules are structure, not facts.
-import { MAX_TEXT } from '../store/facts.js';
+import { MAX_TEXT } from '../facts/facts.js';
 import { joinWithin } from './cut.js';
 
 const FRONT_MATTER = /^---\n[\s\S]*?\n---(\n|$)/;

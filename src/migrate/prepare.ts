@@ -2,7 +2,7 @@
 // a character budget, recorded so `migrate apply` knows which notes the answer covers.
 import { DEFAULT_BUDGET, batchText, fixedSize, pack, renderPayload, type Section } from '../dream/batch-text.js';
 import { batchId, saveBatch } from '../dream/records.js';
-import type { Database } from '../store/sqlite.js';
+import type { Database } from '../sqlite/sqlite.js';
 import { migrateInstruction } from './instructions.js';
 import { redactSecrets, type Note } from './notes.js';
 

@@ -1,9 +1,9 @@
 // Writing migrated facts (from --raw or from the model's answer) and remembering which notes are done,
 // by content hash in `migrated_notes`, so a rerun adds nothing.
-import { fitField } from '../store/validate.js';
-import type { Database } from '../store/sqlite.js';
-import { newId, type Fact } from '../store/facts.js';
-import type { Kind } from '../store/schema.js';
+import { fitField } from '../facts/validate.js';
+import type { Database } from '../sqlite/sqlite.js';
+import { newId, type Fact } from '../facts/facts.js';
+import type { Kind } from '../facts/validate.js';
 import type { Store } from '../store/store.js';
 import type { Note } from './notes.js';
 

@@ -9,7 +9,7 @@
 
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { canonicalName } from '../store/names.js';
+import { canonicalName } from '../facts/names.js';
 import { readFileStart } from '../util/read-file.js';
 
 /** More than any real .git file, commondir or config holds; what lies beyond is not read. */

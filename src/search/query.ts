@@ -3,6 +3,9 @@
 import { isStopWord } from '../text/stopwords.js';
 import { fold, terms } from '../text/tokenize.js';
 import { compoundTerms } from './compounds.js';
+import type { QueryItem } from '../text/query-items.js';
+
+export type { QueryItem } from '../text/query-items.js';
 
 /** Long pasted queries would make FTS5 walk thousands of posting lists; the first terms decide. */
 export const MAX_QUERY_TERMS = 64;
@@ -26,23 +29,6 @@ function queryWords(query: string): string[] {
   const words = fold(query).match(WORD) ?? [];
   const content = words.filter((w) => !isStopWord(w));
   return content.length > 0 ? content : words;
-}
-
-/**
- * One OR-ed part of the FTS5 query: a term, a phrase of terms (a compound split), or a term that
- * also matches as a prefix. The re-ranker (rerank.ts) counts the same items in each candidate.
- */
-export interface QueryItem {
-  terms: string[];
-  prefix: boolean;
-  /**
-   * The query word this item stands for (its position among the query's own items): an other-script
-   * spelling, a dev word's other form or a correction shares its word's group, so the re-ranker can
-   * count them as one. Undefined: the item is its own.
-   */
-  group?: number;
-  /** An other-script or by-ear spelling of its group's word (expand.ts): search.ts pools the query's own words apart too. */
-  spelling?: boolean;
 }
 
 /** `withCompounds: false` gives the query's own terms only (bench/labs/expansion-lab.ts compares). */

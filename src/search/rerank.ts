@@ -12,7 +12,10 @@
 // A query word and the other spellings expand.ts adds for it count as one word (bench/RESULTS.md, 41).
 import { isStopWord } from '../text/stopwords.js';
 import { fold } from '../text/tokenize.js';
-import { MAX_QUERY_TERMS, type QueryItem } from './query.js';
+import { MAX_QUERY_TERMS } from './query.js';
+import { occurrences, type QueryItem } from '../text/query-items.js';
+
+export { occurrences, occurrencesIn } from '../text/query-items.js';
 
 /** Candidates taken from FTS5 before re-scoring; the final order within them almost never needs more. */
 export const POOL_SIZE = 30;
@@ -156,27 +159,6 @@ function gramScores(query: string, candidates: readonly Candidate[], k1: number)
 /** BM25's term-frequency part. */
 function saturate(tf: number, norm: number, k1: number): number {
   return tf === 0 ? 0 : (tf * (k1 + 1)) / (tf + k1 * norm);
-}
-
-/** How often an item occurs in a candidate, column by column (as FTS5 counts it). */
-export function occurrencesIn(item: QueryItem, candidate: Pick<Candidate, 'columns'>): number {
-  return candidate.columns.reduce((n, column) => n + occurrences(item, column), 0);
-}
-
-/** How often an item occurs in a term list, with FTS5's meaning: a phrase is consecutive terms, a prefix item matches what starts with it. */
-export function occurrences(item: QueryItem, terms: readonly string[]): number {
-  const last = item.terms.length - 1;
-  let count = 0;
-  for (let i = 0; i + last < terms.length; i++) {
-    let match = true;
-    for (let j = 0; j <= last && match; j++) {
-      const term = terms[i + j]!;
-      const wanted = item.terms[j]!;
-      match = term === wanted || (item.prefix && j === last && term.startsWith(wanted));
-    }
-    if (match) count++;
-  }
-  return count;
 }
 
 /** Trigrams of each word, padded so that word starts and ends count (` pu`, `pup`, `upp`, `ppy`, `py `). */

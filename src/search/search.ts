@@ -1,16 +1,17 @@
 // Search: BM25 over the current active facts, at most `limit` results, and a relative cut-off that
 // drops results scoring below `cutoff` of the best one (seed 000: 12 random facts instead of 19).
 // FTS5 finds the candidates; rerank.ts scores them again (bench/RESULTS.md, 19–21).
-import type { Fact } from '../store/facts.js';
-import type { Row } from '../store/sqlite.js';
+import type { Fact } from '../facts/facts.js';
+import type { Row } from '../sqlite/sqlite.js';
 import { filterClause, toFact, type ListFilter } from '../store/rows.js';
 import type { Store } from '../store/store.js';
 import { expandItems, type Correction } from './expand.js';
 import { itemExpression, queryItems, type QueryItem } from './query.js';
 import type { Vocabulary } from './vocabulary.js';
-import { sqliteVocabulary } from '../store/vocabulary.js';
-import { liveVocabulary } from '../snapshot/vocabulary.js';
-import { occurrencesIn, POOL_SIZE, rescore, type ItemStats } from './rerank.js';
+import { sqliteVocabulary } from './sqlite-vocabulary.js';
+import { liveVocabulary } from './live-vocabulary.js';
+import { POOL_SIZE, rescore, type ItemStats } from './rerank.js';
+import { occurrencesIn } from '../text/query-items.js';
 import { snapshotPools, type LiveIndex, type PoolFact } from '../snapshot/pool.js';
 import { mark } from '../util/profile.js';
 import { indexTerms } from '../text/tokenize.js';

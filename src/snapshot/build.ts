@@ -1,10 +1,10 @@
 // Builds the search file from the database: every live fact with the terms FTS5 holds for it (made
 // again from its text, indexTerms: the index may keep no copy, and sameTotals checks them). Runs
-// after a search that found the file missing or outdated (under its reader ticket: no memcue commit
-// lands meanwhile, read-gate.ts), and after a write too big for the delta (under the writers' lock).
+// after a search that found the file missing or outdated (in its read transaction: no commit lands
+// meanwhile), and after a write too big for the delta (still holding RESERVED, connections.ts).
 // A state that moved anyway (another program wrote) is not written down.
-import { COLUMNS } from '../store/facts.js';
-import type { Database } from '../store/sqlite.js';
+import { COLUMNS } from '../facts/facts.js';
+import type { Database } from '../sqlite/sqlite.js';
 import { toFact } from '../store/rows.js';
 import { hasChangesInPlace } from '../store/fact-index.js';
 import { INDEX_VERSION, indexTerms } from '../text/tokenize.js';
@@ -62,12 +62,10 @@ function build(db: Database, real: string): boolean {
   restoreJit(); // a loop over every fact
   collectLeftGarbage();
   const scopesInUse = db.all('SELECT DISTINCT scope FROM facts').map((r) => String(r.scope));
-  // fact_usage is never written (the table stays in schema v2 only): the file carries no usage.
-  const usage: Record<string, number> = {};
   const files = snapshotFiles(real);
   // Streamed: the facts go to the file as SQLite yields them (encode.ts), never all in memory.
   const written = replaceFileWith(files.base, real, (fd, scratch) => {
-    const writer = new SearchFileWriter(fd, scratch, usage);
+    const writer = new SearchFileWriter(fd, scratch);
     const totals = [0, 0, 0];
     const tick = garbageBound();
     let complete: boolean;
@@ -88,7 +86,7 @@ function build(db: Database, real: string): boolean {
       writer.abandon();
       throw new Error('not a copy of the index as it is');
     }
-    writer.finish({ stamp, indexVersion: INDEX_VERSION, scopesInUse, usage });
+    writer.finish({ stamp, indexVersion: INDEX_VERSION, scopesInUse });
     mark('search file: encoded');
   });
   if (!written) return false;

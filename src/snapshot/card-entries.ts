@@ -2,9 +2,9 @@
 // either: the same groups (global rules, this repo's rules and decisions), the newest RECENT_READ of
 // each, newest first, as loadCardEntries (hooks/card.ts) reads them from the database. The file keeps
 // each group's newest facts in a list of their own, so only those are read.
-import { groups, RECENT_READ, type CardCandidates } from '../hooks/card-groups.js';
-import type { Fact } from '../store/facts.js';
-import { KINDS } from '../store/schema.js';
+import { groups, RECENT_READ, type CardCandidates } from './card-groups.js';
+import type { Fact } from '../facts/facts.js';
+import { KINDS } from '../facts/validate.js';
 import { createdOrder, type CreatedKey, type LiveIndex } from './pool.js';
 
 export function liveCardEntries(live: LiveIndex, repoId: string | undefined): CardCandidates {

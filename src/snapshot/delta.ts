@@ -1,51 +1,24 @@
 // Keeps the search file current across memcue's own writes without rebuilding it: a write records
-// which facts entered and left the index (store.ts calls indexAdded / indexRemoved on the writer's
+// which facts entered and left the index (store/write-watch.ts records them on the writer's
 // connection), and after its commit writes them, with the file state it left, to the delta file.
 // A search then reads the search file plus the delta (files.ts). Anything it cannot vouch for — the
 // file was not current before the write, the index was rebuilt, the delta grew past a few hundred
 // facts, another program committed in between — leaves no delta: the next search rebuilds the file.
-import type { Database } from '../store/sqlite.js';
+import type { Database } from '../sqlite/sqlite.js';
 import { buildSearchFile, indexedDocs } from './build.js';
 import { PagedReader } from './paged.js';
 import { encodeDelta } from './delta-file.js';
 import { mark } from '../util/profile.js';
+import { recordIndexChanges, takeIndexChanges, type IndexChanges, type WriteWatcher } from '../store/write-watch.js';
 import { currentStamp, openBeside, readDelta, replaceFile, searchFileEnabled, snapshotFiles, unlessBroken, type Delta } from './files.js';
 
 /** Past this many added and removed facts the next search rebuilds the file instead. */
 export const MAX_DELTA = 300;
 
-interface Recording {
-  added: Set<number>;
-  removed: Set<number>;
-  rebuilt: boolean;
-}
+/** One write transaction's part (store/write-watch.ts; keep-current.ts registers it). */
+export const deltaWriter = (realDbPath: string): WriteWatcher => new DeltaWriter(realDbPath);
 
-const recordings = new WeakMap<Database, Recording>();
-
-/** store.ts: `row` entered the index (inside a write transaction). */
-export function indexAdded(db: Database, row: number): void {
-  recordings.get(db)?.added.add(row);
-}
-
-/** store.ts: `row` left the index. */
-export function indexRemoved(db: Database, row: number): void {
-  const recording = recordings.get(db);
-  if (!recording) return;
-  // A row added and removed in the same write never reaches the delta.
-  if (!recording.added.delete(row)) recording.removed.add(row);
-}
-
-/** store.ts: the whole index was rebuilt (the delta cannot describe that). */
-export function indexRebuilt(db: Database): void {
-  const recording = recordings.get(db);
-  if (recording) recording.rebuilt = true;
-}
-
-/**
- * One write transaction's part (connections.ts): `begin` under the writers' lock before the
- * transaction, `collect` inside it after the work, `commit` after COMMIT, still under the lock.
- */
-export class DeltaWriter {
+class DeltaWriter implements WriteWatcher {
   private prior: Delta | undefined;
   private priorCounter = 0;
   private usable = false;
@@ -62,9 +35,9 @@ export class DeltaWriter {
 
   collect(db: Database): void {
     mark('write: statements run');
-    unlessBroken(() => this.gather(db));
+    const recording = takeIndexChanges(db);
+    if (recording) unlessBroken(() => this.gather(db, recording));
     mark('search delta: collected');
-    recordings.delete(db);
   }
 
   /**
@@ -83,12 +56,10 @@ export class DeltaWriter {
     this.prior = stamp === undefined ? undefined : currentDelta(this.realDbPath, stamp);
     if (this.prior) this.priorCounter = counterOf(stamp!);
     // Without a current search file the write is still watched: a bulk write builds one (below).
-    recordings.set(db, { added: new Set(), removed: new Set(), rebuilt: false });
+    recordIndexChanges(db);
   }
 
-  private gather(db: Database): void {
-    const recording = recordings.get(db);
-    if (!recording) return;
+  private gather(db: Database, recording: IndexChanges): void {
     this.bulk = recording.rebuilt || recording.added.size + recording.removed.size > MAX_DELTA;
     if (!this.prior || recording.rebuilt) return;
     const removed = new Set([...this.prior.removed, ...recording.removed]);

@@ -3,8 +3,8 @@
 // blocks), its postings (postings-batch.ts) and created_at value (created-ranks.ts) into batches spilled
 // as sorted runs to temporary files and merged at the end. What stays in memory is per term (the
 // dictionary) and a few bytes per fact (its record: 13 bytes).
-import { groups, RECENT_READ } from '../hooks/card-groups.js';
-import { KINDS } from '../store/schema.js';
+import { groups, RECENT_READ } from './card-groups.js';
+import { KINDS } from '../facts/validate.js';
 import { ByteSink, deflate, FACT_BLOCK, FIELDS, FORMAT, GROUP_SLACK, MAX_SHORT_LENGTH, utf8, type SectionName, type SnapshotDoc, type SnapshotHeader } from './format.js';
 import { PageWriter } from './paged.js';
 import type { StringTableWriter } from './string-table.js';
@@ -28,7 +28,6 @@ export interface FileMeta {
   stamp: string;
   indexVersion: number;
   scopesInUse: string[];
-  usage: Record<string, number>;
 }
 
 export class SearchFileWriter {
@@ -41,7 +40,6 @@ export class SearchFileWriter {
   private readonly created: CreatedRanks;
   private readonly namesSpool: RunFile;
   private readonly scopeIds = new Map<string, number>();
-  private readonly used: number[] = [];
   private docs = 0;
   private terms = 0;
   private tokens = 0;
@@ -53,7 +51,6 @@ export class SearchFileWriter {
     fd: number,
     /** Names for the writer's own temporary files (files.ts replaceFileWith). */
     scratch: (name: string) => string,
-    private readonly usage: Record<string, number>,
     /** Postings and created_at values per run (tests make them small to merge many runs). */
     batchSize = { postings: BATCH, created: CREATED_BATCH },
   ) {
@@ -78,7 +75,6 @@ export class SearchFileWriter {
     if (scope > 0xffff) throw new Error('search file: too many scopes');
     this.created.add(doc.fact.created_at, d);
     this.records.push(doc.row, 0, length, scope, KINDS.indexOf(doc.fact.kind)); // the created rank comes at the end
-    if ((this.usage[doc.fact.id] ?? 0) > 0) this.used.push(d);
     this.postings.add(d, doc.columns);
     this.factBlock.push(JSON.stringify([...FIELDS.map((f) => doc.fact[f]), doc.columns[0].join(' '), doc.columns[1].join(' ')]));
     if (this.factBlock.length === FACT_BLOCK) this.flushFacts();
@@ -151,7 +147,6 @@ export class SearchFileWriter {
       tokens: this.tokens,
       scopes: [...this.scopeIds.keys()],
       scopesInUse: meta.scopesInUse,
-      usage: meta.usage,
       sections,
       groups: groupDirectory,
     };
@@ -170,7 +165,7 @@ export class SearchFileWriter {
 
   /**
    * For the card: each (scope, kind) group it may read, newest first (then the higher row, as the
-   * index scan SQLite makes), cut after the newest RECENT_READ + GROUP_SLACK and every used fact.
+   * index scan SQLite makes), cut after the newest RECENT_READ + GROUP_SLACK.
    */
   private writeGroups(section: (name: SectionName, write: () => void) => void): Record<string, [number, number, number]> {
     const members = new Map<number, number[]>();
@@ -183,14 +178,13 @@ export class SearchFileWriter {
       if (!list) members.set(key, (list = []));
       list.push(d);
     }
-    const used = new Set(this.used);
     const directory: Record<string, [number, number, number]> = {};
     const names = [...this.scopeIds.keys()];
     section('groups', () => {
       for (const [key, list] of members) {
         const createdOf = (d: number) => this.records.get(d)[1];
         list.sort((a, b) => createdOf(b) - createdOf(a) || b - a);
-        const kept = list.filter((d, i) => i < RECENT_READ + GROUP_SLACK || used.has(d));
+        const kept = list.slice(0, RECENT_READ + GROUP_SLACK);
         const start = this.body.offset;
         const sink = new ByteSink();
         for (const d of kept) sink.varint(d);

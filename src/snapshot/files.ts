@@ -6,7 +6,7 @@
 // and its commit.
 import { existsSync, fchmodSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { readFileState } from '../store/integrity.js';
+import { readFileState } from '../sqlite/header.js';
 import { INDEX_VERSION } from '../text/tokenize.js';
 import { NAME_KEYS } from '../text/translit.js';
 import { note, openKeptFile, readWhole, removeStaleTemporaries, replaceKeptFileWith, writeWhole, type OpenedFile } from '../util/safe-file.js';
@@ -39,8 +39,7 @@ export function searchFileEnabled(env: Record<string, string | undefined>): bool
 export function currentStamp(realDbPath: string): string | undefined {
   if (existsSync(`${realDbPath}-wal`)) return undefined;
   const file = readFileState(realDbPath);
-  // Bytes 18 and 19 of the header are 2 in WAL mode.
-  if (!file || file.read < 20 || file.header[18] === 2 || file.header[19] === 2) return undefined;
+  if (!file || file.read < 20 || file.header.wal) return undefined;
   return file.state;
 }
 

@@ -25,7 +25,7 @@
 //   from it before reading its record (topk.ts: a range's lengths lie in one page, its records in
 //   thirteen times as many bytes).
 import { createRequire } from 'node:module';
-import type { Fact } from '../store/facts.js';
+import type { Fact } from '../facts/facts.js';
 
 export const MAGIC = 'memcue-search\n\0\0';
 /** Bump when the layout changes: an older file is then simply rebuilt. */
@@ -68,8 +68,6 @@ export interface SnapshotHeader {
   scopes: string[];
   /** Every scope any fact row has, in any state (for `--in NAME` checks). */
   scopesInUse: string[];
-  /** fact_usage (id → hits) when the file was built: the card keeps the most used first. */
-  usage: Record<string, number>;
   /** [offset in the body, length] */
   sections: Record<SectionName, [number, number]>;
   /** For the card: `scope\nkind` → [offset, length, facts in the group] of its newest facts' docs. */

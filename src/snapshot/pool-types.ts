@@ -1,6 +1,6 @@
 // What the pool works on and gives back: the index as it is now (the search file and its delta) and
 // the candidates (pool.ts computes them, topk.ts without scoring every posting).
-import type { Fact } from '../store/facts.js';
+import type { Fact } from '../facts/facts.js';
 import type { SearchFile } from './reader.js';
 
 /** A fact a writer added since the search file was built (delta.ts). */

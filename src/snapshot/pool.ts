@@ -4,12 +4,11 @@
 // one term; the exhaustive way here does the rest (phrases, prefixes of several terms).
 // test/snapshot/pool.test.ts compares the two paths on every evaluation set: the results must be identical.
 import type { ListFilter } from '../store/rows.js';
-import type { QueryItem } from '../search/query.js';
-import { occurrencesIn } from '../search/rerank.js';
+import { occurrencesIn, type QueryItem } from '../text/query-items.js';
 import { compareStrings } from './format.js';
 import type { DocRecord, DocRecords } from './reader.js';
 import type { AddedDoc, CreatedKey, LiveIndex, Pool } from './pool-types.js';
-import { KINDS } from '../store/schema.js';
+import { KINDS } from '../facts/validate.js';
 import { mark } from '../util/profile.js';
 import { bm25Part, idfOf, round6 } from './bm25.js';
 import { prunedPool } from './topk.js';

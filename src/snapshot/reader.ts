@@ -1,7 +1,7 @@
 // What a search or a card reads from the search file (format.ts), each part with a positioned,
 // checked read of its own: a term's dictionary entry and postings, a fact's record, a candidate's
 // fields. Nothing is read that the query does not touch.
-import type { Fact } from '../store/facts.js';
+import type { Fact } from '../facts/facts.js';
 import { compareBytes, DOC_RECORD, FACT_BLOCK, FIELDS, inflate, LITTLE_ENDIAN, PAGE, utf8, VarintReader, type SnapshotHeader } from './format.js';
 import { PagedReader } from './paged.js';
 import type { OpenedFile } from '../util/safe-file.js';
@@ -281,7 +281,7 @@ export class SearchFile {
     return { rank, equal: rank < this.createdTable.count && compareBytes(this.createdTable.at(rank).bytes, bytes) === 0 };
   }
 
-  /** The card's list for a group: its newest docs (and every used one), and how many it has in all. */
+  /** The card's list for a group: its newest docs and how many it has in all. */
   group(scope: string, kind: string): { docs: number[]; total: number } {
     const entry = this.header.groups[`${scope}\n${kind}`];
     if (!entry) return { docs: [], total: 0 };

@@ -10,8 +10,7 @@
 // those whose items are all bitmaps in one loop, for the query's pool and its own words' pool at once
 // (search.ts ownItems). Items of several terms (phrases), prefixes matching several terms and queries
 // of short lists only are left to the exhaustive pool.
-import type { QueryItem } from '../search/query.js';
-import { occurrencesIn } from '../search/rerank.js';
+import { occurrencesIn, type QueryItem } from '../text/query-items.js';
 import type { AddedDoc, CreatedKey, LiveIndex, Pool } from './pool-types.js';
 import type { SearchFile, TermEntry } from './reader.js';
 import { bm25Part, idfOf, round6 } from './bm25.js';

@@ -2,7 +2,7 @@
 // only on a connection that may write: on the read-only one doctor uses it says "ok" for a row
 // another program wrote with `PRAGMA ignore_check_constraints`, while the writer's check
 // (integrity.ts) refuses the file. Doctor asks these so that both give the same verdict.
-import type { Database } from './sqlite.js';
+import type { Database } from '../sqlite/sqlite.js';
 
 /** `CHECK (expr)` clauses of a CREATE TABLE, with balanced parentheses (the expressions nest). */
 function checkClauses(sql: string): string[] {

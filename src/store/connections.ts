@@ -1,159 +1,117 @@
-// The store's connections to its file, and when each may touch it (see read-gate.ts for why):
-// - reads: an `immutable=1` connection under a reader ticket, opened on first use;
-// - writes: a normal connection opened under the writers' lock for one transaction, with
-//   cache_spill=OFF so the file is untouched until COMMIT, committed through the read gate;
-// - recovery: a journal or pending marker left by a writer that died is dealt with under the lock.
+// The store's connections to its file. SQLite's own locks (native-locks.ts) order every process:
+// - reads: one connection in one read transaction, opened on first use: the SHARED lock is taken
+//   once, so every read of a command sees one state of the file, and no commit lands under it;
+// - writes: a connection opened for one write transaction (BEGIN IMMEDIATE: RESERVED), with
+//   cache_spill=OFF so the file is untouched until COMMIT, which waits for readers to finish
+//   (EXCLUSIVE); new readers keep reading meanwhile (native-locks.ts lets PENDING go between tries);
+// - a journal left by a writer that died is played back by SQLite itself, by the first connection
+//   that finds it hot (no process holds RESERVED).
 // The WASM module is loaded before any of this, so no lock is ever held while it compiles.
-import { existsSync } from 'node:fs';
 import type { SqliteModule } from '../../wasm/sqlite3.mjs';
-import { MemcueError } from '../errors.js';
-import { pauseAt } from '../sync/pause.js';
+import { accessSync, constants } from 'node:fs';
+import { dirname } from 'node:path';
+import { MemcueError, SqliteError, mapFsError } from '../errors.js';
+import { pauseAt } from '../util/pause.js';
 import { mark } from '../util/profile.js';
 import { fileIdentity, type DbFile } from './db-file.js';
 import { checkBeforeWrite, forgetChecked, recordChecked } from './integrity.js';
-import { FileLock, busyTimeout } from './lock.js';
-import { drainReaders, enterReader, journalIsHot, refuseOddJournal, safeUnlink, type ReadTicket } from './read-gate.js';
-import { Database, type BusyWait } from './sqlite.js';
-import { foreignHolder, foreignWaiter, waitForForeign } from './foreign-locks.js';
-import { nativeLocks } from './native-locks.js';
-import { DeltaWriter } from '../snapshot/delta.js';
-import { privateCopy, type PrivateCopy } from './private-copy.js';
-import { detectingForeignWrites, withPlayback } from './foreign-files.js';
-import { ForeignWriteBeforeWork, ForeignWriteCheck, keptWriting, waitForForeignJournal } from './foreign-writes.js';
+import { asyncLockWaiter, busyTimeout, lockWaiter } from '../locks/holders.js';
+import { keepReserved } from '../locks/native-locks.js';
+import { Database } from '../sqlite/sqlite.js';
+import { writeWatcher } from './write-watch.js';
 
 /**
  * The writer's connection keeps every change in its page cache until COMMIT (cache_spill=OFF: the
- * cache grows past cache_size rather than spill), so the database file is untouched while readers
- * read it; the read gate keeps them out only for the commit itself. synchronous=EXTRA syncs the
- * folder after the journal's unlink, the commit point: without it a power cut can bring the journal
- * back, hot, and roll back a write memcue already acknowledged (one fsync of the folder per commit;
- * bench/RESULTS.md, issue 38, has its cost).
+ * cache grows past cache_size rather than spill), so readers keep reading the file meanwhile.
+ * synchronous=EXTRA syncs the folder after the journal's unlink, the commit point: without it a power
+ * cut can bring the journal back, hot, and roll back a write memcue already acknowledged (one fsync
+ * of the folder per commit; bench/RESULTS.md, issue 38, has its cost).
  */
 const WRITER_PRAGMAS = 'PRAGMA cache_spill = OFF; PRAGMA cache_size = -65536; PRAGMA synchronous = EXTRA';
 
+/**
+ * Refuses a write the file system will refuse, in its own words (a read-only disk, a file or folder
+ * this user may not write), before SQLite reports it as a read-only database.
+ */
+function mayWrite(path: string, exists: boolean): void {
+  try {
+    accessSync(exists ? path : dirname(path), constants.W_OK);
+    if (exists) accessSync(dirname(path), constants.W_OK); // the journal goes beside it
+  } catch (err) {
+    throw mapFsError(err, path);
+  }
+}
+
+/** The writer's connection; a file SQLite cannot create is said as such. */
+function openWriter(m: SqliteModule, file: DbFile, exists: boolean): Database {
+  try {
+    return Database.openWith(m, file.real);
+  } catch (err) {
+    if (exists || !(err instanceof SqliteError)) throw err;
+    throw new MemcueError('NOT_FOUND', `cannot create ${file.given} (${err.message})`, 'point --db or MEMCUE_DB at a file in a folder you can write to');
+  }
+}
+
 export class Connections {
-  private readonly lock: FileLock;
-  private ticket: ReadTicket | undefined;
   private reader: Database | undefined;
-  private copy: PrivateCopy | undefined;
   private writer: Database | undefined;
 
   constructor(
     private readonly m: SqliteModule,
     private readonly file: DbFile,
     private readonly readTimeoutMs: number,
-  ) {
-    this.lock = new FileLock(file.lock);
-  }
+  ) {}
 
-  /** The connection to use now: the writer's inside write(), else a reader's (opened on first use). */
+  /** Whether the command reads after its writes: the read lock is then taken again after each. */
+  readsAfterWrites = false;
+
+  /** The connection to use now: the writer's inside write(), else the reader's (opened on first use). */
   get db(): Database {
     if (this.writer) return this.writer;
-    if (!this.reader) {
-      this.enterReader();
-      this.reader = this.opened(Database.openWith(this.m, this.readPath(), { immutable: true }));
-      pauseAt('read', process.env); // tests stop a reader here
-    }
+    this.reader ??= this.openReader();
     return this.reader;
   }
 
-  /** The file readers read: the database itself, or for a reader some writers cannot know of, a private copy. */
-  private readPath(): string {
-    if (!this.ticket?.unguarded) return this.file.real;
-    this.copy ??= privateCopy(this.file, this.readTimeoutMs, this.ticket.unguarded);
-    return this.copy.path;
-  }
-
-  enterReader(): void {
-    if (this.ticket) return;
-    for (let attempt = 0; ; attempt++) {
-      const entered = enterReader(this.file, this.readTimeoutMs);
-      if (entered !== 'recover') {
-        this.ticket = entered;
-        return;
-      }
-      if (attempt === 3) throw new MemcueError('BUSY', `${this.file.given} keeps being left half-written by writers that die`, 'run `memcue doctor`');
-      this.recover();
-    }
-  }
-
-  /** Rolls back a journal left by a writer that died, under the writers' lock (a no-op if another did it first). */
-  private recover(): void {
-    this.lock.acquire(this.readTimeoutMs, true);
-    try {
-      this.rollBackHotJournal(this.readTimeoutMs);
-    } finally {
-      this.lock.release();
-    }
-  }
-
   /**
-   * Under the lock: a journal or marker left now is a dead writer's. A normal connection plays a hot
-   * journal back; one SQLite does not judge hot (its writer died before committing, the file is
-   * untouched) is then removed, so readers stop seeing it.
+   * A read transaction holding SHARED. Read-write without create, so that a hot journal a dead
+   * writer left can be played back (SQLite opens read-only by itself where the file is not writable).
    */
-  private rollBackHotJournal(timeoutMs = busyTimeout()): void {
-    if (!existsSync(this.file.journal) && !existsSync(this.file.pending)) return;
-    refuseOddJournal(this.file); // before SQLite opens it
-    // Another program's journal is its live transaction, not ours to play back or remove.
-    this.waitForForeign(true, 'check its journal', 'nothing was changed');
-    if (this.waitedForForeignJournal(timeoutMs)) return;
-    this.playBackOwnJournal();
+  private openReader(): Database {
+    return this.readerWith((db) => db.retrying(() => db.get('SELECT 1 FROM sqlite_master LIMIT 1')));
   }
 
-  /** Under the lock, a journal known to be memcue's: played back if hot, then removed. */
-  private playBackOwnJournal(): void {
-    this.readersHeldOff(() => {
-      // Reading page 1 plays a hot journal back.
-      withPlayback(() => this.withConnection((db) => db.get('SELECT count(*) AS n FROM sqlite_master')));
-      if (!journalIsHot(this.file) && !foreignHolder(this.file, true)) safeUnlink(this.file.journal);
-    });
-  }
-
-  /**
-   * Waits while another program holds SQLite's lock: a writer's (`writersOnly`), or any. Where memcue
-   * holds SQLite's locks itself (native-locks.ts) SQLite does this wait; this is for where it cannot.
-   */
-  private waitForForeign(writersOnly: boolean, what: string, nothingDone: string): void {
-    if (nativeLocks()) return;
-    waitForForeign(this.file, () => foreignHolder(this.file, writersOnly), busyTimeout(), what, nothingDone);
-  }
-
-  /**
-   * Where other programs' locks are out of sight (foreign-writes.ts): a journal that no memcue writer
-   * left (no commit marker, no dead holder of our lock) is another program's: waited for, and then
-   * there is nothing of ours to roll back (true).
-   */
-  private waitedForForeignJournal(timeoutMs: number): boolean {
-    if (!detectingForeignWrites() || existsSync(this.file.pending) || this.lock.tookOverFromDead) return false;
-    waitForForeignJournal(this.file, () => existsSync(this.file.journal), timeoutMs, 'nothing was changed');
-    return true;
-  }
-
-  /** For SQLite's own busy answers (real locks): waits for the other program, then gives up naming it. */
-  private busyWait(what: string): BusyWait {
-    const wait = foreignWaiter(this.file, busyTimeout(), what, 'nothing was changed');
-    return () => wait(foreignHolder(this.file, false));
-  }
-
-  private readersHeldOff(fn: () => void): void {
-    const dropPending = drainReaders(this.file, busyTimeout());
+  /** As enterReader, for async callers: a wait for a commit in progress yields the event loop. */
+  async enterReaderAsync(): Promise<void> {
+    if (this.writer || this.reader) return;
+    const db = this.readerWith(undefined); // its transaction begun, no lock taken yet
+    const busyWait = db.busyWait;
+    db.busyWait = undefined; // a busy first read comes back to whenFree instead of sleeping
     try {
-      fn();
-    } finally {
-      dropPending();
-    }
-  }
-
-  /** A normal (read-write) connection for `fn` alone; only under the writers' lock. */
-  private withConnection(fn: (db: Database) => unknown): void {
-    const db = this.opened(Database.openWith(this.m, this.file.real));
-    db.busyWait = this.busyWait('change it');
-    try {
-      fn(db);
-    } finally {
+      await db.whenFree(() => db.get('SELECT 1 FROM sqlite_master LIMIT 1'), asyncLockWaiter(this.file, this.readTimeoutMs, 'read it', 'nothing was read'));
+    } catch (err) {
       db.close();
+      throw err;
     }
+    db.busyWait = busyWait;
+    pauseAt('read', process.env); // tests stop a reader here, holding its read lock
+    this.reader = db;
+  }
+
+  /** Opens the reader's connection and begins its transaction; `take` takes SHARED (the first read). */
+  private readerWith(take: ((db: Database) => void) | undefined): Database {
+    const db = this.opened(Database.openWith(this.m, this.file.real, { create: false }));
+    try {
+      db.busyWait = lockWaiter(this.file, this.readTimeoutMs, 'read it', 'nothing was read');
+      db.exec('BEGIN');
+      if (!take) return db;
+      // The first read takes SHARED (and plays back a hot journal); a busy one is tried again.
+      take(db);
+    } catch (err) {
+      db.close();
+      throw err;
+    }
+    pauseAt('read', process.env); // tests stop a reader here, holding its read lock
+    return db;
   }
 
   /** Every connection: damage it meets makes the next writer check the file (integrity.ts). */
@@ -162,34 +120,16 @@ export class Connections {
     return db;
   }
 
-  /** Runs `fn` holding the writers' lock, without our own reader ticket (it would hold off our commit). */
-  private underLock<T>(fn: () => T): T {
-    this.leaveReader(); // our reader connection's cache is stale after our commit anyway
-    this.lock.acquire();
-    mark('lock acquired');
-    try {
-      this.rollBackHotJournal();
-      return fn();
-    } finally {
-      this.lock.release();
-      this.writeCount++;
-    }
-  }
-
   close(): void {
     this.leaveReader();
     this.writer?.close();
     this.writer = undefined;
-    this.lock.release();
   }
 
+  /** Ends the read transaction: a later read takes the lock again and sees the file as it is then. */
   private leaveReader(): void {
     this.reader?.close();
     this.reader = undefined;
-    this.copy?.remove();
-    this.copy = undefined;
-    this.ticket?.leave();
-    this.ticket = undefined;
   }
 
   /** Whether a write transaction is running (the writer's connection is the one in use). */
@@ -203,95 +143,69 @@ export class Connections {
   }
   private writeCount = 0;
 
-  /** One write transaction under the writers' lock, committed through the read gate. */
-  write<T>(fn: () => T): T {
+  /**
+   * One write transaction; this process's own read transaction ends first (it would hold off the
+   * commit), and is taken again after it if there was one. The waits for SQLite's locks (RESERVED,
+   * then readers before the COMMIT) yield the event loop, so the process's other work (MCP tool
+   * calls) goes on meanwhile.
+   */
+  async writeAsync<T>(fn: () => T): Promise<T> {
     if (this.writer) return fn(); // nested: already inside the transaction
     const identity = fileIdentity(this.file.real);
-    return this.underLock(() => {
-      if (identity !== '' && identity !== fileIdentity(this.file.real)) {
-        throw new MemcueError('BUSY', `${this.file.given} was replaced while memcue was opening it`, 'run the command again');
-      }
-      // Started again, on a fresh connection (a rollback played back from a journal another program
-      // wrote into leaves the page cache unfit), while another program's write is found before the
-      // work began (foreign-writes.ts). Work done is never run again: a command's `fn` may have
-      // effects beyond the database, and measured, retrying it only moved its commit into the other
-      // program's busiest moments (docs/ARCHITECTURE.md).
-      const deadline = Date.now() + busyTimeout();
-      for (let attempt = 0; ; attempt++) {
-        try {
-          return this.writeOnce(fn, deadline, attempt > 0);
-        } catch (err) {
-          if (!(err instanceof ForeignWriteBeforeWork)) throw err;
-          if (Date.now() >= deadline) throw keptWriting(this.file);
-        }
-      }
-    });
-  }
-
-  private writeOnce<T>(fn: () => T, deadline: number, startedBefore: boolean): T {
-    this.writer = this.opened(Database.openWith(this.m, this.file.real));
-    const writer = this.writer;
-    writer.busyWait = this.busyWait('write');
-    const searchFile = new DeltaWriter(this.file.real);
+    mayWrite(this.file.real, identity !== '');
+    const hadReader = this.reader !== undefined;
+    this.leaveReader();
+    const released = keepReserved();
+    const writer = this.opened(openWriter(this.m, this.file, identity !== ''));
+    this.writer = writer;
+    const searchFile = writeWatcher(this.file.real);
+    let result: T;
     try {
-      writer.exec(WRITER_PRAGMAS);
-      this.waitForForeign(true, 'write', 'nothing was written');
-      checkBeforeWrite(writer, this.file);
-      searchFile.begin(writer);
-      // Where other programs' locks are out of sight, their writes are detected (foreign-writes.ts).
-      const foreignCheck = detectingForeignWrites() ? new ForeignWriteCheck(this.file, deadline, startedBefore) : undefined;
-      let result: T;
-      try {
-        result = writer.transaction(
-          () => {
-            foreignCheck?.started(writer);
-            const result = fn();
-            searchFile.collect(writer);
-            pauseAt('write-transaction', process.env); // tests stop a writer here (MEMCUE_SYNC_PAUSE_AT)
-            return result;
-          },
-          () => {
-            const dropPending = drainReaders(this.file, busyTimeout());
-            try {
-              // Without real locks, commit only when no other program is reading or writing the file.
-              this.waitForForeign(false, 'commit', 'nothing was written');
-              foreignCheck?.beforeCommit();
-            } catch (err) {
-              dropPending();
-              throw err;
-            }
-            pauseAt('commit', process.env);
-            return dropPending;
-          },
-        );
-      } catch (err) {
-        if (!foreignCheck) throw err;
-        const explained = foreignCheck.explainFailure(err);
-        if (foreignCheck.ownJournalLeft()) {
-          writer.close();
-          try {
-            this.playBackOwnJournal(); // now, while it is known to be ours
-          } catch {
-            /* the disk still fails: the error below says what happened */
-          }
-        }
-        throw explained;
-      }
-      foreignCheck?.afterCommit();
+      const waitBegin = asyncLockWaiter(this.file, busyTimeout(), 'write', 'nothing was written', true);
+      let waitCommit: (() => Promise<void>) | undefined; // its deadline starts at the first busy COMMIT
+      await writer.whenFree(() => writer.exec(WRITER_PRAGMAS), waitBegin);
+      result = await writer.transactionAsync(() => this.inTransaction(writer, searchFile, identity, fn), waitBegin, () =>
+        (waitCommit ??= asyncLockWaiter(this.file, busyTimeout(), 'commit', 'nothing was written'))(),
+      );
       recordChecked(this.file);
-      searchFile.commit(writer);
-      return result;
+      searchFile?.commit(writer);
     } finally {
-      this.writer.close();
+      writer.close();
       this.writer = undefined;
+      released();
+      this.writeCount++;
     }
+    // The reads after it see the commit; taken again here, so no lazy open waits without yielding.
+    // The write is done whatever happens here: a read that cannot start says so when it is made.
+    if (hadReader || this.readsAfterWrites) await this.enterReaderAsync().catch(() => {});
+    return result;
   }
 
-  /** VACUUM outside any transaction, under the lock, with readers kept out throughout. */
-  vacuum(): void {
-    this.underLock(() => {
-      this.readersHeldOff(() => this.withConnection((db) => db.exec('VACUUM')));
+  /** The write transaction's work, holding RESERVED: checks, `fn`, the search file's delta. */
+  private inTransaction<T>(writer: Database, searchFile: ReturnType<typeof writeWatcher>, identity: string, fn: () => T): T {
+    mark('lock acquired');
+    if (identity !== '' && identity !== fileIdentity(this.file.real)) {
+      throw new MemcueError('BUSY', `${this.file.given} was replaced while memcue was opening it`, 'run the command again');
+    }
+    checkBeforeWrite(writer, this.file);
+    searchFile?.begin(writer);
+    const result = fn();
+    searchFile?.collect(writer);
+    pauseAt('write-transaction', process.env); // tests stop a writer here (MEMCUE_SYNC_PAUSE_AT)
+    return result;
+  }
+
+  /** VACUUM outside any transaction: SQLite takes EXCLUSIVE for it, waiting (yielding) for readers first. */
+  async vacuum(): Promise<void> {
+    this.leaveReader();
+    const released = keepReserved();
+    const db = this.opened(Database.openWith(this.m, this.file.real));
+    try {
+      await db.whenFree(() => db.exec('VACUUM'), asyncLockWaiter(this.file, busyTimeout(), 'compact it', 'nothing was changed'));
       recordChecked(this.file);
-    });
+    } finally {
+      db.close();
+      released();
+    }
   }
 }

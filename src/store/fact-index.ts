@@ -6,7 +6,7 @@
 // memcue's next write takes it out of the index with those terms before anything else. A 'delete'
 // with other terms than the row's would leave postings and totals that no row holds.
 // Schema v4's index (terms copied) deletes by rowid; such files are converted by `memcue compact`.
-import type { Database } from './sqlite.js';
+import type { Database } from '../sqlite/sqlite.js';
 import { indexText } from '../text/tokenize.js';
 import { guardProblems } from './trigger-guard.js';
 

@@ -2,10 +2,10 @@
 // export rows. Plain queries on the connection the store gives (store.ts decides which one: a
 // reader's, or the writer's inside a transaction), apart from opening, locking and writing.
 import { MemcueError } from '../errors.js';
-import { COLUMNS, type Fact } from './facts.js';
+import { COLUMNS, type Fact } from '../facts/facts.js';
 import { REAL_VERSION } from './heads.js';
 import { filterClause, toFact, type ListFilter } from './rows.js';
-import type { Database } from './sqlite.js';
+import type { Database } from '../sqlite/sqlite.js';
 
 const FACT_COLUMNS = COLUMNS.map((c) => `f.${c}`).join(', ');
 

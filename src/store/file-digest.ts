@@ -6,40 +6,27 @@
 // takes 13 / 248 ms warm (docs/ARCHITECTURE.md, "The write check").
 import { closeSync, constants, openSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { heldDescriptor } from './native-locks.js';
+import { heldDescriptor } from '../locks/native-locks.js';
 
 const CHUNK = 1 << 20;
 
 type Crc = (data: Uint8Array, value?: number) => number;
-let native: Crc | null | undefined;
-let table: Uint32Array | undefined;
+let native: Crc | undefined;
 
 /**
- * Bun's own CRC-32; under Node, zlib's (Node 20.15+), required only then: loading node:zlib costs the
- * binary ~7 ms CPU at start, more than the CRC of a 5k-fact file. Older Nodes take the same polynomial in JS.
+ * Bun's own CRC-32 (native: 48 MB in ~6 ms CPU, most of it the read). Under Node, which only vitest's
+ * in-process tests run, zlib's, required only then: loading node:zlib costs the binary ~7 ms at start.
  */
-function nativeCrc(): Crc | null {
+function nativeCrc(): Crc {
   const bun = (globalThis as { Bun?: { hash: { crc32: Crc } } }).Bun;
   if (bun) return (data, value) => bun.hash.crc32(data, value);
-  return (createRequire(import.meta.url)('node:zlib') as { crc32?: Crc }).crc32 ?? null;
-}
-
-/** The table-driven CRC-32 (IEEE), for a Node without zlib.crc32; exported for its test. */
-export function crc32Js(data: Uint8Array, value = 0): number {
-  table ??= Uint32Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  let c = ~value >>> 0;
-  for (let i = 0; i < data.length; i++) c = table[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
-  return ~c >>> 0;
+  return (createRequire(import.meta.url)('node:zlib') as { crc32: Crc }).crc32;
 }
 
 /** CRC-32 of `data`, continuing from `value` (the CRC of the bytes before it). */
 export function crc32(data: Uint8Array, value = 0): number {
   native ??= nativeCrc();
-  return (native ? native(data, value) : crc32Js(data, value)) >>> 0;
+  return native(data, value) >>> 0;
 }
 
 /**

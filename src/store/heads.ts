@@ -2,12 +2,12 @@
 // ones). Facts rows are never updated in place, so a head moves by pointing at a newer row; the row it
 // leaves goes out of the index with the terms it was indexed with (fact-index.ts).
 import { INDEX_VERSION } from '../text/tokenize.js';
-import { indexAdded, indexRebuilt, indexRemoved } from '../snapshot/delta.js';
+import { indexAdded, indexRebuilt, indexRemoved } from './write-watch.js';
 import { garbageBound } from '../util/garbage.js';
 import { mark } from '../util/profile.js';
 import { addToIndex, clearIndex, isCompact, removeFromIndex } from './fact-index.js';
-import type { Database, Row } from './sqlite.js';
-import { MAX_VERSION } from './validate.js';
+import type { Database, Row } from '../sqlite/sqlite.js';
+import { MAX_VERSION } from '../facts/validate.js';
 
 const INDEX_VERSION_KEY = 'index_version';
 /** Rowids read at a time by refreshHeadsBetween. */

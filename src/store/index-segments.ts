@@ -4,7 +4,7 @@
 // between merges, and an add's "already known" query (and a search through SQLite) cost more the
 // longer the memory has been written to: at 11 segments an add took ~4 ms more CPU than at 3.
 // A little merge work after each such write keeps them at 2-9.
-import type { Database } from './sqlite.js';
+import type { Database } from '../sqlite/sqlite.js';
 
 /**
  * At most this many pages merged per write. FTS5's 'merge' command merges only within a level that

@@ -9,15 +9,15 @@
 // test/store/bit-rot.test.ts took an add); the CRC reads the whole file, 1.3 ms CPU at 5k facts,
 // 6 ms at 100k (file-digest.ts; the figures and the choice: docs/ARCHITECTURE.md). A read or write that meets
 // damage also drops the record (forgetChecked), and so does doctor finding it.
-import { readFileBytes } from './native-locks.js';
+import { fileState } from '../sqlite/header.js';
 import { statSync, unlinkSync } from 'node:fs';
-import type { Database } from './sqlite.js';
+import type { Database } from '../sqlite/sqlite.js';
 import type { DbFile } from './db-file.js';
 import { MemcueError } from '../errors.js';
 import { readKeptFile, replaceKeptFile } from '../util/safe-file.js';
 import { fileDigest } from './file-digest.js';
 
-/** Runs before every write transaction, under the writers' lock. */
+/** Runs first in every write transaction (RESERVED held: no other writer meanwhile). */
 export function checkBeforeWrite(db: Database, file: DbFile): void {
   if (unchangedSinceRecorded(file)) return;
   // integrity_check, not quick_check: it also compares every index with its table (an index left
@@ -71,27 +71,4 @@ export function forgetChecked(file: DbFile): void {
 
 function recorded(file: DbFile): string | undefined {
   return readKeptFile(`${file.real}.checked`, 1024)?.toString('utf8');
-}
-
-/**
- * The file's state as one string: inode, size, mtime and SQLite's change counter (which every commit
- * in rollback-journal mode moves). Also what the search file (src/snapshot) is valid for.
- */
-export function fileState(path: string): string | undefined {
-  return readFileState(path)?.state;
-}
-
-/**
- * The state and the first 28 bytes of SQLite's header (`read` of them were there), with one stat
- * and one read; undefined for anything but a readable regular file (opening a FIFO would block).
- */
-export function readFileState(path: string): { state: string; header: Buffer; read: number } | undefined {
-  try {
-    const stat = statSync(path);
-    if (!stat.isFile()) return undefined;
-    const { bytes: header, read } = readFileBytes(path, 28);
-    return { state: [stat.ino, stat.size, stat.mtimeMs, header.readUInt32BE(24)].join(' '), header, read };
-  } catch {
-    return undefined;
-  }
 }

@@ -3,8 +3,8 @@
 // then and are everywhere now (databases, journals pushed to remotes), so they are mapped, not
 // refused: the same deterministic mapping the journal reader and import apply (canonicalScope,
 // canonicalHost), so every machine ends with the same row keys and sync does not send them twice.
-import type { Database } from './sqlite.js';
-import { canonicalHost, canonicalScope } from './names.js';
+import type { Database } from '../sqlite/sqlite.js';
+import { canonicalHost, canonicalScope } from '../facts/names.js';
 
 /** Rewrites the scopes and hosts that are not valid today; true when rows were merged away (the
  * derived tables must then be rebuilt, their rowids are gone). */

@@ -1,15 +1,15 @@
 // What is at the database path, and whether this command may open or write it. Checked before
 // SQLite sees the file: SQLite would block on a FIFO, turn an empty or foreign file into a memcue
-// database, and report a full disk as an internal error. (A read on a full or read-only disk needs
-// no lock: readers never take one, and the read gate lets them in unregistered, read-gate.ts.)
-import { closeSync, constants, existsSync, mkdirSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+// database, and report a full disk as an internal error.
+import { closeSync, constants, existsSync, lstatSync, mkdirSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname } from 'node:path';
+import { oddKind } from '../util/safe-file.js';
+import type { DbFile } from './db-file.js';
 import { MemcueError, mapFsError } from '../errors.js';
-import { heldDescriptor } from './native-locks.js';
+import { readHeader } from '../sqlite/header.js';
 import { APPLICATION_ID, OPENED_AS_IS, SCHEMA_VERSION } from './schema.js';
-import type { Database } from './sqlite.js';
+import type { Database } from '../sqlite/sqlite.js';
 
-const SQLITE_HEADER = 'SQLite format 3\0';
 const POINT_ELSEWHERE = 'point --db or MEMCUE_DB at a memcue database; the file was left untouched';
 
 /** `missing` and `empty` hold no facts: a read needs no file for them. */
@@ -74,26 +74,14 @@ export function createPrivateFile(path: string): string | undefined {
  */
 export function headerIsCurrent(path: string, shown = path): boolean {
   if (statSync(path).size === 0) return false;
-  // Through the descriptor that holds this reader's SQLite lock, if any: closing another descriptor
-  // of the file would drop every POSIX lock this process holds on it, and a writer could then commit
-  // under the read that follows (native-locks.ts).
-  const held = heldDescriptor(path);
-  const fd = held ?? openSync(path, 'r');
-  const buf = Buffer.alloc(100);
-  let read = 0;
-  try {
-    read = readSync(fd, buf, 0, 100, 0);
-  } finally {
-    if (held === undefined) closeSync(fd);
-  }
-  if (read < 100 || buf.toString('latin1', 0, 16) !== SQLITE_HEADER) {
-    throw new MemcueError('NOT_A_DATABASE', `${shown} is not a memcue database (not an SQLite file)`, POINT_ELSEWHERE);
-  }
-  refuseWal(buf, path, shown);
-  // Big-endian: user_version at offset 60, application_id at 68. A v4 file is read and written as
-  // it is (schema.ts OPENED_AS_IS).
-  const version = buf.readUInt32BE(60);
-  return version >= OPENED_AS_IS && version <= SCHEMA_VERSION && buf.readUInt32BE(68) === APPLICATION_ID;
+  // Through the descriptor that holds this reader's SQLite lock, if any (readHeader): closing another
+  // descriptor of the file would drop every POSIX lock this process holds on it.
+  const { header } = readHeader(path);
+  if (!header.sqlite) throw new MemcueError('NOT_A_DATABASE', `${shown} is not a memcue database (not an SQLite file)`, POINT_ELSEWHERE);
+  if (header.wal) refuseWal(path, shown);
+  // A v4 file is read and written as it is (schema.ts OPENED_AS_IS).
+  const version = header.userVersion;
+  return version >= OPENED_AS_IS && version <= SCHEMA_VERSION && header.applicationId === APPLICATION_ID;
 }
 
 /**
@@ -101,8 +89,7 @@ export function headerIsCurrent(path: string, shown = path): boolean {
  * between processes), so it would call such a file "not a database"; the file is fine, and another
  * program (sqlite3, DB Browser, a script) switched it. Saying so gives the user the way back.
  */
-function refuseWal(header: Buffer, path: string, shown: string): void {
-  if (header[18] !== 2 && header[19] !== 2) return;
+function refuseWal(path: string, shown: string): never {
   throw new MemcueError(
     'NOT_A_DATABASE',
     `${shown} is in WAL journal mode (set by another SQLite program); memcue reads and writes only rollback-journal files`,
@@ -126,4 +113,25 @@ export function refuseEmptyForRead(db: Database, path: string, write: boolean): 
     `${path} is an empty SQLite file, not yet a memcue database`,
     'a write command such as `memcue add` sets it up; the file was left untouched',
   );
+}
+
+/**
+ * SQLite's journal must be a regular file: a FIFO or device there would stall SQLite itself when it
+ * looks for a hot journal. It is SQLite's file, not memcue's, so it is reported, not removed.
+ */
+export function refuseOddJournal(file: DbFile): void {
+  let stat;
+  try {
+    stat = lstatSync(file.journal);
+  } catch {
+    return; // none
+  }
+  const odd = oddKind(stat);
+  if (odd) {
+    throw new MemcueError(
+      'NOT_A_DATABASE',
+      `${file.journal} is ${odd}, where SQLite keeps the database's rollback journal`,
+      'remove it (`rm` that path) when no program is writing the database, then run the command again; the database was left untouched',
+    );
+  }
 }

@@ -3,11 +3,11 @@
 // dropped is put back and everything derived rebuilt; rows they changed in place leave the index with
 // the terms they were added with, and their facts' heads are worked out again. Tested through the
 // CLI beside Debian's sqlite3 in test/store/fact-index.test.ts.
-import { indexRebuilt } from '../snapshot/delta.js';
+import { indexRebuilt } from './write-watch.js';
 import { note } from '../util/safe-file.js';
 import { removeFromIndex, takeOutChangedRows } from './fact-index.js';
 import { HEAD_ROW, rebuildDerived, refreshHead } from './heads.js';
-import type { Database } from './sqlite.js';
+import type { Database } from '../sqlite/sqlite.js';
 import { restoreGuard } from './trigger-guard.js';
 
 /** In a write transaction on a v5 file, before anything else. `path`: the database, as the user named it (for the note). */

@@ -4,8 +4,8 @@
 // has not seen yet, a damaged page — could otherwise delete or redirect a row after memcue inserted
 // it, and the id would be printed for a fact that is not stored. Two statements for an add.
 import { MemcueError } from '../errors.js';
-import type { Fact } from './facts.js';
-import type { Database } from './sqlite.js';
+import type { Fact } from '../facts/facts.js';
+import type { Database } from '../sqlite/sqlite.js';
 
 /** Keys per statement (SQLite's default limit on parameters is far above it). */
 const CHUNK = 500;

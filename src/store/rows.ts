@@ -1,7 +1,7 @@
 // What a stored row becomes and how a listing is narrowed: plain functions with no SQLite behind
 // them, so a search served from the search file (src/snapshot) does not load the store to use them.
-import type { Fact } from './facts.js';
-import type { Row, SqlValue } from './sqlite.js';
+import type { Fact } from '../facts/facts.js';
+import type { Row, SqlValue } from '../sqlite/sqlite.js';
 
 export interface ListFilter {
   scopes?: string[]; // undefined: every scope

@@ -1,6 +1,6 @@
 // The database layout and its forward migrations. Fact versions are rows that are never updated:
 // edit and forget append a version, so two copies of the database merge by union (see src/sync).
-import type { Database } from './sqlite.js';
+import type { Database } from '../sqlite/sqlite.js';
 import { MemcueError } from '../errors.js';
 import { canonicalizeLegacyRows } from './legacy-rows.js';
 import { indexTableSql } from './fact-index.js';
@@ -14,11 +14,6 @@ export const SCHEMA_VERSION = 5;
  */
 export const OPENED_AS_IS = 4;
 export const APPLICATION_ID = 0x6d656d63; // "memc": marks the file as ours for `file`-style checks
-
-export const KINDS = ['rule', 'decision', 'gotcha', 'env', 'note'] as const;
-export type Kind = (typeof KINDS)[number];
-export const STATES = ['active', 'superseded', 'forgotten'] as const;
-export type State = (typeof STATES)[number];
 
 /** The SQL of each migration; `fresh`: the database is new (it gets v5's index at once, not v1's
  * to drop at v5: an FTS5 table made and dropped costs a first `add` ~7 ms CPU). */

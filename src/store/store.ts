@@ -1,16 +1,17 @@
 // The fact store: one SQLite file, append-only fact versions, a derived head table and FTS index.
-// Reads go through the read gate (never waiting for a writer, read-gate.ts); writes take the
-// writers' lock only around their transaction, never while the WASM starts or a command computes.
+// Reads run in one read transaction (connections.ts); writes take SQLite's write lock only around
+// their transaction, never while the WASM starts or a command computes.
 import { statSync, unlinkSync } from 'node:fs';
 import type { SqliteModule } from '../../wasm/sqlite3.mjs';
 import { MemcueError, SqliteError, mapSqliteError } from '../errors.js';
 import { INDEX_VERSION } from '../text/tokenize.js';
 import { Connections } from './connections.js';
+import { loadWatcher } from './write-watch.js';
 import { dbFile, type DbFile } from './db-file.js';
-import { COLUMNS, type Fact } from './facts.js';
-import { MAX_VERSION } from './validate.js';
-import { busyTimeout } from './lock.js';
-import { createPrivateFile, headerIsCurrent, inspectDatabasePath, refuseEmptyForRead } from './open-checks.js';
+import { COLUMNS, type Fact } from '../facts/facts.js';
+import { MAX_VERSION } from '../facts/validate.js';
+import { busyTimeout } from '../locks/holders.js';
+import { createPrivateFile, headerIsCurrent, inspectDatabasePath, refuseEmptyForRead, refuseOddJournal } from './open-checks.js';
 import { ensureSchema, refuseForeign } from './schema.js';
 import { isCompact } from './fact-index.js';
 import { countListedFacts, exportRows, headOf, lastRow, listedFacts, listedVersions, resolveId, rowOf, versionsOf, type RowKey } from './fact-reads.js';
@@ -18,7 +19,7 @@ import { mergeSmallSegments } from './index-segments.js';
 import { takeInOutsideChanges } from './outside-changes.js';
 import { WrittenRows } from './read-back.js';
 import { refuseForeignTriggers } from './trigger-guard.js';
-import { type Database, loadModule } from './sqlite.js';
+import { type Database, loadModule } from '../sqlite/sqlite.js';
 import { mark } from '../util/profile.js';
 import { isDefaultDatabase, note, noteForPerson } from '../util/safe-file.js';
 import type { ListFilter } from './rows.js';
@@ -42,6 +43,10 @@ export interface OpenOptions {
   /** A file made for memcue's own use (a sync snapshot, an evaluation's memory): its creation is not
    * announced to the user. */
   quietCreate?: boolean;
+  /** A write command that reads outside its writes (dream, migrate, eval): its read lock is taken at
+   * open and again after each write, yielding, as a read command's is, not by the first read, which
+   * cannot yield. */
+  readsFirst?: boolean;
 }
 
 export class Store {
@@ -69,12 +74,21 @@ export class Store {
     // A read of a missing or 0-byte file finds an empty memory and creates nothing.
     if (found !== 'file' && !opts.write) return undefined;
     const file = dbFile(path);
+    refuseOddJournal(file);
     const exists = found !== 'missing';
     const folder = exists ? undefined : createPrivateFile(file.real);
-    const store = new Store(await loadModule(), file, opts.readTimeoutMs ?? busyTimeout());
+    const [m] = await Promise.all([loadModule(), loadWatcher()]);
+    const store = new Store(m, file, opts.readTimeoutMs ?? busyTimeout());
     store.createAs = opts.createAs;
+    store.connections.readsAfterWrites = opts.readsFirst === true;
     try {
-      store.bringUpToDate(exists, opts.write);
+      // A read takes its lock first (after the header's refusals), waiting for a commit in progress
+      // without blocking the event loop.
+      if (found === 'file' && (!opts.write || opts.readsFirst)) {
+        headerIsCurrent(file.real, path); // its refusals (not SQLite, WAL) come before SQLite reads
+        await store.connections.enterReaderAsync();
+      }
+      await store.bringUpToDate(exists, opts.write);
       mark('db opened');
     } catch (err) {
       store.close();
@@ -90,11 +104,14 @@ export class Store {
     return store;
   }
 
-  private bringUpToDate(exists: boolean, write: boolean): void {
+  private async bringUpToDate(exists: boolean, write: boolean): Promise<void> {
     if (exists) {
-      this.connections.enterReader();
-      // Read under a reader ticket: no commit can be half-way through the header meanwhile.
-      if (headerIsCurrent(this.file.real, this.path)) {
+      // What is not SQLite, or is in WAL mode, is refused before SQLite reads it.
+      let current = headerIsCurrent(this.file.real, this.path);
+      // Read again under the read lock open() took: a commit may have changed the header in
+      // between. (A writer's transaction checks what it relies on itself.)
+      if (!write) current = headerIsCurrent(this.file.real, this.path);
+      if (current) {
         // A writer asks the index's version on its own connection, in its first transaction: a
         // reader's connection would parse the schema once more (~5 ms of an add, in the WASM
         // interpreter) for a question the writer's transaction answers and acts on.
@@ -106,11 +123,12 @@ export class Store {
       }
       // Asked on the reader's connection, before any write: a foreign file is never converted, and
       // a read never sets up an empty SQLite file.
+      await this.connections.enterReaderAsync();
       refuseEmptyForRead(this.db, this.path, write);
       refuseForeign(this.db, this.path);
     }
     // Schema changes and the rebuild they may need land in one transaction, or not at all.
-    this.write(() => this.upgrade());
+    await this.writeAsync(() => this.upgrade());
   }
 
   /** In a write transaction: the schema brought to this version, and the index rebuilt if it needs it. */
@@ -125,13 +143,12 @@ export class Store {
   /** See OpenOptions.createAs. */
   private createAs: number | undefined;
 
-  /** The connection to use now: the writer's inside write(), else a reader's (opened on first use). */
+  /**
+   * The connection to use now: the writer's inside writeAsync(), else a reader's (opened on first
+   * use). A write store's reads before its first write see the index as the file has it: the check
+   * open() left to the writer is made in that write (inWrite), which no read here waits for.
+   */
   get db(): Database {
-    // A read before the first write: the check open() left to the writer is made here, as before.
-    if (this.indexUnchecked && !this.connections.writing) {
-      this.indexUnchecked = false;
-      if (indexVersion(this.connections.db) !== INDEX_VERSION) this.write(() => this.upgrade());
-    }
     return this.connections.db;
   }
 
@@ -145,30 +162,39 @@ export class Store {
   }
 
   /**
-   * Runs `fn` in one write transaction: all of it lands, or none of it. The writers' lock is held
-   * for this call only; `fn` sees the latest committed data (reads made before it may be older).
+   * Runs `fn` in one write transaction: all of it lands, or none of it. SQLite's write lock is held
+   * for `fn` only; `fn` sees the latest committed data (reads made before it may be older). Its waits
+   * for SQLite's locks yield the event loop (connections.ts).
    */
-  write<T>(fn: () => T): T {
+  async writeAsync<T>(fn: () => T): Promise<T> {
+    const outermost = this.beginWrite();
+    try {
+      return await this.connections.writeAsync(() => this.inWrite(outermost, fn));
+    } catch (err) {
+      throw mapSqliteError(err, this.path);
+    }
+  }
+
+  /** Whether this is the outermost write (not nested in one): its bookkeeping starts afresh. */
+  private beginWrite(): boolean {
     const outermost = !this.connections.writing;
     if (outermost) {
       this.factsInserted = false;
       this.written.reset();
     }
-    try {
-      return this.connections.write(() => {
-        if (this.indexUnchecked) {
-          this.indexUnchecked = false;
-          if (indexVersion(this.db) !== INDEX_VERSION) this.upgrade();
-        }
-        if (outermost) this.beginIndexWork();
-        const result = fn();
-        if (outermost && this.factsInserted) mergeSmallSegments(this.db);
-        if (outermost) this.written.check(this.db, this.path);
-        return result;
-      });
-    } catch (err) {
-      throw mapSqliteError(err, this.path);
+    return outermost;
+  }
+
+  private inWrite<T>(outermost: boolean, fn: () => T): T {
+    if (this.indexUnchecked) {
+      this.indexUnchecked = false;
+      if (indexVersion(this.db) !== INDEX_VERSION) this.upgrade();
     }
+    if (outermost) this.beginIndexWork();
+    const result = fn();
+    if (outermost && this.factsInserted) mergeSmallSegments(this.db);
+    if (outermost) this.written.check(this.db, this.path);
+    return result;
   }
 
   /** Whether this transaction's index keeps no copy of its terms (its rows are removed with them). */
@@ -184,10 +210,10 @@ export class Store {
   /** The rows this write transaction inserted, read back before it commits (read-back.ts). */
   private readonly written = new WrittenRows();
 
-  /** VACUUM cannot run inside a transaction: it runs under the lock, with readers kept out throughout. */
-  vacuum(): void {
+  /** VACUUM cannot run inside a transaction: SQLite runs it holding EXCLUSIVE. */
+  async vacuum(): Promise<void> {
     try {
-      this.connections.vacuum();
+      await this.connections.vacuum();
     } catch (err) {
       throw mapSqliteError(err, this.path);
     }

@@ -11,7 +11,7 @@
 // between the check and the write.
 // A guard found missing or changed is put back, and the caller rebuilds heads and index from the facts.
 import { MemcueError } from '../errors.js';
-import type { Database } from './sqlite.js';
+import type { Database } from '../sqlite/sqlite.js';
 
 interface GuardObject {
   type: 'table' | 'trigger';

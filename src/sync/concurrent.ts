@@ -1,7 +1,7 @@
 // Two machines that edit the same fact between syncs both write its next version; the union keeps
 // both rows and the later write becomes current. Sync says so, one line per fact, so nobody is
 // surprised by which text won (the other stays in `memcue show ID`).
-import type { Fact } from '../store/facts.js';
+import type { Fact } from '../facts/facts.js';
 import type { Store } from '../store/store.js';
 
 /** What a reader of the fact sees: rivals alike in all of these need no line. */

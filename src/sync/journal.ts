@@ -9,8 +9,8 @@
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Fact } from '../store/facts.js';
-import { parseRow, reasonOf } from '../store/import-lines.js';
+import type { Fact } from '../facts/facts.js';
+import { parseRow, reasonOf } from '../facts/import-lines.js';
 import { fileLines, isSymlink, notRegularFile } from '../util/read-file.js';
 import { replaceKeptFile } from '../util/safe-file.js';
 

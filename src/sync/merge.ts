@@ -4,7 +4,7 @@ import { withStore } from '../store/store.js';
 import type { Skipped } from './journal.js';
 import { readFactRows } from './read-rows.js';
 import { unionRows, type UnionResult } from './union.js';
-import { pauseAt } from './pause.js';
+import { pauseAt } from '../util/pause.js';
 import type { Env } from '../config.js';
 
 /**
@@ -18,7 +18,7 @@ export async function mergeFiles(ours: string, theirs: string, base: string | un
   const rows = await readFactRows(theirs, skipped);
   if (base !== undefined) await readFactRows(base);
   return withStore(ours, true, (store) =>
-    store!.write(() => {
+    store!.writeAsync(() => {
       const result = unionRows(store!, rows);
       pauseAt('merge-driver', env);
       return { ...result, skipped };

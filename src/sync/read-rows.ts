@@ -7,13 +7,13 @@ import { oddKind, writeWhole } from '../util/safe-file.js';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { MemcueError, mapSqliteError } from '../errors.js';
-import { COLUMNS, type Fact } from '../store/facts.js';
-import { checkStoredRow, reasonOf } from '../store/import-lines.js';
+import { COLUMNS, type Fact } from '../facts/facts.js';
+import { checkStoredRow, reasonOf } from '../facts/import-lines.js';
 import { ensureSchema } from '../store/schema.js';
-import { Database } from '../store/sqlite.js';
+import { Database } from '../sqlite/sqlite.js';
 import { toFact } from '../store/store.js';
 import type { Skipped } from './journal.js';
-import { pauseAt } from './pause.js';
+import { pauseAt } from '../util/pause.js';
 
 const PREFIX = 'memcue-read-';
 

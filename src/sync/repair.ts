@@ -5,15 +5,15 @@
 import { existsSync, readdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Git } from './git.js';
-import { sleepSync } from '../util/sleep.js';
+import { sleep } from '../util/sleep.js';
 
 /** A git lock this old is not held by a running git (git holds them for milliseconds). */
 const GIT_LOCK_STALE_MS = 2_000;
 
-export function repairRepo(git: Git, gitDir: string, scratchDir: string): string[] {
+export async function repairRepo(git: Git, gitDir: string, scratchDir: string): Promise<string[]> {
   const done: string[] = [];
   for (const lock of gitLockFiles(gitDir)) {
-    if (removeIfStale(lock)) done.push(`removed stale ${relative(git.dir, lock)}`);
+    if (await removeIfStale(lock)) done.push(`removed stale ${relative(git.dir, lock)}`);
   }
   if (existsSync(join(gitDir, 'MERGE_HEAD'))) {
     if (git.try(['merge', '--abort']).code !== 0) git.try(['reset', '--quiet', '--merge']);
@@ -60,7 +60,7 @@ function gitLockFiles(gitDir: string): string[] {
 }
 
 /** Waits for a fresh lock to go away (an orphaned git may still be finishing); removes a stale one. */
-function removeIfStale(path: string): boolean {
+async function removeIfStale(path: string): Promise<boolean> {
   for (;;) {
     let age: number;
     try {
@@ -69,7 +69,7 @@ function removeIfStale(path: string): boolean {
       return false; // released meanwhile
     }
     if (age >= GIT_LOCK_STALE_MS) break;
-    sleepSync(Math.min(200, GIT_LOCK_STALE_MS - age + 10));
+    await sleep(Math.min(200, GIT_LOCK_STALE_MS - age + 10));
   }
   try {
     unlinkSync(path);

@@ -28,8 +28,8 @@ export function savedRepoDir(store: Store | undefined): string | undefined {
   return row ? String(row.value) : undefined;
 }
 
-export function saveRepoDir(store: Store, dir: string): void {
-  store.write(() => store.db.run('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)', [SETTING_DIR, dir]));
+export async function saveRepoDir(store: Store, dir: string): Promise<void> {
+  await store.writeAsync(() => store.db.run('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)', [SETTING_DIR, dir]));
 }
 
 export function isWorkTree(dir: string): boolean {

@@ -4,7 +4,7 @@
 // runs `memcue merge` on it (the merge driver), which takes the union.
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Fact } from '../store/facts.js';
+import type { Fact } from '../facts/facts.js';
 import { OPENED_AS_IS } from '../store/schema.js';
 import { withStore } from '../store/store.js';
 import { isSymlink, notRegularFile } from '../util/read-file.js';
@@ -39,9 +39,9 @@ export async function writeSnapshot(repoDir: string, scratchDir: string, rows: F
   await withStore(
     tmp,
     true,
-    (store) => {
-      store!.write(() => unionRows(store!, rows));
-      store!.vacuum();
+    async (store) => {
+      await store!.writeAsync(() => unionRows(store!, rows));
+      await store!.vacuum();
     },
     { createAs: OPENED_AS_IS, quietCreate: true },
   );

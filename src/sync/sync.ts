@@ -6,14 +6,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Env } from '../config.js';
 import { MemcueError } from '../errors.js';
-import type { Fact } from '../store/facts.js';
-import { withoutSecretRows, type RefusedRow } from '../store/check-text.js';
-import { FileLock } from '../store/lock.js';
-import { checkStoredRow, reasonOf } from '../store/import-lines.js';
+import type { Fact } from '../facts/facts.js';
+import { withoutSecretRows, type RefusedRow } from '../facts/check-text.js';
+import { holdFileLock } from '../locks/file-lock.js';
+import { checkStoredRow, reasonOf } from '../facts/import-lines.js';
 import { withStore } from '../store/store.js';
 import { Git, gitError } from './git.js';
 import { journalFiles, readJournal, writeJournal, type Skipped } from './journal.js';
-import { pauseAt } from './pause.js';
+import { pauseAt } from '../util/pause.js';
+import { sleep } from '../util/sleep.js';
 import { repairRepo } from './repair.js';
 import { notSaidBefore } from './said-before.js';
 import { followDatabasePrivacy } from './privacy.js';
@@ -21,7 +22,6 @@ import { BRANCH, configureRepo, originUrl } from './repo.js';
 import { SNAPSHOT, readSnapshot, writeSnapshot } from './snapshot.js';
 import { concurrentEdits, type ConcurrentEdit } from './concurrent.js';
 import { rowKey, unionRows, type HeadChange } from './union.js';
-import { sleepSync } from '../util/sleep.js';
 
 /** Journal files before they are folded into the snapshot: bounds the tree git rewrites per commit. */
 export const COMPACT_AT_FILES = 64;
@@ -65,15 +65,14 @@ export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?
   const gitDir = git.run(['rev-parse', '--absolute-git-dir']);
   const scratch = join(gitDir, 'memcue', 'scratch');
   const pause = (step: string) => pauseAt(step, target.env);
-  // One sync per repo at a time; a sync killed with SIGKILL leaves this lock, which is then broken.
+  // One sync per repo at a time; the system drops a killed sync's lock.
   mkdirSync(join(gitDir, 'memcue'), { recursive: true });
-  const lock = new FileLock(join(gitDir, 'memcue', 'sync.lock'));
-  lock.acquire(SYNC_WAIT_MS);
+  const release = await holdFileLock(join(gitDir, 'memcue', 'sync.lock'), SYNC_WAIT_MS, 'the memory repo');
   try {
     pause('locked');
     const report: SyncReport = { dir, remote: originUrl(git), sent: 0, received: 0, compacted: false, concurrent: [], pushed: false, repaired: [], skipped: new Map(), skippedBefore: 0, changed: [], refused: [], refusedBefore: 0 };
     const skipped = report.skipped;
-    report.repaired = repairRepo(git, gitDir, scratch);
+    report.repaired = await repairRepo(git, gitDir, scratch);
     stage(git, configureRepo(git));
 
     report.sent = await sendLocalRows(target, git, skipped);
@@ -86,7 +85,7 @@ export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?
     let failure: unknown;
     if (report.remote) {
       try {
-        exchange(git, pause);
+        await exchange(git, pause);
         report.pushed = true;
         pause('pushed');
       } catch (err) {
@@ -99,7 +98,7 @@ export async function syncRepo(target: SyncTarget, dir: string, opts: { compact?
     if (failure) throw failure;
     return sayOnce(report, join(gitDir, 'memcue'));
   } finally {
-    lock.release();
+    release();
   }
 }
 
@@ -156,7 +155,7 @@ async function compact(git: Git, scratch: string, skipped: Skipped): Promise<boo
 }
 
 /** Fetch, merge, push; when someone pushed in between, merge their commits too and push again. */
-function exchange(git: Git, pause: (step: string) => void): void {
+async function exchange(git: Git, pause: (step: string) => void): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     git.run(['fetch', '--quiet', 'origin']);
     pause('fetched');
@@ -168,7 +167,7 @@ function exchange(git: Git, pause: (step: string) => void): void {
       throw new MemcueError('SYNC', `the remote kept moving: push refused ${PUSH_ATTEMPTS} times (last: ${refused})`, 'run `memcue sync` again');
     }
     // Jittered back-off, so machines retrying at once do not collide again.
-    sleepSync(Math.min(1000, 50 * 2 ** attempt) * (0.5 + Math.random()));
+    await sleep(Math.min(1000, 50 * 2 ** attempt) * (0.5 + Math.random()));
   }
 }
 
@@ -207,7 +206,7 @@ async function foldIntoLive(
 ): Promise<{ added: number; changed: HeadChange[]; concurrent: ConcurrentEdit[]; refused: RefusedRow[] }> {
   const rows = await repoRows(dir, skipped);
   return withStore(target.dbPath, true, (store) =>
-    store!.write(() => {
+    store!.writeAsync(() => {
       const { rows: fresh, refused } = withoutSecretRows(rows.filter((row) => !store!.hasRow(row)));
       const { added, changed } = unionRows(store!, fresh, target.host);
       pauseAt('folding', target.env);

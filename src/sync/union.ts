@@ -1,6 +1,6 @@
 // Union of fact-version rows: the one operation sync is built on. Rows are never updated, so adding
 // the rows a copy lacks is the whole merge; the current version of each fact follows from its rows.
-import type { Fact } from '../store/facts.js';
+import type { Fact } from '../facts/facts.js';
 import { rebuildDerived, type Store } from '../store/store.js';
 
 /** Beyond this many touched facts one full rebuild of heads + index is cheaper than per-fact refreshes. */

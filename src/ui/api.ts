@@ -14,9 +14,9 @@ import { MemcueError } from '../errors.js';
 import { search } from '../search/search.js';
 import type { Correction } from '../search/expand.js';
 import { surfaceForm } from '../commands/search.js';
-import { checkScope } from '../store/validate.js';
-import { checkKind, isState } from '../store/facts.js';
-import { fileState } from '../store/integrity.js';
+import { checkScope } from '../facts/validate.js';
+import { checkKind, isState } from '../facts/facts.js';
+import { fileState } from '../sqlite/header.js';
 import { withStore, type ListFilter, type Store } from '../store/store.js';
 import { parseSince } from '../util/dates.js';
 
@@ -29,7 +29,7 @@ const IMPORTS_NAMED = 10;
 export function apiRoutes(ctx: Context): Hono {
   const api = new Hono();
   const read = <T>(fn: (store: Store) => T, empty: T) => withStore(ctx.dbPath, false, (store) => (store ? fn(store) : empty));
-  const write = <T>(fn: (store: Store) => T) => withStore(ctx.dbPath, true, (store) => store!.write(() => fn(store!)));
+  const write = <T>(fn: (store: Store) => T) => withStore(ctx.dbPath, true, (store) => store!.writeAsync(() => fn(store!)));
 
   api.get('/facts', async (c) => {
     const q = c.req.query('q')?.trim() ?? '';

@@ -32,7 +32,7 @@ const TYPES: Record<string, string> = {
 
 const embedded = new Map<string, string>();
 
-/** Called by the entries of the npm bundle and the single executable with the files' text. */
+/** Called by the single executable's entry with the files' text. */
 export function useEmbeddedUiAssets(files: Record<string, string>): void {
   for (const [name, body] of Object.entries(files)) embedded.set(name, body);
 }

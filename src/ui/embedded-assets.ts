@@ -1,4 +1,4 @@
-// Embeds the viewer's files as text in the npm bundle and the single executable (Bun inlines
+// Embeds the viewer's files as text in the single executable (Bun inlines
 // `with { type: 'text' }` imports), so `memcue ui` needs no file next to the program.
 // @ts-expect-error: imported as text, not as a module
 import preact from '../../node_modules/preact/dist/preact.mjs' with { type: 'text' };

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Env } from '../config.js';
-import { cacheDir } from '../hooks/paths.js';
+import { cacheDir } from '../install/paths.js';
 import { isAlive } from '../util/pid.js';
 import { removeQuietly, writeNewFile } from '../util/safe-file.js';
 

@@ -1,25 +1,28 @@
-// The npm route as a user takes it: `npx memcue install claude` runs the bundle from npx's cache,
-// with no `memcue` on PATH. The hook it writes must still run after npm cleans that cache, doctor
-// must run it and say how it went, and the card must name a memcue command that works.
-import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The npm route as a user takes it: `npx memcue install claude` runs the launcher and the executable
+// of its platform package from npx's cache, with no `memcue` on PATH. The hook it writes must still
+// run after npm cleans that cache, doctor must run it and say how it went, and the card must name a
+// memcue command that works.
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUNDLE, isolatedEnv, ROOT, runProcess, tempDir } from '../helpers.js';
+import { BINARY, BUNDLE, isolatedEnv, ROOT, runProcess, tempDir } from '../helpers.js';
 import { repoDir } from '../hooks/fixtures.js';
 
-const DIST = join(ROOT, 'dist', 'memcue.mjs');
-
-/** The package as npm unpacks it (package.json "files") into npx's cache. */
+/** The two packages as npm unpacks them into npx's cache: the launcher and the platform's executable. */
 function npxCopy(): string {
-  const root = join(tempDir(), '.npm', '_npx', '5d1c0b9a', 'node_modules', 'memcue');
-  for (const file of ['package.json', 'bin/memcue.js', 'dist/memcue.mjs', 'dist/sqlite3.wasm', 'plugins/hermes/memcue', 'plugins/opencode']) {
-    mkdirSync(dirname(join(root, file)), { recursive: true });
-    cpSync(join(ROOT, file), join(root, file), { recursive: true });
-  }
+  const modules = join(tempDir(), '.npm', '_npx', '5d1c0b9a', 'node_modules');
+  const root = join(modules, 'memcue');
+  mkdirSync(join(root, 'bin'), { recursive: true });
+  cpSync(join(ROOT, 'bin', 'memcue.js'), join(root, 'bin', 'memcue.js'));
+  writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'memcue', type: 'module', bin: { memcue: 'bin/memcue.js' } }));
+  const platform = join(modules, '@memcue', `${process.platform}-${process.arch}`);
+  mkdirSync(join(platform, 'bin'), { recursive: true });
+  cpSync(BINARY, join(platform, 'bin', 'memcue'));
+  writeFileSync(join(platform, 'package.json'), JSON.stringify({ name: `@memcue/${process.platform}-${process.arch}` }));
   return root;
 }
 
-describe.skipIf(!existsSync(DIST))('npx memcue install', () => {
+describe.skipIf(!existsSync(BINARY) || process.platform === 'win32')('npx memcue install', () => {
   it('writes a hook that still runs once npx\'s cache is gone; doctor runs it; the card names a runnable memcue', () => {
     const npx = npxCopy();
     const repo = repoDir();
@@ -54,31 +57,21 @@ describe.skipIf(!existsSync(DIST))('npx memcue install', () => {
     expect(doctor.stdout).toMatch(new RegExp(`ran ${launcher} hook claude session-start: exit 0, card of \\d+ characters\\n`));
   });
 
-  it('a package installed in a lasting place is used where it is, through the same launcher', () => {
-    // The checkout itself may sit in the temp folder (CI clones there): give the child its own TMPDIR,
-    // so that only a package inside the temp folder counts as transient.
-    const env: Record<string, string> = { ...isolatedEnv(), PATH: '/usr/bin:/bin', TMPDIR: tempDir() };
+  it('an executable installed in a lasting place is used where it is', () => {
+    const env: Record<string, string> = { ...isolatedEnv(), PATH: '/usr/bin:/bin' };
     const r = runProcess(process.execPath, [BUNDLE, 'install', 'codex'], { env, cwd: tempDir() });
     expect(r.code).toBe(0);
-    const launcher = join(env.XDG_DATA_HOME!, 'memcue', 'bin', 'memcue');
-    expect(readFileSync(launcher, 'utf8')).toContain(` ${join(ROOT, 'bin', 'memcue.js')} "$@"`);
-    expect(existsSync(join(env.XDG_DATA_HOME!, 'memcue', 'runtime'))).toBe(false);
+    expect(existsSync(join(env.XDG_DATA_HOME!, 'memcue', 'bin', 'memcue'))).toBe(false);
+    expect(readFileSync(join(env.HOME!, '.codex', 'hooks.json'), 'utf8')).toContain(`${BINARY} hook codex session-start`);
     expect(r.stdout).not.toContain('not on your PATH'); // not npx: the user installed it
   });
 
-  it('the launcher runs the Node on PATH at run time (nvm after an upgrade), else the one that ran install', () => {
-    const env: Record<string, string> = { ...isolatedEnv(), PATH: '/usr/bin:/bin', TMPDIR: tempDir() };
-    expect(runProcess(process.execPath, [BUNDLE, 'install', 'codex'], { env, cwd: tempDir() }).code).toBe(0);
-    const launcher = join(env.XDG_DATA_HOME!, 'memcue', 'bin', 'memcue');
-    // Another Node on PATH (a wrapper that says it ran, standing in for nvm's new version).
-    const nvm = tempDir();
-    writeFileSync(join(nvm, 'node'), `#!/bin/sh\necho "newer node ran" >&2\nexec ${JSON.stringify(process.execPath)} "$@"\n`);
-    chmodSync(join(nvm, 'node'), 0o755);
-    const viaPath = runProcess(launcher, ['--version'], { env: { ...env, PATH: `${nvm}:/usr/bin:/bin` } });
-    expect(viaPath.stderr).toContain('newer node ran');
-    expect(viaPath.code).toBe(0);
-    const noNode = runProcess(launcher, ['--version'], { env: { ...env, PATH: tempDir() } });
-    expect(noNode.stderr).not.toContain('newer node ran');
-    expect(noNode.code).toBe(0); // the install-time Node
+  it('the copy in memcue\u2019s data folder needs no Node at run time', () => {
+    const npx = npxCopy();
+    const env: Record<string, string> = { ...isolatedEnv(), PATH: '/usr/bin:/bin' };
+    expect(runProcess(process.execPath, [join(npx, 'bin', 'memcue.js'), 'install', 'codex'], { env, cwd: tempDir() }).code).toBe(0);
+    const copy = join(env.XDG_DATA_HOME!, 'memcue', 'bin', 'memcue');
+    const r = runProcess(copy, ['--version'], { env: { ...env, PATH: tempDir() } });
+    expect([r.code, r.stderr]).toEqual([0, '']);
   });
 });

@@ -25,9 +25,9 @@ describe('writers', () => {
     expect((await cli(['import', '-'], { env, stdin: ROWS })).code).toBe(0);
     const host = env.MEMCUE_HOST ?? 'testhost';
     const check = (forgetImports: boolean) =>
-      withStore(env.MEMCUE_DB!, true, (store) => {
+      withStore(env.MEMCUE_DB!, true, async (store) => {
         // A database whose import was never recorded (an older memcue): the rows' fields decide.
-        if (forgetImports) store!.write(() => store!.db.run("DELETE FROM settings WHERE key LIKE 'import:applied:%'"));
+        if (forgetImports) await store!.writeAsync(() => store!.db.run("DELETE FROM settings WHERE key LIKE 'import:applied:%'"));
         const all = recentChanges(store!, { limit: 100 });
         const by = Object.fromEntries(WRITERS.map((w) => [w, recentChanges(store!, { limit: 100, by: w, localHost: host }).map((c) => `${c.id} v${c.version}`)]));
         for (const w of WRITERS) expect(by[w], w).toEqual(all.filter((c) => matches(w, c, host)).map((c) => `${c.id} v${c.version}`));
@@ -49,7 +49,7 @@ describe('writers', () => {
     const env = isolatedEnv();
     expect((await cli(['import', '-'], { env, stdin: '{"text":"one"}\n{"text":"two"}' })).code).toBe(0);
     await withStore(env.MEMCUE_DB!, true, (store) =>
-      store!.write(() => {
+      store!.writeAsync(() => {
         store!.db.run("INSERT INTO settings (key, value) VALUES ('import:applied:bad1', 'not json')");
         store!.db.run(`INSERT INTO settings (key, value) VALUES ('import:applied:bad2', '${JSON.stringify({ applied_at: 'x', host: 'h', file: 'f', added: 1, skipped: 0, first_row: '1 OR 1', last_row: null })}')`);
       }),

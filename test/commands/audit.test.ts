@@ -289,7 +289,7 @@ describe('dream undo and migrate undo', () => {
 
 describe('the card', () => {
   it('tells the agent to search before it adds', async () => {
-    const { INSTRUCTION } = await import('../../src/hooks/instruction.js');
+    const { INSTRUCTION } = await import('../../src/install/instruction.js');
     expect(INSTRUCTION).toContain('Search before you add');
     expect(INSTRUCTION).toContain('already known: ID');
   });

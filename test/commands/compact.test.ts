@@ -5,7 +5,7 @@ import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compactSchema, migrate, OPENED_AS_IS, SCHEMA_VERSION } from '../../src/store/schema.js';
-import { Database } from '../../src/store/sqlite.js';
+import { Database } from '../../src/sqlite/sqlite.js';
 import { rebuildDerived, Store } from '../../src/store/store.js';
 import { BINARY, cli, runProcess, tempDir, workspace } from '../helpers.js';
 import { indexDifferences } from '../store/index-state.js';
@@ -127,7 +127,7 @@ describe('a v4 database', () => {
     expect((await ws.run(['import', more])).code).toBe(0);
     // What compact commits before its VACUUM (the process then killed).
     const store = (await Store.open(ws.db, { write: true }))!;
-    store.write(() => {
+    await store.writeAsync(() => {
       expect(compactSchema(store.db)).toBe(true);
       rebuildDerived(store.db);
     });

@@ -7,7 +7,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Database } from '../../src/store/sqlite.js';
+import { Database } from '../../src/sqlite/sqlite.js';
 import { BINARY, runProcess, workspace } from '../helpers.js';
 import { indexDifferences } from '../store/index-state.js';
 

@@ -3,9 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, closeSync, copyFileSync, existsSync, mkdtempSync, openSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUNDLE, workspace, tempDir } from '../helpers.js';
+import { BINARY, workspace, tempDir } from '../helpers.js';
 
 describe('small hostile inputs', () => {
   it('list -n past what SQLite counts lists everything, not an internal error', async () => {
@@ -44,12 +44,12 @@ describe('small hostile inputs', () => {
     expect((await ws.run(['add', 'a fact'])).code).toBe(0);
     chmodSync(ws.dir, 0o755); // the folder may be entered, the file not read
     chmodSync(ws.env.MEMCUE_DB!, 0o000);
-    // The bundle from a folder any user may read: a clone may sit in a private folder (mktemp -d is 0700).
-    const shared = mkdtempSync(join(tmpdir(), 'memcue-bundle-'));
+    // The executable from a folder any user may read: a clone may sit in a private folder (mktemp -d is 0700).
+    const shared = mkdtempSync(join(tmpdir(), 'memcue-binary-'));
     chmodSync(shared, 0o755);
-    const dist = join(dirname(BUNDLE), '..', 'dist');
-    for (const f of ['memcue.mjs', 'sqlite3.wasm']) copyFileSync(join(dist, f), join(shared, f));
-    const r = spawnSync('su', ['nobody', '-s', '/bin/sh', '-c', `HOME=/tmp ${process.execPath} ${join(shared, 'memcue.mjs')} list --db ${ws.env.MEMCUE_DB}`], { encoding: 'utf8' });
+    copyFileSync(BINARY, join(shared, 'memcue'));
+    chmodSync(join(shared, 'memcue'), 0o755);
+    const r = spawnSync('su', ['nobody', '-s', '/bin/sh', '-c', `HOME=/tmp ${join(shared, 'memcue')} list --db ${ws.env.MEMCUE_DB}`], { encoding: 'utf8' });
     expect(r.stderr).toMatch(/^memcue: cannot read .* \(EACCES\)/);
     expect(r.status).toBe(1);
   });

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIST_BOUND } from '../../src/commands/list.js';
-import { newId } from '../../src/store/facts.js';
+import { newId } from '../../src/facts/facts.js';
 import { cli, isolatedEnv, tempDir } from '../helpers.js';
 
 const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();

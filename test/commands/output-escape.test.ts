@@ -3,7 +3,7 @@
 // reorders what is shown). Every command that prints rows shows them as visible escapes, in text and
 // JSON alike; JSON still parses back to the stored text.
 import { describe, expect, it } from 'vitest';
-import { Database } from '../../src/store/sqlite.js';
+import { Database } from '../../src/sqlite/sqlite.js';
 import { workspace } from '../helpers.js';
 
 const NASTY = 'ok \u001b[2J \u001b]0;pwned\u0007 \r fake \u009b31m \u202e evil';

@@ -23,8 +23,9 @@ it('npx memcue in a clone with nothing set up names npm ci && npm run build; aft
   mkdirSync(join(clone, 'bin'));
   copyFileSync(join(ROOT, 'bin', 'memcue.js'), join(clone, 'bin', 'memcue.js'));
   writeFileSync(join(clone, 'package.json'), '{"type":"module"}');
+  mkdirSync(join(clone, 'src')); // a clone, not the published launcher (which has neither src/ nor node_modules)
   const launch = () => runProcess(process.execPath, [join(clone, 'bin', 'memcue.js'), '--help'], { cwd: clone });
-  expect(launch()).toMatchObject({ code: 1, stdout: '', stderr: 'memcue: this clone is not set up yet (no node_modules, no dist/memcue.mjs); run `npm ci && npm run build` in it, then try again\n' });
+  expect(launch()).toMatchObject({ code: 1, stdout: '', stderr: 'memcue: this clone is not set up yet (no node_modules, no dist/memcue); run `npm ci && npm run build` in it, then try again\n' });
   mkdirSync(join(clone, 'node_modules'));
-  expect(launch()).toMatchObject({ code: 1, stdout: '', stderr: 'memcue: this copy is not built yet (no dist/memcue.mjs); run `npm run build` in it, then try again\n' });
+  expect(launch()).toMatchObject({ code: 1, stdout: '', stderr: 'memcue: this copy is not built yet (no dist/memcue); run `npm run build` in it, then try again\n' });
 });

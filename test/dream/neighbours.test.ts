@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IndexNeighbours, NEIGHBOUR_SIMILARITY } from '../../src/dream/neighbours.js';
 import { factsAfter, type Seed } from '../../src/dream/seeds.js';
-import type { Fact } from '../../src/store/facts.js';
+import type { Fact } from '../../src/facts/facts.js';
 import { Store } from '../../src/store/store.js';
 import { terms } from '../../src/text/tokenize.js';
 import { tempDir } from '../helpers.js';
@@ -61,7 +61,7 @@ describe('IndexNeighbours', () => {
       texts.push([words.join(' '), scope]);
     }
     const store = (await Store.open(join(tempDir(), 'memcue.db'), { write: true }))!;
-    store.write(() => texts.forEach(([text, scope], i) => store.insertNewFact(fact(i, text, scope))));
+    await store.writeAsync(() => texts.forEach(([text, scope], i) => store.insertNewFact(fact(i, text, scope))));
     const seeds = [...factsAfter(store.db, 0)];
     const expected = allPairs(seeds);
     const index = new IndexNeighbours(store.db);

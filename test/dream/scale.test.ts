@@ -8,7 +8,7 @@ import { SEEDS_PER_BATCH } from '../../src/dream/clusters.js';
 import { ROWS_PER_BATCH } from '../../src/dream/index-work.js';
 import { MAX_BLOCK_DOCS } from '../../src/dream/neighbours.js';
 import { dreamStep, recordStep } from '../../src/dream/prepare.js';
-import type { Fact } from '../../src/store/facts.js';
+import type { Fact } from '../../src/facts/facts.js';
 import { Store } from '../../src/store/store.js';
 import { withKeywords } from '../../src/text/hidden-index.js';
 import { tempDir, workspace } from '../helpers.js';
@@ -26,7 +26,7 @@ function word(n: number): string {
 
 async function pairs(path: string, count: number) {
   const store = (await Store.open(path, { write: true }))!;
-  store.write(() => {
+  await store.writeAsync(() => {
     for (let i = 0; i < count; i++) {
       const words = `service${i} listens on port ${9000 + i} behind gateway${i}`;
       store.insertNewFact(fact(2 * i, `The ${words}`));
@@ -39,7 +39,7 @@ async function pairs(path: string, count: number) {
 /** `distinct` facts no two of which are alike (common words shared by all), then two that are. */
 async function bigMemory(path: string, distinct: number) {
   const store = (await Store.open(path, { write: true }))!;
-  store.write(() => {
+  await store.writeAsync(() => {
     for (let i = 0; i < distinct; i++) store.insertNewFact(fact(i, `The deploy of ${word(i)} uses ${word(i + 7919)} and ${word(3 * i + 1)} on staging`));
     store.insertNewFact(fact(distinct, 'Uploads through api-gw time out after 30 seconds unless PROXY_TIMEOUT is raised'));
     store.insertNewFact(fact(distinct + 1, 'api-gw uploads time out after 30 seconds; raise PROXY_TIMEOUT'));
@@ -91,7 +91,7 @@ describe('dream over a memory bigger than one batch', () => {
     // common, yet they weigh.
     const n = 1500;
     const common = ['never', 'deploy', 'staging', 'friday', 'afternoon'];
-    store.write(() => {
+    await store.writeAsync(() => {
       for (let i = 0; i < n; i++) store.insertNewFact(fact(i, `${common[i % 5]} ${common[(i + 1 + Math.floor(i / 5)) % 5] === common[i % 5] ? common[(i + 2) % 5] : common[(i + 1 + Math.floor(i / 5)) % 5]} ${word(i)} ${word(i + 5000)}`));
       store.insertNewFact(fact(n, 'Never deploy staging Friday afternoons'));
       store.insertNewFact(fact(n + 1, 'never deploy staging, friday afternoon'));
@@ -142,9 +142,9 @@ describe('dream resumes', () => {
 
   it('a cursor that no longer names the fact at its row (rows renumbered) starts the walk again', async () => {
     const store = await bigMemory(join(tempDir(), 'memcue.db'), 1500);
-    store.write(() => recordStep(store, dreamStep(store, { languages: 'en' })));
+    await store.writeAsync(() => recordStep(store, dreamStep(store, { languages: 'en' })));
     expect(dreamStep(store, { languages: 'en' }).batch!.counts.clusters).toBe(1);
-    store.write(() => store.db.run("UPDATE settings SET value = '1000 f999999999' WHERE key LIKE 'dream:cursor:clusters:%'"));
+    await store.writeAsync(() => store.db.run("UPDATE settings SET value = '1000 f999999999' WHERE key LIKE 'dream:cursor:clusters:%'"));
     const step = dreamStep(store, { languages: 'en' });
     expect(step.searched).toBe(SEEDS_PER_BATCH);
     expect(step.batch!.counts.clusters).toBe(0);
@@ -155,7 +155,7 @@ describe('dream resumes', () => {
     const { env, run } = workspace({ MEMCUE_LANGUAGES: 'en' });
     const store = (await bigMemory(env.MEMCUE_DB!, 1500))!;
     // Every fact already has keywords: only the cluster search has work, past the first step.
-    store.write(() => {
+    await store.writeAsync(() => {
       for (let i = 0; i < 1502; i++) store.appendVersion(fact(i, '').id, { translation: withKeywords('', ['rollout']) }, 'h');
     });
     store.close();

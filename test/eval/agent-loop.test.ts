@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { locomoDir } from '../../bench/quality-sets.js';
-import { INSTRUCTION } from '../../src/hooks/instruction.js';
+import { INSTRUCTION } from '../../src/install/instruction.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bun = join(root, 'node_modules/.bin/bun');
@@ -29,7 +29,7 @@ describe('the agent-loop benchmark', () => {
     const card = readFileSync(join(dir, 'card.md'), 'utf8');
     expect(card.startsWith(INSTRUCTION)).toBe(true);
     expect(card).toContain('The memory holds 250 facts in English and Russian');
-    const exported = spawnSync(bun, ['src/node-entry.ts', 'export'], { cwd: root, encoding: 'utf8', env: { ...process.env, MEMCUE_DB: join(dir, 'memory.db'), HOME: dir } });
+    const exported = spawnSync(bun, ['src/bin-entry.ts', 'export'], { cwd: root, encoding: 'utf8', env: { ...process.env, MEMCUE_DB: join(dir, 'memory.db'), HOME: dir } });
     const rows = exported.stdout.trim().split('\n').map((l) => JSON.parse(l) as { translation: string });
     expect(rows).toHaveLength(250);
     expect(rows.filter((r) => r.translation !== '')).toEqual([]);

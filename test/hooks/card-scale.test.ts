@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CARD_LIMIT, composeCard, ENTRY_ROOM, REPO_SHARE, type CardEntry } from '../../src/hooks/card.js';
 import { openLiveIndex } from '../../src/snapshot/files.js';
-import { newId } from '../../src/store/facts.js';
+import { newId } from '../../src/facts/facts.js';
 import { cli, isolatedEnv, tempDir } from '../helpers.js';
 import { repoDir } from './fixtures.js';
 

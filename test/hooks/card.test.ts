@@ -2,7 +2,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CARD_LIMIT, composeCard, ENTRY_ROOM, type CardEntry } from '../../src/hooks/card.js';
-import { INSTRUCTION } from '../../src/hooks/instruction.js';
+import { INSTRUCTION } from '../../src/install/instruction.js';
 import { cli, isolatedEnv } from '../helpers.js';
 import { repoDir } from './fixtures.js';
 

@@ -3,7 +3,7 @@
 import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { INSTRUCTION } from '../../src/hooks/instruction.js';
+import { INSTRUCTION } from '../../src/install/instruction.js';
 import { BINARY, cli, isolatedEnv, ROOT, runProcess, tempDir } from '../helpers.js';
 import { repoDir } from '../hooks/fixtures.js';
 

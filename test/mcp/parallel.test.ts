@@ -97,6 +97,63 @@ describe.skipIf(!existsSync(BINARY))('memcue mcp: parallel tool calls', () => {
     expect(storedTexts(env)).toEqual([...texts, 'the build server is ci-7'].sort());
   });
 
+  it('while an add waits for another process\u2019s lock, the server answers other requests (its wait does not block it)', async () => {
+    const env = { ...isolatedEnv(), MEMCUE_BUSY_TIMEOUT_MS: '30000' };
+    expect(runProcess(BINARY, ['add', '--scope', 'global', 'a fact before'], { env }).code).toBe(0);
+    const server = await initialized(env);
+    const mark = join(tempDir(), 'paused');
+    // Another memcue holds SQLite's write lock for 4 s, stopped inside its transaction.
+    const writer = spawn(BINARY, ['add', '--scope', 'global', 'the other process'], {
+      env: { ...env, MEMCUE_SYNC_PAUSE_AT: 'write-transaction', MEMCUE_SYNC_PAUSE_MS: '4000', MEMCUE_SYNC_PAUSE_MARK: mark },
+      stdio: 'ignore',
+    });
+    let writerDone = false;
+    const writerExit = new Promise((resolve) => writer.once('exit', (code) => ((writerDone = true), resolve(code))));
+    while (!existsSync(mark)) await new Promise((resolve) => setTimeout(resolve, 20));
+    server.send(addCall(1, 'added once the other process is done'));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the add is waiting for the lock by now
+    server.send({ id: 2, method: 'tools/list' });
+    await server.answer(2);
+    // Answered while the add still waited: the other process had not finished yet.
+    expect(server.answers.has(1)).toBe(false);
+    expect(writerDone).toBe(false);
+    const added = await server.answer(1);
+    expect(added.result?.isError, added.result?.content[0]?.text).toBeFalsy();
+    expect(await writerExit).toBe(0);
+    server.child.stdin.end();
+    expect(await server.exited).toBe(0);
+    expect(storedTexts(env)).toEqual(['a fact before', 'added once the other process is done', 'the other process'].sort());
+  }, 60_000);
+
+  it('runs searches side by side: two sent at once both wait for a commit in progress together', async () => {
+    // The server's reads give up after 4 s; another memcue holds its commit for about 5.6 s (stopped
+    // 2.8 s at each of the journal's two syncs). Side by side, both searches wait from the start and
+    // both give up at 4 s. One at a time, the second would start at 4 s, meet the file free before
+    // 8 s and answer: the outcome tells the two apart, not a clock.
+    const env = { ...isolatedEnv(), MEMCUE_BUSY_TIMEOUT_MS: '4000' };
+    expect(runProcess(BINARY, ['add', '--scope', 'global', 'the build server is ci-7'], { env }).code).toBe(0);
+    const server = await initialized(env);
+    const mark = join(tempDir(), 'paused');
+    const writer = spawn(BINARY, ['add', '--scope', 'global', 'committed slowly'], {
+      env: { ...env, MEMCUE_BUSY_TIMEOUT_MS: '30000', MEMCUE_SYNC_PAUSE_AT: 'commit', MEMCUE_SYNC_PAUSE_MS: '2800', MEMCUE_SYNC_PAUSE_MARK: mark },
+      stdio: 'ignore',
+    });
+    const writerExit = new Promise((resolve) => writer.once('exit', resolve));
+    while (!existsSync(mark)) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const id of [1, 2]) server.send({ id, method: 'tools/call', params: { name: 'memcue_search', arguments: { query: 'build server', in: 'all' } } });
+    const answers = await Promise.all([server.answer(1), server.answer(2)]);
+    for (const a of answers) {
+      expect(a.result?.isError).toBe(true);
+      expect(a.result!.content[0]!.text).toMatch(/busy: .*waited 4000 ms to read it/);
+    }
+    expect(await writerExit).toBe(0);
+    // Once the commit is over, a search answers.
+    server.send({ id: 3, method: 'tools/call', params: { name: 'memcue_search', arguments: { query: 'committed slowly', in: 'all' } } });
+    expect((await server.answer(3)).result!.content[0]!.text).toContain('committed slowly');
+    server.child.stdin.end();
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+
   it('after stdin closes, a queue of calls that each wait for another process ends within the bound: the rest are answered "not run"', async () => {
     // Each call waits 1 s for the writers' lock, held by another process for 6 s: unbounded, eight
     // queued calls would keep the server 8 s past the end of its input.

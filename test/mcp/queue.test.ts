@@ -1,4 +1,4 @@
-// The MCP server's call queue: one call at a time, in arrival order; after close, queued calls still
+// The MCP server's call queue: calls start in arrival order, a write alone, reads side by side; after close, queued calls still
 // run for a grace period, and those whose turn comes later are answered without running.
 import { describe, expect, it } from 'vitest';
 import { CallQueue } from '../../src/mcp/queue.js';
@@ -21,6 +21,35 @@ describe('CallQueue', () => {
     const results = await Promise.allSettled([queue.run(call('a'), () => 'x'), queue.run(call('b', true), () => 'x'), queue.run(call('c'), () => 'x')]);
     expect(log).toEqual(['a:1', 'b:1', 'c:1']);
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual(['a', 'b', 'c']);
+  });
+
+  it('runs reads side by side; a write waits for the reads before it, and reads after it wait for the write', async () => {
+    const queue = new CallQueue();
+    const log: string[] = [];
+    const gates = new Map<string, () => void>();
+    const call = (name: string) => () =>
+      new Promise<string>((resolve) => {
+        log.push(`start ${name}`);
+        gates.set(name, () => (log.push(`end ${name}`), resolve(name)));
+      });
+    const done = [queue.run(call('read1'), () => 'x', false), queue.run(call('read2'), () => 'x', false), queue.run(call('write'), () => 'x'), queue.run(call('read3'), () => 'x', false)];
+    while (gates.size < 2) await tick();
+    await tick();
+    // Both reads are in progress at once; the write has not started.
+    expect(log).toEqual(['start read1', 'start read2']);
+    gates.get('read2')!();
+    await tick();
+    await tick();
+    expect(log).not.toContain('start write'); // read1 is still running
+    gates.get('read1')!();
+    while (!gates.has('write')) await tick();
+    await tick();
+    expect(log.at(-1)).toBe('start write'); // read3 waits for it
+    gates.get('write')!();
+    while (!gates.has('read3')) await tick();
+    gates.get('read3')!();
+    expect(await Promise.all(done)).toEqual(['read1', 'read2', 'write', 'read3']);
+    expect(log).toEqual(['start read1', 'start read2', 'end read2', 'end read1', 'start write', 'end write', 'start read3', 'end read3']);
   });
 
   it('after close, still runs the calls queued, the one in progress first, and closes once they are answered', async () => {

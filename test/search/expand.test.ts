@@ -8,9 +8,9 @@ import type { Vocabulary } from '../../src/search/vocabulary.js';
 import { buildSearchFile } from '../../src/snapshot/build.js';
 import { openLiveIndex } from '../../src/snapshot/files.js';
 import type { LiveIndex } from '../../src/snapshot/pool.js';
-import { liveVocabulary } from '../../src/snapshot/vocabulary.js';
+import { liveVocabulary } from '../../src/search/live-vocabulary.js';
 import { Store } from '../../src/store/store.js';
-import { sqliteVocabulary } from '../../src/store/vocabulary.js';
+import { sqliteVocabulary } from '../../src/search/sqlite-vocabulary.js';
 import { tempDir } from '../helpers.js';
 
 /** Russian words starting as докер does: the terms a search for docker looks among. */
@@ -20,7 +20,7 @@ const TEXTS = ['Docker images are tagged with the commit hash', 'Докер на
 
 async function memory(texts = TEXTS): Promise<Store> {
   const store = (await Store.open(join(tempDir(), 'expand.db'), { write: true }))!;
-  store.write(() => {
+  await store.writeAsync(() => {
     texts.forEach((text, i) => {
       store.insertVersion({
         id: `f${String(i).padStart(19, '0')}`, version: 1, text, translation: '', kind: 'note', scope: 'global', source: '', quote: '',

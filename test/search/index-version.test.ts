@@ -1,7 +1,7 @@
 // A database indexed by another tokenizer is re-indexed when opened, so old terms never hide facts.
 import { describe, expect, it } from 'vitest';
 import { indexVersion } from '../../src/store/store.js';
-import { Database } from '../../src/store/sqlite.js';
+import { Database } from '../../src/sqlite/sqlite.js';
 import { INDEX_VERSION, indexText } from '../../src/text/tokenize.js';
 import { cli, isolatedEnv } from '../helpers.js';
 import { indexDifferences } from '../store/index-state.js';

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadFacts } from '../../src/eval/run.js';
-import { newId } from '../../src/store/facts.js';
+import { newId } from '../../src/facts/facts.js';
 import { queryItems } from '../../src/search/query.js';
 import { occurrences, RANKING, rescore, trigrams, type Ranking } from '../../src/search/rerank.js';
 import { itemStats, search } from '../../src/search/search.js';
@@ -12,7 +12,7 @@ import { tempDir } from '../helpers.js';
 /** A store with `texts` loaded in order (later = newer, which wins FTS5's ties). */
 async function storeWith(texts: string[]) {
   const store = (await Store.open(join(tempDir(), 'memory.db'), { write: true }))!;
-  const ids = loadFacts(store, texts.map((text, i) => ({ id: `f${i}`, text, kind: 'note', scope: 'global' })), 'test');
+  const ids = await loadFacts(store, texts.map((text, i) => ({ id: `f${i}`, text, kind: 'note', scope: 'global' })), 'test');
   const byText = new Map([...ids].map(([id, external]) => [id, texts[Number(external.slice(1))]!]));
   const found = (query: string) => search(store, query).map((hit) => byText.get(hit.id));
   return { store, found };
@@ -171,17 +171,17 @@ describe('search ranks with the second stage', () => {
     try {
       const items = queryItems('alpha');
       expect(itemStats(store, items)).toEqual({ facts: 2, matching: [1] });
-      loadFacts(store, [{ id: 'x', text: 'alpha again', kind: 'note', scope: 'global' }], 'test');
+      await loadFacts(store, [{ id: 'x', text: 'alpha again', kind: 'note', scope: 'global' }], 'test');
       expect(itemStats(store, items)).toEqual({ facts: 3, matching: [2] });
       // Counted inside a transaction that is then rolled back: those counts must not be kept.
-      expect(() =>
-        store.write(() => {
+      await expect(
+        store.writeAsync(() => {
           const fact = { id: newId(), version: 1, text: 'alpha once more', translation: '', kind: 'note', scope: 'global' } as const;
           store.insertVersion({ ...fact, source: '', quote: '', created_at: new Date().toISOString(), host: 'test', state: 'active' });
           expect(itemStats(store, items)).toEqual({ facts: 4, matching: [3] });
           throw new Error('abandoned');
         }),
-      ).toThrow('abandoned');
+      ).rejects.toThrow('abandoned');
       expect(itemStats(store, items)).toEqual({ facts: 3, matching: [2] });
     } finally {
       store.close();

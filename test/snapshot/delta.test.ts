@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_DELTA } from '../../src/snapshot/delta.js';
 import { decodeDelta, encodeDelta } from '../../src/snapshot/delta-file.js';
 import { openLiveIndex, snapshotFiles } from '../../src/snapshot/files.js';
-import { Database } from '../../src/store/sqlite.js';
+import { Database } from '../../src/sqlite/sqlite.js';
 import { workspace } from '../helpers.js';
 
 const QUERIES = [

@@ -17,9 +17,9 @@ import { tempDir } from '../helpers.js';
 
 function write(store: Store, path: string, batch: { postings: number; created: number }): SearchFile {
   const fd = openSync(path, 'w');
-  const writer = new SearchFileWriter(fd, (name) => `${path}.${name}`, {}, batch);
+  const writer = new SearchFileWriter(fd, (name) => `${path}.${name}`, batch);
   eachIndexedDoc(store.db, undefined, (doc) => writer.add(doc));
-  writer.finish({ stamp: 'test', indexVersion: INDEX_VERSION, scopesInUse: [], usage: {} });
+  writer.finish({ stamp: 'test', indexVersion: INDEX_VERSION, scopesInUse: [] });
   closeSync(fd);
   return SearchFile.open(openKeptFile(path, 1 << 30)!)!;
 }
@@ -30,7 +30,7 @@ describe('the search file built from spilled runs', () => {
     const dir = tempDir();
     const store = (await Store.open(join(dir, 'runs.db'), { write: true }))!;
     try {
-      loadFacts(store, parseFacts(part.facts), 'test');
+      await loadFacts(store, parseFacts(part.facts), 'test');
       const one = write(store, join(dir, 'one.search'), { postings: 1 << 20, created: 1 << 20 });
       const many = write(store, join(dir, 'many.search'), { postings: 40, created: 7 }); // a run every few facts
       expect(many.header.terms).toBe(one.header.terms);

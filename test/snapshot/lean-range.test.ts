@@ -13,8 +13,8 @@ import { openLiveIndex, snapshotFiles } from '../../src/snapshot/files.js';
 import { crc32, MAX_SHORT_LENGTH } from '../../src/snapshot/format.js';
 import { snapshotPool, snapshotPools, type AddedDoc, type LiveIndex, type Pool } from '../../src/snapshot/pool.js';
 import { expandItems } from '../../src/search/expand.js';
-import { liveVocabulary } from '../../src/snapshot/vocabulary.js';
-import { KINDS } from '../../src/store/schema.js';
+import { liveVocabulary } from '../../src/search/live-vocabulary.js';
+import { KINDS } from '../../src/facts/validate.js';
 import { Store } from '../../src/store/store.js';
 import { tempDir } from '../helpers.js';
 import { seeded } from '../../bench/seeded.js';
@@ -27,7 +27,7 @@ const SCOPES = ['global', 'repo:a', 'repo:b'];
 async function corpus(seed: number, count: number): Promise<Store> {
   const random = seeded(seed);
   const store = (await Store.open(join(tempDir(), `lean-${seed}.db`), { write: true }))!;
-  store.write(() => {
+  await store.writeAsync(() => {
     for (let i = 0; i < count; i++) {
       const words: string[] = [];
       for (const word of COMMON) {

@@ -21,8 +21,8 @@ const starts = () => [LATIN_LETTERS, RUSSIAN_LETTERS].flatMap((letters) => [...l
 async function memory(): Promise<Store> {
   const part = loadParts().find((p) => p.dataset === 'XQuAD-ru')!; // Russian text with English names in it
   const store = (await Store.open(join(tempDir(), 'names.db'), { write: true }))!;
-  loadFacts(store, parseFacts(part.facts), 'test');
-  store.write(() => {
+  await loadFacts(store, parseFacts(part.facts), 'test');
+  await store.writeAsync(() => {
     store.insertVersion({
       id: 'names', version: 1, text: 'Докер, Docker, redis, редис, k8s, ясень, 42, Ölçek', translation: '', kind: 'note', scope: 'global',
       source: '', quote: '', created_at: '2026-01-01T00:00:00.000Z', host: 'h', state: 'active',

@@ -18,7 +18,7 @@ const WORDS = 'deploy cache token queue worker retry proxy gateway image registr
 /** `count` facts of common words, each with a rare marker word of its own. */
 async function memory(count: number): Promise<Store> {
   const store = (await Store.open(join(tempDir(), 'paged.db'), { write: true }))!;
-  store.write(() => {
+  await store.writeAsync(() => {
     for (let i = 0; i < count; i++) {
       const text = `${Array.from({ length: 12 }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]).join(' ')} marker${i}`;
       store.insertVersion({

@@ -16,7 +16,7 @@ if (!locomoDir()) console.log('skipped: LoCoMo in the search-file equality test 
 
 async function loaded(part: Part): Promise<Store> {
   const store = (await Store.open(join(tempDir(), 'eval.db'), { write: true }))!;
-  loadFacts(store, parseFacts(part.facts), 'test');
+  await loadFacts(store, parseFacts(part.facts), 'test');
   expect(buildSearchFile(store.db, store.file.real)).toBe(true);
   return store;
 }
@@ -63,7 +63,7 @@ describe('ties', () => {
   it('equal scores and equal dates break the same way (preferred scope, then the row)', async () => {
     const store = (await Store.open(join(tempDir(), 'ties.db'), { write: true }))!;
     try {
-      store.write(() => {
+      await store.writeAsync(() => {
         for (let i = 0; i < 80; i++) {
           store.insertVersion({
             id: `tie${String(i).padStart(4, '0')}`, version: 1, text: i % 3 ? 'deploy the service' : 'deploy the other service',

@@ -17,7 +17,7 @@ describe('the string tables of the search file', () => {
     const part = loadParts().find((p) => p.dataset === 'XQuAD-ru')!;
     const store = (await Store.open(join(tempDir(), 'tables.db'), { write: true }))!;
     try {
-      loadFacts(store, parseFacts(part.facts), 'test');
+      await loadFacts(store, parseFacts(part.facts), 'test');
       expect(buildSearchFile(store.db, store.file.real)).toBe(true);
       const { file } = openLiveIndex(store.file.real)!;
       const terms = [...file.termsBetween(new Uint8Array(0), new Uint8Array([0xff]))];

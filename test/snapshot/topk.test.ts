@@ -13,8 +13,8 @@ import { openLiveIndex, snapshotFiles } from '../../src/snapshot/files.js';
 import { crc32, FORMAT } from '../../src/snapshot/format.js';
 import { snapshotPool, type AddedDoc, type LiveIndex } from '../../src/snapshot/pool.js';
 import { isLong } from '../../src/snapshot/skips.js';
-import { KINDS } from '../../src/store/schema.js';
-import type { Fact } from '../../src/store/facts.js';
+import { KINDS } from '../../src/facts/validate.js';
+import type { Fact } from '../../src/facts/facts.js';
 import { Store } from '../../src/store/store.js';
 import { indexTerms } from '../../src/text/tokenize.js';
 import { tempDir } from '../helpers.js';
@@ -48,7 +48,7 @@ async function corpus(seed: number, count: number): Promise<{ store: Store; rand
   // Few distinct dates: equal created_at values across ranges make ties the ranges must respect.
   const dates = Array.from({ length: 1 + Math.floor(random() * 25) }, (_, k) => new Date(Date.UTC(2026, 0, 1) + k * 3600_000).toISOString());
   const store = (await Store.open(join(tempDir(), `topk-${seed}.db`), { write: true }))!;
-  store.write(() => {
+  await store.writeAsync(() => {
     for (let i = 0; i < count; i++) store.insertVersion(randomFact(i, random, share, dates));
   });
   expect(buildSearchFile(store.db, store.file.real)).toBe(true);

@@ -1,7 +1,7 @@
 // A commit memcue acknowledges is on the disk: SQLite's syncs (journal, database, folder) must reach
 // the file system. Emscripten's NODERAWFS answered them with "done" and synced nothing
-// (src/store/file-syscalls.ts reroutes them to fsync); seen here with strace on the real binary and
-// the Node bundle, naming each synced file (`-y`).
+// (memcue reroutes them to fsync); seen here with strace on the real binary and the npm entry
+// (bin/memcue.js), naming each synced file (`-y`).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

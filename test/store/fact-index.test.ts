@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openLiveIndex } from '../../src/snapshot/files.js';
-import { Database } from '../../src/store/sqlite.js';
+import { Database } from '../../src/sqlite/sqlite.js';
 import { cli, workspace } from '../helpers.js';
 import { indexDifferences } from './index-state.js';
 

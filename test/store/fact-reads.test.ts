@@ -1,7 +1,7 @@
 // The store's reads of facts (src/store/fact-reads.ts) on a real file: which fact an id names, a
 // fact's history, listings page by page and export order.
 import { describe, expect, it } from 'vitest';
-import type { Fact } from '../../src/store/facts.js';
+import type { Fact } from '../../src/facts/facts.js';
 import { countListedFacts, exportRows, headOf, lastRow, listedFacts, listedVersions, resolveId, rowOf, versionsOf } from '../../src/store/fact-reads.js';
 import { Store } from '../../src/store/store.js';
 import { isolatedEnv } from '../helpers.js';
@@ -14,7 +14,7 @@ const fact = (id: string, day: number, fields: Partial<Fact> = {}): Fact => ({
 /** abcd1111 and abcd2222 share a prefix; abcd is also a whole id; 9999zzzz was edited, then forgotten. */
 async function memory(): Promise<Store> {
   const store = (await Store.open(isolatedEnv().MEMCUE_DB!, { write: true }))!;
-  store.write(() => {
+  await store.writeAsync(() => {
     for (const [id, day] of [['abcd1111', 1], ['abcd2222', 2], ['abcd', 3], ['9999zzzz', 4]] as const) store.insertNewFact(fact(id, day));
     store.insertVersion(fact('9999zzzz', 5, { version: 2, text: 'edited' }));
     store.insertVersion(fact('9999zzzz', 6, { version: 3, text: 'edited', state: 'forgotten' }));
@@ -30,7 +30,7 @@ describe('fact reads', () => {
     expect(resolveId(store.db, 'abcd1')).toBe('abcd1111');
     expect(() => resolveId(store.db, 'abc')).toThrow('id "abc" is too short');
     expect(() => resolveId(store.db, 'abcd0')).toThrow('no fact with id "abcd0"');
-    store.write(() => store.insertNewFact(fact('abcd1112', 1)));
+    await store.writeAsync(() => store.insertNewFact(fact('abcd1112', 1)));
     expect(() => resolveId(store.db, 'abcd111')).toThrow('id prefix "abcd111" matches several facts');
     store.close();
   });

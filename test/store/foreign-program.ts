@@ -1,7 +1,6 @@
 // Another SQLite program on memcue's file, for the tests of foreign-locks and foreign-writes: Python's
 // sqlite3 module (native SQLite with its real POSIX locks, as DB Browser or Datasette would be).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 
 const HOLD = `
 import sqlite3, sys
@@ -56,11 +55,6 @@ export async function holdLock(db: string, mode: 'write' | 'exclusive' | 'read' 
     release: () => (child.stdin.end('\n'), done),
     kill: () => (child.kill('SIGKILL'), done),
   };
-}
-
-/** Resolves once `path` exists: memcue has taken its own writers' lock and is inside its write. */
-export async function appears(path: string): Promise<void> {
-  while (!existsSync(path)) await new Promise((res) => setTimeout(res, 10));
 }
 
 export function sql(db: string, query: string): string {

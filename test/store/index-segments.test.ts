@@ -21,7 +21,7 @@ describe('index segments', () => {
     expect(Math.max(...counts)).toBeLessThanOrEqual(5);
     const store = (await Store.open(env.MEMCUE_DB!, { write: true }))!;
     expect(store.db.get(`SELECT count(*) AS n FROM fact_index WHERE fact_index MATCH 'segment'`)!.n).toBe(24);
-    store.write(() => store.db.run(`INSERT INTO fact_index(fact_index) VALUES ('integrity-check')`));
+    await store.writeAsync(() => store.db.run(`INSERT INTO fact_index(fact_index) VALUES ('integrity-check')`));
     store.close();
   });
 });

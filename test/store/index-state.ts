@@ -2,7 +2,7 @@
 // terms (indexTerms of its text and translation), term by term and position by position, nothing
 // else, and FTS5's own integrity-check. A 'delete' given other terms than a row was indexed with
 // leaves postings no row holds: this sees them.
-import type { Database } from '../../src/store/sqlite.js';
+import type { Database } from '../../src/sqlite/sqlite.js';
 import { indexTerms } from '../../src/text/tokenize.js';
 
 /** Differences between the index and the facts (empty when they agree); throws if FTS5 finds damage. */

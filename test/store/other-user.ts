@@ -1,5 +1,5 @@
-// A memcue reader run as another user (nobody, through setpriv): for the readers writers cannot
-// know of, or that may only read the database file (read-gate.ts, private-copy.ts). Root only.
+// A memcue reader run as another user (nobody, through setpriv): a reader that may only read the
+// database file or its folder. Root only.
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -3,7 +3,7 @@
 // write, which then leaves the database as it was.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Fact } from '../../src/store/facts.js';
+import type { Fact } from '../../src/facts/facts.js';
 import { Store } from '../../src/store/store.js';
 import { tempDir } from '../helpers.js';
 
@@ -23,7 +23,7 @@ const fact = (id: string, text: string, version = 1): Fact => ({
 
 async function store() {
   const s = (await Store.open(join(tempDir(), 'memcue.db'), { write: true }))!;
-  s.write(() => s.insertNewFact(fact('aaaakept00', 'kept')));
+  await s.writeAsync(() => s.insertNewFact(fact('aaaakept00', 'kept')));
   return s;
 }
 
@@ -36,8 +36,8 @@ describe('a write reads back what it wrote', () => {
   for (const [what, meddle] of Object.entries(meddlers)) {
     it(`fails and leaves nothing when ${what}`, async () => {
       const s = await store();
-      expect(() => s.write(() => (s.insertNewFact(fact('bbbbgone00', 'new')), meddle(s, 'bbbbgone00')))).toThrow(/did not hold what this write wrote/);
-      expect(() => s.write(() => (s.insertVersion(fact('ccccgone00', 'new')), meddle(s, 'ccccgone00')))).toThrow(/did not hold what this write wrote/);
+      await expect(s.writeAsync(() => (s.insertNewFact(fact('bbbbgone00', 'new')), meddle(s, 'bbbbgone00')))).rejects.toThrow(/did not hold what this write wrote/);
+      await expect(s.writeAsync(() => (s.insertVersion(fact('ccccgone00', 'new')), meddle(s, 'ccccgone00')))).rejects.toThrow(/did not hold what this write wrote/);
       expect(s.head('bbbbgone00')).toBeUndefined();
       expect(s.head('aaaakept00')?.text).toBe('kept');
       expect(s.list().map((f) => f.id)).toEqual(['aaaakept00']);
@@ -47,7 +47,7 @@ describe('a write reads back what it wrote', () => {
 
   it('a write that stands reads back fine, also in bulk (over one statement of keys)', async () => {
     const s = await store();
-    s.write(() => {
+    await s.writeAsync(() => {
       for (let i = 0; i < 1200; i++) s.insertVersionOnly(fact(`dddd${String(i).padStart(6, '0')}`, `bulk ${i}`));
       s.refreshHeadsAbove(1);
     });

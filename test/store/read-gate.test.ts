@@ -135,7 +135,8 @@ describe.skipIf(!existsSync(BINARY) || process.platform === 'win32')('readers ne
     const reader = await pausedWriter(env, ['list'], 'read');
     let writerDone = false;
     const writer = run(['add', 'written once the stopped reader is gone'], env).then((r) => ((writerDone = true), r));
-    await until(() => existsSync(`${env.MEMCUE_DB}.pending`) || writerDone, 'the writer to wait for readers');
+    // Its journal exists once its transaction has written: it is then at its commit, waiting for the reader.
+    await until(() => existsSync(`${env.MEMCUE_DB}-journal`) || writerDone, 'the writer to wait for readers');
     // Other readers come and go while the writer waits for the stopped one.
     for (let i = 0; i < 3; i++) {
       const list = await run(['list'], env);

@@ -1,16 +1,15 @@
 // A memory on a read-only mount, owned by root and read by another user (nobody): no reader file,
 // no lock file, no search file can be made beside it. Every read still answers from the file, under
-// the compiled binary (SQLite's SHARED lock) and under the Node bundle (a private copy in TMPDIR,
-// removed when the read ends); the session-start hook gives the card with its facts.
+// the compiled binary, which holds SQLite's SHARED lock for the read and copies nothing into TMPDIR;
+// the session-start hook gives the card with its facts.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BINARY, ROOT, isolatedEnv, tempDir } from '../helpers.js';
+import { BINARY, isolatedEnv, tempDir } from '../helpers.js';
 import { canMount, readOnly, smallDisk } from '../small-disk.js';
 import { canRunAsNobody } from './other-user.js';
 
-const BUNDLE_JS = join(ROOT, 'dist', 'memcue.mjs');
 const START = JSON.stringify({ session_id: 's', cwd: '/', hook_event_name: 'SessionStart', source: 'startup' });
 
 /** A folder nobody may use as HOME or TMPDIR. */
@@ -20,23 +19,21 @@ function open(): string {
   return dir;
 }
 
-/** The bundle and its WASM where nobody can read them (the checkout may sit in a 0700 folder). */
-function bundleForNobody(): string {
+/** The binary where nobody can run it (the checkout may sit in a 0700 folder). */
+function binaryForNobody(): string {
   const dir = tempDir();
   chmodSync(dir, 0o755);
-  for (const name of ['memcue.mjs', 'sqlite3.wasm', 'memcue']) {
-    copyFileSync(join(ROOT, 'dist', name), join(dir, name));
-    chmodSync(join(dir, name), 0o755);
-  }
+  copyFileSync(BINARY, join(dir, 'memcue'));
+  chmodSync(join(dir, 'memcue'), 0o755);
   return dir;
 }
 
-describe.skipIf(!canMount || !canRunAsNobody || !existsSync(BINARY) || !existsSync(BUNDLE_JS))('a read-only mount read by another user', () => {
-  it('binary and Node bundle answer list, search, card, stats, doctor and the hook; no copy stays behind', () => {
+describe.skipIf(!canMount || !canRunAsNobody || !existsSync(BINARY))('a read-only mount read by another user', () => {
+  it('the binary answers list, search, card, stats, doctor and the hook; no copy stays behind', () => {
     const disk = smallDisk(4096);
     chmodSync(disk, 0o755);
     const db = join(disk, 'memcue.db');
-    const bin = bundleForNobody();
+    const bin = binaryForNobody();
     const env = { ...isolatedEnv(tempDir()), MEMCUE_DB: db };
     for (const [args, text] of [[['--kind', 'rule', '--scope', 'global'], 'Never deploy on Fridays'], [[], 'The staging cluster runs in eu-west']] as const) {
       expect(spawnSync(join(bin, 'memcue'), ['add', ...args, text], { env }).status).toBe(0);
@@ -55,7 +52,7 @@ describe.skipIf(!canMount || !canRunAsNobody || !existsSync(BINARY) || !existsSy
       });
       return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
     };
-    for (const reader of [[join(bin, 'memcue')], [process.execPath, join(bin, 'memcue.mjs')]]) {
+    for (const reader of [[join(bin, 'memcue')]]) {
       const what = reader.at(-1)!;
       for (const [argv, expected] of [[['list'], 'eu-west'], [['search', 'staging'], 'eu-west'], [['card'], 'Never deploy on Fridays'], [['stats'], 'facts:    2'], [['doctor'], 'integrity ok']] as const) {
         const r = asNobody(reader, [...argv]);

@@ -1,9 +1,6 @@
-// A reader that can register (it may write the database's folder) but may only read the database
-// file itself (issue 19, leftovers item 2). memcue's writers wait for its reader file; other
-// programs' writers look only at SQLite's locks. With fcntl (Linux) a descriptor open for reading
-// takes SQLite's read lock, so a sqlite3 writer waits for the read; lockf (macOS's way) has write
-// locks alone, which a read-only descriptor cannot take: such a reader read the file in place with
-// no lock, and a foreign commit landed under it. It now reads a private copy (private-copy.ts).
+// A reader that may only read the database file (another user; issue 19, leftovers item 2). Its
+// descriptor is open for reading only, which takes fcntl's read lock: SQLite's SHARED lock holds a
+// sqlite3 writer off until the read is over, and the reader reads the file in place (no copy).
 // The reader runs as nobody; the foreign writer is the sqlite3 shell, run as root.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
@@ -16,12 +13,8 @@ import { sql } from './foreign-program.js';
 
 const copies = () => new Set(readdirSync(tmpdir()).filter((name) => name.startsWith('memcue-reader-copy-')));
 const haveShell = spawnSync('sqlite3', ['-version']).status === 0;
-const MODES = [
-  { name: 'lockf', env: { MEMCUE_NATIVE_LOCKS: 'lockf' } as Record<string, string>, readLocks: false },
-  ...(process.platform === 'linux' ? [{ name: 'fcntl', env: { MEMCUE_NATIVE_LOCKS: 'fcntl' }, readLocks: true }] : []),
-];
 
-/** A memory in a folder anyone may write (readers register), its database file only root may write. */
+/** A memory in a folder anyone may write, its database file only root may write. */
 function readOnlyFileMemory(facts: number): Record<string, string> {
   const dir = tempDir();
   chmodSync(dir, 0o777);
@@ -43,52 +36,42 @@ function foreignRewrite(db: string): Promise<{ code: number | null; stderr: stri
   });
 }
 
-describe.skipIf(!canRunAsNobody || !haveShell || !existsSync(BINARY))('a registered reader that may only read the database file', () => {
-  for (const mode of MODES) {
-    it(`${mode.name}: a sqlite3 writer rewriting every row during its read never tears it`, async () => {
-      const env = { ...readOnlyFileMemory(3000), ...mode.env };
-      const before = runProcess(BINARY, ['export'], { env }).stdout;
-      const old = copies();
-      const reader = await stoppedReader(env, ['export'], [BINARY]);
-      // It registered: memcue's writers know of it.
-      expect(readdirSync(join(env.MEMCUE_DB!, '..')).filter((name) => name.startsWith('memcue.db.reader-'))).toHaveLength(1);
-      const writer = foreignRewrite(env.MEMCUE_DB!);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      const resumedAt = Date.now();
-      const read = await reader.finish();
-      expect([read.code, read.stderr]).toEqual([0, '']);
-      expect(read.stdout).toBe(before);
-      const wrote = await writer;
-      expect([wrote.code, wrote.stderr]).toEqual([0, '']);
-      if (mode.readLocks) {
-        // fcntl's read lock held the writer off until the read was over, in place.
-        expect(wrote.at).toBeGreaterThanOrEqual(resumedAt);
-        expect([...copies()].filter((name) => !old.has(name))).toEqual([]);
-      } else {
-        // lockf: nothing held the writer off; the reader had its own copy.
-        expect(wrote.at).toBeLessThan(resumedAt);
-        expect([...copies()].filter((name) => !old.has(name))).toEqual([]); // removed once read
-      }
-      expect(sql(env.MEMCUE_DB!, 'pragma integrity_check')).toBe('ok');
-      expect(runProcess(BINARY, ['export'], { env }).stdout).not.toBe(before);
-    }, 300_000);
+describe.skipIf(!canRunAsNobody || !haveShell || !existsSync(BINARY))('a reader that may only read the database file', () => {
+  it('a sqlite3 writer rewriting every row during its read never tears it', async () => {
+    const env = readOnlyFileMemory(3000);
+    const before = runProcess(BINARY, ['export'], { env }).stdout;
+    const old = copies();
+    const reader = await stoppedReader(env, ['export'], [BINARY]);
+    const writer = foreignRewrite(env.MEMCUE_DB!);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const resumedAt = Date.now();
+    const read = await reader.finish();
+    expect([read.code, read.stderr]).toEqual([0, '']);
+    expect(read.stdout).toBe(before);
+    const wrote = await writer;
+    expect([wrote.code, wrote.stderr]).toEqual([0, '']);
+    // Its read lock held the writer off until the read was over, in place: no copy left in the temporary folder.
+    expect(wrote.at).toBeGreaterThanOrEqual(resumedAt);
+    expect([...copies()].filter((name) => !old.has(name))).toEqual([]);
+    expect(sql(env.MEMCUE_DB!, 'pragma integrity_check')).toBe('ok');
+    expect(runProcess(BINARY, ['export'], { env }).stdout).not.toBe(before);
+  }, 300_000);
 
-    it(`${mode.name}: reads in a loop beside a sqlite3 writer in a loop: none fails, each sees every fact once`, async () => {
-      const env = { ...readOnlyFileMemory(1500), ...mode.env };
-      const db = env.MEMCUE_DB!;
-      // Each statement grows every row a little: the whole facts tree moves under any reader in place.
-      const loop = `i=0; while [ ! -e "$DB.done" ]; do sqlite3 -cmd '.timeout 20000' "$DB" "update facts set quote = quote || '$i'" || fails=$((fails+1)); i=$((i+1)); done`;
-      const writer = new Promise<number | null>((res) => spawn('sh', ['-c', `fails=0; ${loop}; exit $fails`], { env: { ...process.env, DB: db }, stdio: 'ignore' }).on('exit', res));
-      const failed: string[] = [];
-      for (let i = 0; i < 12; i++) {
-        const r = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', BINARY, 'export'], { env: { ...env, HOME: '/tmp' }, cwd: '/', encoding: 'utf8', maxBuffer: 64 << 20 });
-        const ids = r.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line).id as string);
-        if (r.status !== 0 || ids.length !== 1500 || new Set(ids).size !== 1500) failed.push(`exit ${r.status}, ${ids.length} rows: ${r.stderr.trim()}`);
-      }
-      writeFileSync(`${db}.done`, '');
-      expect(await writer).toBe(0);
-      expect(failed).toEqual([]);
-      expect(sql(db, 'pragma integrity_check')).toBe('ok');
-    }, 300_000);
-  }
+  it('reads in a loop beside a sqlite3 writer in a loop: none fails, each sees every fact once', async () => {
+    const env = readOnlyFileMemory(1500);
+    const db = env.MEMCUE_DB!;
+    // Each statement grows every row a little: the whole facts tree moves under any reader in place.
+    const loop = `i=0; while [ ! -e "$DB.done" ]; do sqlite3 -cmd '.timeout 20000' "$DB" "update facts set quote = quote || '$i'" || fails=$((fails+1)); i=$((i+1)); done`;
+    const writer = new Promise<number | null>((res) => spawn('sh', ['-c', `fails=0; ${loop}; exit $fails`], { env: { ...process.env, DB: db }, stdio: 'ignore' }).on('exit', res));
+    const failed: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const r = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', BINARY, 'export'], { env: { ...env, HOME: '/tmp' }, cwd: '/', encoding: 'utf8', maxBuffer: 64 << 20 });
+      const ids = r.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line).id as string);
+      if (r.status !== 0 || ids.length !== 1500 || new Set(ids).size !== 1500) failed.push(`exit ${r.status}, ${ids.length} rows: ${r.stderr.trim()}`);
+    }
+    writeFileSync(`${db}.done`, '');
+    expect(await writer).toBe(0);
+    expect(failed).toEqual([]);
+    expect(sql(db, 'pragma integrity_check')).toBe('ok');
+  }, 300_000);
 });

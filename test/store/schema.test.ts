@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { migrate, OPENED_AS_IS, SCHEMA_VERSION } from '../../src/store/schema.js';
-import { Database } from '../../src/store/sqlite.js';
+import { Database } from '../../src/sqlite/sqlite.js';
 import { cli, isolatedEnv } from '../helpers.js';
 
 async function v1Database(path: string): Promise<void> {

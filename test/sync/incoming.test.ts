@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Database } from '../../src/store/sqlite.js';
+import { Database } from '../../src/sqlite/sqlite.js';
 import { cli, git, isolatedEnv, tempDir } from '../helpers.js';
 import { bareRemote, haveBinary, machine } from './machines.js';
 

@@ -5,7 +5,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUNDLE, isolatedEnv, tempDir } from '../helpers.js';
+import { BINARY, BUNDLE, isolatedEnv, tempDir } from '../helpers.js';
 import { canMount, sayIfSkipped, smallDisk } from '../small-disk.js';
 
 sayIfSkipped('merge with a full temporary folder');
@@ -62,7 +62,8 @@ describe('merge with a THEIRS that is not a database file', () => {
     const copies = () => readdirSync(t.tmp).filter((n) => n.startsWith('memcue-read-'));
     for (let round = 0; round < 3; round++) {
       const mark = join(t.dir, `paused-${round}`);
-      const child = spawn(process.execPath, [BUNDLE, 'merge', t.ours, theirs], { env: { ...t.env, MEMCUE_SYNC_PAUSE_AT: 'read-copy', MEMCUE_SYNC_PAUSE_MARK: mark }, stdio: 'ignore' });
+      // The binary itself, not the npm launcher: SIGKILL must reach the process holding the copy.
+      const child = spawn(BINARY, ['merge', t.ours, theirs], { env: { ...t.env, MEMCUE_SYNC_PAUSE_AT: 'read-copy', MEMCUE_SYNC_PAUSE_MARK: mark }, stdio: 'ignore' });
       const exited = new Promise((done) => child.on('exit', done));
       for (let waited = 0; !existsSync(mark) && waited < 30_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
       expect(existsSync(mark)).toBe(true);

@@ -3,7 +3,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrate, SCHEMA_VERSION } from '../../src/store/schema.js';
-import { Database } from '../../src/store/sqlite.js';
+import { Database } from '../../src/sqlite/sqlite.js';
 import { shellCommand } from '../../src/sync/self.js';
 import { cli, isolatedEnv, tempDir } from '../helpers.js';
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { writeJournal } from '../../src/sync/journal.js';
 import { notSaidBefore } from '../../src/sync/said-before.js';
 import { tempDir } from '../helpers.js';
-import type { Fact } from '../../src/store/facts.js';
+import type { Fact } from '../../src/facts/facts.js';
 
 /** A file outside the folder, and links to it at every name a writer of `path` could use aside. */
 function plantLinks(path: string): string {

@@ -4,7 +4,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, utimesSync, 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrate, OPENED_AS_IS, SCHEMA_VERSION } from '../../src/store/schema.js';
-import { Database } from '../../src/store/sqlite.js';
+import { Database } from '../../src/sqlite/sqlite.js';
 import { shellCommand } from '../../src/sync/self.js';
 import { git, runProcess, tempDir } from '../helpers.js';
 import { bareRemote, haveBinary, machine, MEMCUE, repoState, type Machine } from './machines.js';

@@ -6,8 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_VERSION } from '../../src/store/validate.js';
-import { Database } from '../../src/store/sqlite.js';
+import { MAX_VERSION } from '../../src/facts/validate.js';
+import { Database } from '../../src/sqlite/sqlite.js';
 import { cli, git, isolatedEnv, tempDir } from '../helpers.js';
 
 const FORGED = Number.MAX_SAFE_INTEGER;

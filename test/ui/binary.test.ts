@@ -6,7 +6,7 @@ import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ASSET_NAMES, uiAsset } from '../../src/ui/assets.js';
 import { BINARY, ROOT, runProcess, startProcess, tempDir } from '../helpers.js';
-import { BUNDLE_FILE, login, urlOf } from './viewer.js';
+import { login, urlOf } from './viewer.js';
 
 async function checkServes(command: string, args: string[], dir: string) {
   const env = { HOME: dir, MEMCUE_DB: join(dir, 'm.db'), MEMCUE_HOST: 'boxhost', PATH: process.env.PATH ?? '' };
@@ -40,13 +40,5 @@ describe('memcue ui from the built artefacts', () => {
     const exe = join(dir, 'bin', basename(BINARY));
     copyFileSync(BINARY, exe);
     await checkServes(exe, [], dir);
-  }, 60_000);
-
-  it.skipIf(!existsSync(BUNDLE_FILE))('the npm bundle serves them too, without node_modules', async () => {
-    const dir = tempDir();
-    mkdirSync(join(dir, 'dist'));
-    copyFileSync(BUNDLE_FILE, join(dir, 'dist', 'memcue.mjs'));
-    copyFileSync(join(ROOT, 'dist', 'sqlite3.wasm'), join(dir, 'dist', 'sqlite3.wasm'));
-    await checkServes(process.execPath, [join(dir, 'dist', 'memcue.mjs')], dir);
   }, 60_000);
 });

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openerFor } from '../../src/ui/opener.js';
 import { BINARY, isolatedEnv, startProcess, tempDir } from '../helpers.js';
-import { BUNDLE_FILE, urlOf } from './viewer.js';
+import { urlOf } from './viewer.js';
 
 /**
  * A folder with a fake `xdg-open`: a real shell script that records its pid and stays alive until
@@ -53,11 +53,8 @@ async function startUi(dir: string, memcue: string[]) {
   return { url, token, argv, environ, runtime, stopped, printed: () => printed };
 }
 
-// Both artefacts users run: the npm bundle under Node and the single executable (Bun).
-const ARTEFACTS = [
-  ['the npm bundle', [process.execPath, BUNDLE_FILE]],
-  ['the single executable', [BINARY]],
-] as const;
+// What users run: the single executable (`npx memcue` launches the same one).
+const ARTEFACTS = [['the single executable', [BINARY]]] as const;
 
 describe.each(ARTEFACTS)('memcue ui and the browser opener (%s)', (_, memcue) => {
   const runs = process.platform === 'linux' && existsSync(memcue.at(-1)!);

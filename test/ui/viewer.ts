@@ -11,7 +11,6 @@ import { writeLaunchFile } from '../../src/ui/launch-file.js';
 import { startUiServer, type UiServer } from '../../src/ui/server.js';
 import { cli, isolatedEnv, ROOT, tempDir } from '../helpers.js';
 
-export const BUNDLE_FILE = join(ROOT, 'dist', 'memcue.mjs');
 
 const servers: UiServer[] = [];
 afterEach(async () => {

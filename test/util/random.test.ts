@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from '../../src/util/random.js';
-import { newId } from '../../src/store/facts.js';
+import { newId } from '../../src/facts/facts.js';
 
 describe('randomBytes', () => {
   it('gives the length asked for, different each time', () => {

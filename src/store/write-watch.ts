@@ -1,0 +1,72 @@
+// What rides on each write transaction beside the rows: the search file's delta (src/snapshot/delta.ts).
+// The search file sits in a room above the store, so the program registers its writer here
+// (snapshot/keep-current.ts) rather than the store importing it; the store records which facts
+// entered and left the index.
+import type { Database } from '../sqlite/sqlite.js';
+
+/** One write transaction's part: `begin` first inside it (RESERVED held), `collect` after the work, `commit` after COMMIT, RESERVED still held. */
+export interface WriteWatcher {
+  begin(db: Database): void;
+  collect(db: Database): void;
+  commit(db: Database): void;
+}
+
+type WatcherFor = (realDbPath: string) => WriteWatcher;
+
+let load: (() => Promise<WatcherFor>) | undefined;
+let watcherFor: WatcherFor | undefined;
+
+/** Every write from now on is watched by what `loader` gives (loaded when a store first opens). */
+export function watchWrites(loader: () => Promise<WatcherFor>): void {
+  load = loader;
+  watcherFor = undefined;
+}
+
+/** Store.open: the watcher's module loaded before any transaction needs it. */
+export async function loadWatcher(): Promise<void> {
+  if (load && !watcherFor) watcherFor = await load();
+}
+
+export function writeWatcher(realDbPath: string): WriteWatcher | undefined {
+  return watcherFor?.(realDbPath);
+}
+
+/** Which facts entered and left the index in one write transaction. */
+export interface IndexChanges {
+  added: Set<number>;
+  removed: Set<number>;
+  rebuilt: boolean;
+}
+
+const recordings = new WeakMap<Database, IndexChanges>();
+
+/** The watcher: from now on, record `db`'s index changes. */
+export function recordIndexChanges(db: Database): void {
+  recordings.set(db, { added: new Set(), removed: new Set(), rebuilt: false });
+}
+
+/** The watcher: what was recorded on `db` (and no more recording). */
+export function takeIndexChanges(db: Database): IndexChanges | undefined {
+  const recording = recordings.get(db);
+  recordings.delete(db);
+  return recording;
+}
+
+/** heads.ts: `row` entered the index (inside a write transaction). */
+export function indexAdded(db: Database, row: number): void {
+  recordings.get(db)?.added.add(row);
+}
+
+/** heads.ts: `row` left the index. */
+export function indexRemoved(db: Database, row: number): void {
+  const recording = recordings.get(db);
+  if (!recording) return;
+  // A row added and removed in the same write never reaches the delta.
+  if (!recording.added.delete(row)) recording.removed.add(row);
+}
+
+/** The whole index was rebuilt (the delta cannot describe that). */
+export function indexRebuilt(db: Database): void {
+  const recording = recordings.get(db);
+  if (recording) recording.rebuilt = true;
+}
