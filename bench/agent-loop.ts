@@ -14,12 +14,14 @@
 //                                                  the card, the searches run, the ids each one showed, the
 //                                                  answers and the id map (LoCoMo's text is CC BY-NC); `score
 //                                                  SET OUT` scores it again
-// SET: `dev:tune` / `dev:hold-out` (bench/data/dev), or a LoCoMo conversation (`conv-26`; shared data).
+// SET: `dev:tune` / `dev:hold-out` (bench/data/dev), or a LoCoMo conversation (`conv-26`; shared data,
+// or `MEMCUE_LOCOMO_DIR`: a folder bench/locomo-convert.ts wrote, e.g. conv-44…50, for prepare, score
+// and replay alike).
 // The model sees only DIR/card.md, DIR/questions.jsonl and the search output; the answers stay here.
 // The instruction to hand it: bench/data/agent-loop.instruction.md.
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseFacts, parseQueries, applyQrels, type EvalFact, type EvalQuery } from '../src/eval/dataset.js';
 import { loadFacts } from '../src/eval/run.js';
 import { runCli } from '../src/cli.js';
@@ -40,13 +42,29 @@ function loadSet(name: string): { facts: EvalFact[]; queries: EvalQuery[] } {
     const queries = parseQueries(readFileSync(new URL('queries.jsonl', data), 'utf8')).filter((q) => q.fields.split === name.slice(4));
     return { facts, queries };
   }
-  const shared = locomoDir();
-  if (!shared) throw new Error('LoCoMo is not here: set MEMCUE_SHARED_DATA to the shared data folder');
+  const shared = locomoFolder();
   const lines = (file: string) => readFileSync(join(shared, file), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-  const facts = parseFacts(lines('locomo_facts.jsonl').filter((f) => f.conv === name).map((f) => JSON.stringify(f)).join('\n'));
+  const all = lines('locomo_facts.jsonl');
+  const facts = parseFacts(all.filter((f) => f.conv === name).map((f) => JSON.stringify(f)).join('\n'));
+  if (!facts.length) {
+    const here = [...new Set(all.map((f) => String(f.conv)))].join(', ');
+    throw new Error(`${name} is not in ${shared} (it has ${here}): MEMCUE_LOCOMO_DIR names a folder of other conversations (bench/locomo-convert.ts)`);
+  }
   const queries = parseQueries(lines('locomo_queries.jsonl').filter((q) => q.conv === name && q.category !== 5).map((q) => JSON.stringify(q)).join('\n'));
   applyQrels(queries, readFileSync(join(shared, 'locomo_qrels.tsv'), 'utf8'));
   return { facts, queries: queries.filter((q) => q.relevant.size > 0) };
+}
+
+/** $MEMCUE_LOCOMO_DIR if set (nothing else is looked at then), else the shared data folder. */
+function locomoFolder(): string {
+  const own = process.env.MEMCUE_LOCOMO_DIR;
+  if (own) {
+    if (!existsSync(join(own, 'locomo_facts.jsonl'))) throw new Error(`MEMCUE_LOCOMO_DIR=${own} has no locomo_facts.jsonl: point it at a folder bench/locomo-convert.ts wrote`);
+    return resolve(own);
+  }
+  const shared = locomoDir();
+  if (!shared) throw new Error('LoCoMo is not here: set MEMCUE_SHARED_DATA to the shared data folder, or MEMCUE_LOCOMO_DIR to a folder bench/locomo-convert.ts wrote');
+  return shared;
 }
 
 const env = (d: string) => ({ HOME: d, XDG_DATA_HOME: join(d, 'data'), XDG_STATE_HOME: join(d, 'state'), MEMCUE_DB: join(d, 'memory.db'), MEMCUE_HOST: 'agent-loop', PATH: process.env.PATH ?? '' });
@@ -171,9 +189,30 @@ function keep(d: string, out: string): void {
   writeFileSync(join(out, 'ids.json'), readFileSync(join(d, '.ids.json')));
 }
 
-if (command === 'prepare') await prepare(set!, dir!, rest[0]);
-else if (command === 'replay') await replay(set!, dir!, rest[0] === 'misses');
-else if (command === 'search') await search(set!, dir!, rest);
-else if (command === 'score') score(set!, dir!);
-else if (command === 'keep') keep(set!, dir!);
-else console.error('usage: agent-loop.ts prepare SET DIR [FROM-TO] | search DIR QID WORDS… | score SET DIR | replay SET DIR [misses] | keep DIR OUT');
+const USAGE = `usage: npx bun bench/agent-loop.ts COMMAND …
+  prepare SET DIR [FROM-TO]        a memory of SET's facts in DIR, card.md and questions.jsonl (FROM-TO: those questions, from 1)
+  search DIR QID WORDS…            one \`memcue search\` for question QID, logged in DIR/transcript.jsonl (at most ${MAX_SEARCHES})
+  score SET DIR                    first-search hit, any-search hit, chosen hit (DIR/answers.jsonl), searches a question
+  replay SET DIR [misses]          a run's recorded searches again on this checkout, over a fresh memory
+  keep DIR OUT                     the run without the set's text, for bench/data/agent-loop/
+SET: dev:tune, dev:hold-out, or a LoCoMo conversation (conv-26)
+MEMCUE_SHARED_DATA  the shared data folder with LoCoMo's conv-26, 30, 41, 42, 43 (default ../shared/data/eval)
+MEMCUE_LOCOMO_DIR   LoCoMo from this folder instead: what bench/locomo-convert.ts wrote (e.g. conv-44, 47, 48, 49, 50)`;
+
+try {
+  if (command === 'prepare') await prepare(set!, dir!, rest[0]);
+  else if (command === 'replay') await replay(set!, dir!, rest[0] === 'misses');
+  else if (command === 'search') await search(set!, dir!, rest);
+  else if (command === 'score') score(set!, dir!);
+  else if (command === 'keep') keep(set!, dir!);
+  else if (command === '--help' || command === 'help') console.log(USAGE);
+  else {
+    console.error(USAGE);
+    process.exitCode = 1;
+  }
+} catch (err) {
+  // One line for a person; MEMCUE_DEBUG=1 shows where.
+  if (process.env.MEMCUE_DEBUG === '1') throw err;
+  console.error(`agent-loop: ${(err as Error).message}`);
+  process.exitCode = 1;
+}
