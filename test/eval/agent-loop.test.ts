@@ -9,11 +9,15 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { locomoDir } from '../../bench/quality-sets.js';
 import { INSTRUCTION } from '../../src/install/instruction.js';
+import { convertFile } from '../../bench/locomo-convert.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bun = join(root, 'node_modules/.bin/bun');
+// The shared LoCoMo files unless a test names another folder (a MEMCUE_LOCOMO_DIR of the caller's is not used).
+const { MEMCUE_LOCOMO_DIR: _, ...sharedEnv } = process.env;
+const spawnLoop = (args: string[], env: NodeJS.ProcessEnv = sharedEnv) => spawnSync(bun, ['bench/agent-loop.ts', ...args], { cwd: root, encoding: 'utf8', env });
 const loop = (...args: string[]) => {
-  const run = spawnSync(bun, ['bench/agent-loop.ts', ...args], { cwd: root, encoding: 'utf8' });
+  const run = spawnLoop(args);
   expect(run.status, run.stderr).toBe(0);
   return run.stdout;
 };
@@ -75,5 +79,38 @@ describe('the agent-loop benchmark', () => {
       const score = loop('score', set, dir).trim();
       expect(readFileSync(join(dir, 'README.md'), 'utf8'), name).toContain(score);
     }
+  });
+
+  it('takes LoCoMo conversations from MEMCUE_LOCOMO_DIR as it takes the shared ones', { timeout: 120_000 }, () => {
+    // A folder bench/locomo-convert.ts wrote, as for LoCoMo's other five conversations (issue 33).
+    const data = join(work, 'locomo-extra');
+    convertFile(join(root, 'test/fixtures/locomo/locomo10-tiny.json'), data);
+    const extra = { ...sharedEnv, MEMCUE_LOCOMO_DIR: data };
+    const run = (...args: string[]) => {
+      const r = spawnLoop(args, extra);
+      expect(r.status, r.stderr).toBe(0);
+      return r.stdout;
+    };
+    const dir = join(work, 'conv-1');
+    // conv-1 has 6 questions: q3 and q4 are category 5, q5 names no fact; 3 are asked.
+    expect(run('prepare', 'conv-1', dir, '1-2')).toBe(`5 facts, 2 questions in ${dir}\n`);
+    expect(readFileSync(join(dir, 'card.md'), 'utf8')).toContain('The memory holds 5 facts in English');
+    expect(readFileSync(join(dir, 'questions.jsonl'), 'utf8')).toBe('{"qid":"conv-1/q0","question":"Where does Ada keep her bees?"}\n{"qid":"conv-1/q1","question":"When did Bo play his first concert?"}\n');
+    const bees = run('search', dir, 'conv-1/q0', 'Ada', 'bees', 'roof');
+    expect(bees).toMatch(/Ada keeps bees on her roof in Lisbon/);
+    run('search', dir, 'conv-1/q1', 'shipyard', 'Oslo');
+    writeFileSync(join(dir, 'answers.jsonl'), JSON.stringify({ qid: 'conv-1/q0', ids: [bees.slice(0, 8)] }) + '\n');
+    const scored = run('score', 'conv-1', dir);
+    expect(scored).toBe('conv-1: 2 questions; first search 0.500, any search 0.500, chosen 0.500, 1.00 searches per question\n');
+    run('keep', dir, join(work, 'conv-1-kept'));
+    expect(run('score', 'conv-1', join(work, 'conv-1-kept'))).toBe(scored);
+    expect(run('replay', 'conv-1', join(work, 'conv-1-kept'))).toContain('2 questions; first search 0.500, any recorded search 0.500');
+    // A conversation the folder lacks, or a folder of something else: one line that says which.
+    const absent = spawnLoop(['prepare', 'conv-26', join(work, 'absent')], extra);
+    expect(absent.status).toBe(1);
+    expect(absent.stderr).toBe(`agent-loop: conv-26 is not in ${data} (it has conv-1, conv-2): MEMCUE_LOCOMO_DIR names a folder of other conversations (bench/locomo-convert.ts)\n`);
+    const wrong = spawnLoop(['score', 'conv-1', dir], { ...sharedEnv, MEMCUE_LOCOMO_DIR: work });
+    expect(wrong.stderr).toBe(`agent-loop: MEMCUE_LOCOMO_DIR=${work} has no locomo_facts.jsonl: point it at a folder bench/locomo-convert.ts wrote\n`);
+    expect(spawnLoop(['--help']).stdout).toContain('MEMCUE_LOCOMO_DIR');
   });
 });
