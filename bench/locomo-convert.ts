@@ -115,7 +115,8 @@ export function convertFile(input: string, out: string, convs?: string[]): Conve
   return converted;
 }
 
-if (import.meta.main) {
+// Run as a command, not when a test imports it.
+if (process.argv[1]?.endsWith('locomo-convert.ts')) {
   const [input, out, ...convs] = process.argv.slice(2);
   if (!input || !out || input === '--help') {
     console.log('usage: npx bun bench/locomo-convert.ts LOCOMO10.JSON OUT [CONV…]   e.g. … locomo10.json /tmp/locomo-extra conv-44 conv-47');
