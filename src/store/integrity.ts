@@ -7,8 +7,10 @@
 // writer checks the file when either differs or the record is missing. The state alone missed bit
 // rot, which keeps size, mtime and change counter (18 of the 19 damaged files of
 // test/store/bit-rot.test.ts took an add); the CRC reads the whole file, 1.3 ms CPU at 5k facts,
-// 6 ms at 100k (file-digest.ts; the figures and the choice: docs/ARCHITECTURE.md). A read or write that meets
-// damage also drops the record (forgetChecked), and so does doctor finding it.
+// 6 ms at 100k (file-digest.ts; the figures and the choice: docs/ARCHITECTURE.md), once per write:
+// the record after the commit is the verified CRC moved by the pages the write wrote
+// (write-digest.ts), not a second read. A read or write that meets damage also drops the record
+// (forgetChecked), and so does doctor finding it.
 import { fileState, readFileState } from '../sqlite/header.js';
 import { statSync, unlinkSync } from 'node:fs';
 import type { Database } from '../sqlite/sqlite.js';
