@@ -36,21 +36,29 @@ export function routeWrites(table: Table, memory: () => WebAssembly.Memory, path
   const write = table[SYSCALLS._fd_write]!;
   const truncate = table[SYSCALLS.___syscall_ftruncate64]!;
   const close = table[SYSCALLS._fd_close]!;
-  const words = () => new Uint32Array(memory().buffer);
-  // A position moved by `rc`'s call, `n` bytes on from `at`; unknown after any failure.
-  const moved = (fd: number, at: number | undefined, rc: number, n: () => number) => {
-    if (at !== undefined && rc === 0) positions.set(fd, at + n());
+  // One view of the WASM memory, made again only when the memory grew (every database read passes here).
+  let view = new Uint32Array(0);
+  const words = () => {
+    const buffer = memory().buffer;
+    if (view.buffer !== buffer) view = new Uint32Array(buffer);
+    return view;
+  };
+  // The position after a read or write of `rc` at `at`: `at` plus the bytes done; unknown after a failure.
+  const advance = (fd: number, at: number, rc: number, pnum: number) => {
+    if (rc === 0) positions.set(fd, at + words()[pnum >>> 2]!);
     else positions.delete(fd);
   };
   table[SYSCALLS._fd_seek] = (fd, low, high, whence, newOffset) => {
     const rc = seek(fd, low, high, whence, newOffset);
-    if (paths.has(fd)) moved(fd, 0, rc, () => words()[newOffset >>> 2]! + words()[(newOffset + 4) >>> 2]! * 2 ** 32);
+    if (!paths.has(fd)) return rc;
+    if (rc === 0) positions.set(fd, words()[newOffset >>> 2]! + words()[(newOffset + 4) >>> 2]! * 2 ** 32);
+    else positions.delete(fd);
     return rc;
   };
   table[SYSCALLS._fd_read] = (fd, iov, iovcnt, pnum) => {
     const at = positions.get(fd);
     const rc = read(fd, iov, iovcnt, pnum);
-    if (at !== undefined) moved(fd, at, rc, () => words()[pnum >>> 2]!);
+    if (at !== undefined) advance(fd, at, rc, pnum);
     return rc;
   };
   table[SYSCALLS._fd_write] = (fd, iov, iovcnt, pnum) => {
@@ -71,7 +79,7 @@ export function routeWrites(table: Table, memory: () => WebAssembly.Memory, path
     }
     const rc = write(fd, iov, iovcnt, pnum);
     if (observer && (rc !== 0 || words()[pnum >>> 2] !== total)) observer.lost(); // not all of it landed
-    if (at !== undefined) moved(fd, at, rc, () => words()[pnum >>> 2]!);
+    if (at !== undefined) advance(fd, at, rc, pnum);
     return rc;
   };
   table[SYSCALLS.___syscall_ftruncate64] = (fd, low, high) => {
