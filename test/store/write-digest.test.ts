@@ -2,14 +2,17 @@
 // not from a second read of the whole file: it must be the CRC a whole read gives, after every kind
 // of write memcue makes, and a write it cannot follow falls back to the whole read.
 import { randomBytes } from 'node:crypto';
-import { readFileSync, truncateSync, writeFileSync, writeSync, openSync, closeSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, openSync, readFileSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import * as digestFile from '../../src/store/file-digest.js';
 import { checkedRecord } from '../../src/store/integrity.js';
 import { WriteDigest } from '../../src/store/write-digest.js';
-import { cli, isolatedEnv, tempDir } from '../helpers.js';
+import { BINARY, cli, isolatedEnv, runProcess, tempDir } from '../helpers.js';
+
+const haveStrace = spawnSync('strace', ['-f', '-o', '/dev/null', 'true'], { stdio: 'ignore' }).status === 0;
 
 const hex = (b: Uint8Array) => (zlibCrc32(b) >>> 0).toString(16).padStart(8, '0');
 
@@ -85,5 +88,32 @@ describe('the record after a commit', () => {
     const next = digestFile.wholeReads;
     expect((await cli(['add', 'the fourth fact'], { env })).code).toBe(0);
     expect(digestFile.wholeReads - next).toBe(1);
+  });
+});
+
+describe.runIf(haveStrace)('the binary', () => {
+  it('reads the database file once per add, and records what a whole read gives', async () => {
+    const env = isolatedEnv();
+    const db = env.MEMCUE_DB!;
+    const file = join(tempDir(), 'facts.jsonl');
+    const words = (i: number) => Array.from({ length: 50 }, (_, j) => `word${(i * 7 + j * 13) % 997}`).join(' ');
+    writeFileSync(file, Array.from({ length: 3000 }, (_, i) => JSON.stringify({ text: `fact ${i} ${words(i)}` })).join('\n'));
+    for (const args of [['import', file], ['add', 'an add that makes the record']]) {
+      const r = runProcess(BINARY, args, { env });
+      expect(r.code, r.stderr).toBe(0);
+    }
+    const size = statSync(db).size;
+    expect(size).toBeGreaterThan(2 ** 20); // more than one step of the whole read
+    const trace = join(tempDir(), 'trace');
+    const r = runProcess('strace', ['-f', '-y', '-e', 'trace=pread64,read', '-o', trace, BINARY, 'add', 'the add that is counted'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    // Bytes read from the database file itself (not its journal or side files), by any descriptor.
+    const read = readFileSync(trace, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes(`<${db}>`))
+      .reduce((sum, l) => sum + Math.max(0, Number(/= (-?\d+)$/.exec(l)?.[1] ?? 0)), 0);
+    expect(read).toBeGreaterThanOrEqual(size); // the check before the write: all of it
+    expect(read).toBeLessThan(1.5 * size); // and not a second time after the commit (was 2x)
+    expect(readFileSync(`${db}.checked`, 'utf8')).toBe(checkedRecord(db));
   });
 });
