@@ -12,7 +12,7 @@
  *  - a bare random string (letters of both cases and digits, high entropy), unless it is a known public
  *    kind: a hash with its algorithm prefix, an SSH public key, base64 of ordinary text, part of a URL.
  */
-import { TOKEN_RULES, type SecretRule } from './secret-rules.js';
+import { TOKEN_RULES } from './secret-rules.js';
 import { isCredentialLike, isGeneratedName, isPasswordAfterWord, looksRandom, type ValueContext } from './secret-values.js';
 
 export interface SecretFinding {
@@ -118,22 +118,14 @@ function keywordsIn(text: string): Set<string> {
   return seen;
 }
 
-/**
- * A rule's global regex (a match its `accept` turns down must not hide a later one), made on the
- * rule's first keyword hit: most adds run none of them.
- */
-const globalRegexes = new Map<SecretRule, RegExp>();
-function globalRegex(r: SecretRule): RegExp {
-  let regex = globalRegexes.get(r);
-  if (!regex) globalRegexes.set(r, (regex = new RegExp(r.regex.source, `${r.regex.flags}g`)));
-  return regex;
-}
+/** The rules with global regexes: a match their `accept` turns down must not hide a later one. */
+const RULES = TOKEN_RULES.map((r) => ({ ...r, regex: new RegExp(r.regex.source, `${r.regex.flags}g`) }));
 
 function findTokenSecret(text: string): SecretFinding | undefined {
   const seen = keywordsIn(text);
-  for (const r of TOKEN_RULES) {
+  for (const r of RULES) {
     if (r.keywords.length && !r.keywords.some((k) => seen.has(k))) continue;
-    for (const match of text.matchAll(globalRegex(r))) {
+    for (const match of text.matchAll(r.regex)) {
       if (!r.accept || r.accept(match)) return { rule: r.id, label: r.label };
     }
   }
