@@ -3,6 +3,7 @@
 // machine: wall time also counts the waits for a core. Run under Bun (it reports the child's rusage).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** One finished run, in milliseconds. */
 export interface Timing {
@@ -117,4 +118,23 @@ export function printTable(title: string, header: string[], rows: string[][]): v
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of rows) console.log(line(r));
+}
+
+/** Two builds' runs, alternated (interleaved): old CPU median, new CPU median, median of new/old pair by pair. */
+export function pairedCpu(old: Timing[], now: Timing[], digits = 1): string[] {
+  return [median(old.map((t) => t.cpu)).toFixed(digits), median(now.map((t) => t.cpu)).toFixed(digits), median(now.map((t, i) => t.cpu / old[i]!.cpu)).toFixed(3)];
+}
+
+/**
+ * Each build's own database of the same facts (a newer schema is refused by an older build): imported
+ * from `jsonl`, then searched once, which makes the search file an add keeps current.
+ */
+export function importedPerBuild(builds: string[], jsonl: string, dir: string, name: string): string[] {
+  return builds.map((binary, k) => {
+    const db = join(dir, `${name}-${k}.db`);
+    const env = { ...process.env, MEMCUE_DB: db, HOME: dir };
+    timeProcess(binary, ['import', jsonl], env);
+    timeProcess(binary, ['search', 'warm'], env);
+    return db;
+  });
 }

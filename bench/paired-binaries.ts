@@ -7,7 +7,7 @@ import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateFacts, generateQueries } from './generate.js';
-import { interleaved, median, printTable, timeProcess, type Timing } from './measure.js';
+import { importedPerBuild, interleaved, pairedCpu, printTable, timeProcess, type Timing } from './measure.js';
 
 const builds = process.argv.slice(2);
 if (builds.length !== 2) throw new Error('usage: bench/paired-binaries.ts OLD_BINARY NEW_BINARY');
@@ -21,10 +21,8 @@ try {
     const jsonl = join(work, `facts-${size}.jsonl`);
     writeFileSync(jsonl, facts.map((f) => JSON.stringify(f)).join('\n'));
     const queries = generateQueries(facts, 64, 7);
-    const dbs = builds.map((binary, k) => {
-      const db = join(work, `facts-${size}-${k}.db`);
-      timeProcess(binary, ['import', jsonl], { ...process.env, MEMCUE_DB: db, HOME: work });
-      timeProcess(binary, ['search', 'warm'], { ...process.env, MEMCUE_DB: db, HOME: work }); // the search file
+    const dbs = importedPerBuild(builds, jsonl, work, `facts-${size}`).map((db, k) => {
+      const binary = builds[k]!;
       const addDb = join(work, `add-${size}-${k}.db`);
       copyFileSync(db, addDb);
       return { binary, db, addDb, bytes: statSync(db).size + statSync(`${db}.search`).size };
@@ -33,7 +31,7 @@ try {
       const counters = [0, 0];
       const times = interleaved(dbs.map((b, k) => () => run(b, counters[k]!++)), RUNS);
       const [old, now] = times as [Timing[], Timing[]];
-      rows.push([String(size), name, median(old.map((t) => t.cpu)).toFixed(1), median(now.map((t) => t.cpu)).toFixed(1), median(now.map((t, i) => t.cpu / old[i]!.cpu)).toFixed(3)]);
+      rows.push([String(size), name, ...pairedCpu(old, now)]);
     };
     const env = (db: string, extra: Record<string, string> = {}) => ({ ...process.env, MEMCUE_DB: db, HOME: work, ...extra });
     const words = (i: number) => queries[i % queries.length]!.split(' ');
@@ -53,7 +51,7 @@ try {
       }),
       Number(process.env.BENCH_IMPORT_RUNS ?? 3),
     ) as [Timing[], Timing[]];
-    rows.push([String(size), 'import', median(imports[0].map((t) => t.cpu)).toFixed(0), median(imports[1].map((t) => t.cpu)).toFixed(0), median(imports[1].map((t, i) => t.cpu / imports[0][i]!.cpu)).toFixed(3)]);
+    rows.push([String(size), 'import', ...pairedCpu(imports[0], imports[1], 0)]);
     rows.push([String(size), 'db + search file B/fact', (dbs[0]!.bytes / size).toFixed(0), (dbs[1]!.bytes / size).toFixed(0), (dbs[1]!.bytes / dbs[0]!.bytes).toFixed(3)]);
   }
 } finally {

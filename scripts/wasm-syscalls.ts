@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const WANTED = ['___syscall_open', '___syscall_fcntl64', '_fd_close', '_fd_sync'] as const;
+const WANTED = ['___syscall_open', '___syscall_fcntl64', '_fd_close', '_fd_sync', '_fd_seek', '_fd_read', '_fd_write', '___syscall_ftruncate64'] as const;
 
 export function syscallKeys(glue: string): Record<string, string> {
   const table = /var asmLibraryArg=\{([^}]*)\}/.exec(glue)?.[1];

@@ -6,6 +6,7 @@ import type { Context } from '../context.js';
 import { resolveScope } from '../context.js';
 import { idFromBytes, type Fact } from '../facts/facts.js';
 import { appearsTwice, badLine, readImportLines, type ImportLine } from '../facts/import-lines.js';
+import { mergeAllSegments } from '../store/index-segments.js';
 import { withStore, type Store } from '../store/store.js';
 import { fileLines, linesOf } from '../util/read-lines.js';
 import { cannotRead } from '../util/read-file.js';
@@ -34,6 +35,8 @@ export async function run(ctx: Context, file: string, opts: { allowSecret?: bool
     store!.writeAsync(() => {
       const before = store!.lastRow();
       const done = insertNew(store!, readImportLines(lines, defaults, now), before);
+      // As many new rows as were there: the import's half-done index merges are finished here, not by later adds.
+      if (done.added > 0 && done.added >= before) mergeAllSegments(store!.db);
       // The import is one batch in the log: "made by import facts.jsonl", its rows found by rowid.
       recordImport(store!, { host: ctx.host, file, added: done.added, skipped: done.skipped, first_row: before + 1, last_row: store!.lastRow() });
       return done;

@@ -4,10 +4,13 @@
 //   (native-locks.ts), so SQLite's own protocol orders every process on the file;
 // - fd_sync: NODERAWFS streams have no fsync, so every sync SQLite asked for (journal, database,
 //   directory; synchronous=FULL) did nothing, and a power cut or OS crash could lose or tear a
-//   commit memcue had acknowledged. Syncs now reach the file with fsync.
+//   commit memcue had acknowledged. Syncs now reach the file with fsync;
+// - seek, read, write, truncate: followed so that an observer sees each write before it lands
+//   (write-observer.ts; the write check's CRC of the file after a commit).
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import SYSCALLS from '../../wasm/syscalls.json' with { type: 'json' };
 import { pauseAt } from '../util/pause.js';
+import { routeWrites } from './write-observer.js';
 import { describeCall, F_GETLK, F_SETLK, F_SETLKW, heldDescriptor, lockCall, WASM_EIO, type NativeLocks } from '../locks/native-locks.js';
 
 /** Reroutes `imports` (what Emscripten hands to instantiateWasm); `locks` when the runtime has them. MEMCUE_LOCK_TRACE=1 prints every lock call. */
@@ -40,6 +43,7 @@ export function routeFileSyscalls(imports: WebAssembly.Imports, memory: () => We
       if (path.endsWith('-journal')) pauseAt('commit', process.env);
       return syncFile(path);
     };
+    routeWrites(table, memory, paths);
     if (!locks) return;
     table[SYSCALLS.___syscall_fcntl64] = (fd, cmd, varargs) => {
       const path = paths.get(fd);

@@ -53,12 +53,12 @@ export function fileState(path: string): string | undefined {
  * The state, SQLite's header (`read` of its bytes were there) and the file's mode, with one stat and
  * one read; undefined for anything but a readable regular file (opening a FIFO would block).
  */
-export function readFileState(path: string): { state: string; header: SqliteHeader; read: number; mode: number } | undefined {
+export function readFileState(path: string): { state: string; header: SqliteHeader; read: number; mode: number; size: number } | undefined {
   try {
     const stat = statSync(path);
     if (!stat.isFile()) return undefined;
     const { header, read } = readHeader(path);
-    return { state: [stat.ino, stat.size, stat.mtimeMs, header.changeCounter].join(' '), header, read, mode: stat.mode };
+    return { state: [stat.ino, stat.size, stat.mtimeMs, header.changeCounter].join(' '), header, read, mode: stat.mode, size: stat.size };
   } catch {
     return undefined;
   }

@@ -15,6 +15,7 @@ import { pauseAt } from '../util/pause.js';
 import { mark } from '../util/profile.js';
 import { fileIdentity, type DbFile } from './db-file.js';
 import { checkBeforeWrite, forgetChecked, recordChecked } from './integrity.js';
+import type { WriteDigest } from './write-digest.js';
 import { asyncLockWaiter, busyTimeout, lockWaiter } from '../locks/holders.js';
 import { keepReserved } from '../locks/native-locks.js';
 import { Database } from '../sqlite/sqlite.js';
@@ -159,17 +160,19 @@ export class Connections {
     const writer = this.opened(openWriter(this.m, this.file, identity !== ''));
     this.writer = writer;
     const searchFile = writeWatcher(this.file.real);
+    const checked: { digest?: WriteDigest } = {};
     let result: T;
     try {
       const waitBegin = asyncLockWaiter(this.file, busyTimeout(), 'write', 'nothing was written', true);
       let waitCommit: (() => Promise<void>) | undefined; // its deadline starts at the first busy COMMIT
       await writer.whenFree(() => writer.exec(WRITER_PRAGMAS), waitBegin);
-      result = await writer.transactionAsync(() => this.inTransaction(writer, searchFile, identity, fn), waitBegin, () =>
+      result = await writer.transactionAsync(() => this.inTransaction(writer, searchFile, identity, checked, fn), waitBegin, () =>
         (waitCommit ??= asyncLockWaiter(this.file, busyTimeout(), 'commit', 'nothing was written'))(),
       );
-      recordChecked(this.file);
+      recordChecked(this.file, checked.digest);
       searchFile?.commit(writer);
     } finally {
+      checked.digest?.end(); // a failed write: no longer followed
       writer.close();
       this.writer = undefined;
       released();
@@ -182,12 +185,13 @@ export class Connections {
   }
 
   /** The write transaction's work, holding RESERVED: checks, `fn`, the search file's delta. */
-  private inTransaction<T>(writer: Database, searchFile: ReturnType<typeof writeWatcher>, identity: string, fn: () => T): T {
+  private inTransaction<T>(writer: Database, searchFile: ReturnType<typeof writeWatcher>, identity: string, checked: { digest?: WriteDigest }, fn: () => T): T {
     mark('lock acquired');
     if (identity !== '' && identity !== fileIdentity(this.file.real)) {
       throw new MemcueError('BUSY', `${this.file.given} was replaced while memcue was opening it`, 'run the command again');
     }
-    checkBeforeWrite(writer, this.file);
+    checked.digest?.end(); // a transaction run again checks again
+    checked.digest = checkBeforeWrite(writer, this.file);
     searchFile?.begin(writer);
     const result = fn();
     searchFile?.collect(writer);

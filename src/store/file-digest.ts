@@ -5,36 +5,33 @@
 // cheap: 1.3 ms CPU at 5k facts (2.4 MB), 6 ms at 100k (48 MB) in a fresh process, where quick_check
 // takes 13 / 248 ms warm (docs/ARCHITECTURE.md, "The write check").
 import { closeSync, constants, openSync, readSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { heldDescriptor } from '../locks/native-locks.js';
+import { crc32 } from '../util/crc32.js';
+
+export { crc32 };
+
+/** Whole-file reads so far in this process (tests count them: an add reads the file once). */
+export let wholeReads = 0;
 
 const CHUNK = 1 << 20;
 
-type Crc = (data: Uint8Array, value?: number) => number;
-let native: Crc | undefined;
-
-/**
- * Bun's own CRC-32 (native: 48 MB in ~6 ms CPU, most of it the read). Under Node, which only vitest's
- * in-process tests run, zlib's, required only then: loading node:zlib costs the binary ~7 ms at start.
- */
-function nativeCrc(): Crc {
-  const bun = (globalThis as { Bun?: { hash: { crc32: Crc } } }).Bun;
-  if (bun) return (data, value) => bun.hash.crc32(data, value);
-  return (createRequire(import.meta.url)('node:zlib') as { crc32: Crc }).crc32;
+/** A CRC-32 as the 8 hex digits `<db>.checked` holds. */
+export function hexDigest(crc: number): string {
+  return (crc >>> 0).toString(16).padStart(8, '0');
 }
 
-/** CRC-32 of `data`, continuing from `value` (the CRC of the bytes before it). */
-export function crc32(data: Uint8Array, value = 0): number {
-  native ??= nativeCrc();
-  return native(data, value) >>> 0;
-}
-
-/**
- * The file's CRC-32 as 8 hex digits, read in 1 MiB steps (bounded memory at any size); undefined if
- * it cannot be read. Through the descriptor holding this process's SQLite lock, if any: closing
- * another one would drop those locks (native-locks.ts).
- */
+/** The file's CRC-32 as 8 hex digits (fileCrc); undefined if it cannot be read. */
 export function fileDigest(path: string): string | undefined {
+  const read = fileCrc(path);
+  return read && hexDigest(read.crc);
+}
+
+/**
+ * The file's CRC-32 and the bytes it covers, read in 1 MiB steps (bounded memory at any size);
+ * undefined if it cannot be read. Through the descriptor holding this process's SQLite lock, if any:
+ * closing another one would drop those locks (native-locks.ts).
+ */
+export function fileCrc(path: string): { crc: number; size: number } | undefined {
   const held = heldDescriptor(path);
   let fd: number;
   try {
@@ -45,13 +42,15 @@ export function fileDigest(path: string): string | undefined {
   try {
     const buf = Buffer.allocUnsafe(CHUNK);
     let crc = 0;
-    for (let at = 0; ; ) {
+    let at = 0;
+    for (;;) {
       const n = readSync(fd, buf, 0, CHUNK, at);
       if (n <= 0) break;
       crc = crc32(buf.subarray(0, n), crc);
       at += n;
     }
-    return crc.toString(16).padStart(8, '0');
+    wholeReads++;
+    return { crc, size: at };
   } catch {
     return undefined;
   } finally {

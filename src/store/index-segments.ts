@@ -17,3 +17,16 @@ const MERGE_PAGES = 16;
 export function mergeSmallSegments(db: Database): void {
   db.run(`INSERT INTO fact_index (fact_index, rank) VALUES ('merge', ${MERGE_PAGES})`);
 }
+
+/**
+ * After a bulk write as large as the memory it went into (an import into a new or small memory):
+ * the whole index merged into one segment. A large transaction leaves FTS5's incremental merges of
+ * its own big segments half done, and the adds after it then carried them on 16 pages at a time
+ * (mergeSmallSegments: FTS5 continues a merge in progress before any other), ~17 ms of each add's
+ * CPU at 100k facts (add 105 -> 81 ms, docs/add-cost.md). Merging all of it costs about what writing
+ * the index cost the import (0.09 s CPU with the sqlite3 shell at 100k facts), so only an import at
+ * least the memory's size pays it.
+ */
+export function mergeAllSegments(db: Database): void {
+  db.run("INSERT INTO fact_index (fact_index) VALUES ('optimize')");
+}
