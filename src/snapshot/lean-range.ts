@@ -12,6 +12,7 @@ import { DENSE, RANGE, type RangeEntry } from './skips.js';
 import { bm25Part, round6 } from './bm25.js';
 import { boundCannotBeat, cannotBeat, SLACK, type Entry, type PoolRules } from './pool-bounds.js';
 import { MAX_SHORT_LENGTH } from './format.js';
+import { kernelPass, kernelRanges, useKernel, type KernelPass } from './range-kernel.js';
 
 /** What leanRanges reads the ranges of a query with (prunedPool's figures). */
 export interface LeanPass {
@@ -33,6 +34,9 @@ export interface LeanPass {
   companion?: Companion;
   /** Set up by the first leanRanges of the pass (null: the pass cannot be read lean). */
   lean?: LeanItems | null;
+  /** Ranges read lean in JavaScript so far; the kernel once it took over (null: not to be had). */
+  leanRead?: number;
+  kernel?: KernelPass | null;
 }
 
 /** A second pool read range by range beside the first: the ranges it was read in are marked done. */
@@ -95,6 +99,14 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
     const r = order[i]!;
     const last = pass.last();
     if (!last) break;
+    if (pass.kernel !== null && useKernel(pass.leanRead ?? 0, order.length - i)) {
+      // Past a few dozen ranges the rest is read in WebAssembly (range-kernel.ts).
+      pass.kernel ??= kernelPass(pass, items) ?? null;
+      if (pass.kernel) {
+        const done = kernelRanges(pass, items, pass.kernel, i, (pool, at, docs) => offerDocs(pass, items, pool === 'a' ? items.all : own!, at, docs, pool === 'a' ? pass : pass.companion!));
+        return { ...done, read: read + done.read };
+      }
+    }
     const k0 = key[r]!;
     if (k0 > last.bm + 1e-6) return { next: i, read, stop: true };
     const newestKey = 2 * newest[r]!;
@@ -124,6 +136,7 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
     }
     if (!lean) break;
     read++;
+    pass.leanRead = (pass.leanRead ?? 0) + 1;
     items.r = r;
     items.lengths = undefined;
     items.context.newest = newestKey;
@@ -272,16 +285,25 @@ function readFor(pass: LeanPass, items: LeanItems, js: Int32Array, last: Entry |
       docs.push(first + o);
     }
   }
-  if (docs.length === 0) return;
-  const records = file.records(Uint32Array.from(docs));
+  if (docs.length > 0) offerDocs(pass, items, js, r, Uint32Array.from(docs), pool);
+}
+
+/** Scores the docs of range r (ascending) for a pool of the items `js` from their records, item by item in the pool's order (FTS5's float sums), and offers those that can enter it. */
+function offerDocs(pass: LeanPass, items: LeanItems, js: Int32Array, r: number, docs: Uint32Array, pool: { last: () => Entry | undefined; offer: (e: Entry) => void }): void {
+  const { live, avgdl, rules } = pass;
+  const { file } = live;
+  const first = r * RANGE;
+  const records = file.records(docs);
   for (let d = 0; d < docs.length; d++) {
     if (!rules.allow.base(records, d)) continue;
     const o = docs[d]! - first;
     let score = 0;
-    // Item by item in the pool's order: FTS5's float sums.
-    for (let x = 0; x < h; x++) {
-      const j = here[x]!;
-      if (words[j * WORDS + (o >> 5)]! & (1 << (o & 31))) score += bm25Part(idf[j]!, tfOf(items.bytes[j]!, items.ranges[j]![r]!, o), records.length[d]!, avgdl);
+    for (let x = 0, m = js.length; x < m; x++) {
+      const j = js[x]!;
+      const entry = items.ranges[j]![r];
+      if (!entry) continue;
+      const bytes = items.bytes[j]!;
+      if (bytes[entry.start + (o >> 3)]! & (1 << (o & 7))) score += bm25Part(items.idf[j]!, tfOf(bytes, entry, o), records.length[d]!, avgdl);
     }
     // Clearly worse than the pool's last fact: not rounded, not offered.
     const now = pool.last();

@@ -5,7 +5,7 @@
 // into five items and two pools (search.ts ownItems), as `deploy server config` does in the bench.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { search, searchLive, type SearchOptions } from '../../src/search/search.js';
 import { queryItems } from '../../src/search/query.js';
 import { buildSearchFile } from '../../src/snapshot/build.js';
@@ -18,6 +18,7 @@ import { KINDS } from '../../src/facts/validate.js';
 import { Store } from '../../src/store/store.js';
 import { tempDir } from '../helpers.js';
 import { seeded } from '../../bench/seeded.js';
+import { kernelAfter, kernelPasses } from '../../src/snapshot/range-kernel.js';
 
 /** Each in about a third of the facts, both scripts, as bench/topk-corpus.ts. */
 const COMMON = ['deploy', 'server', 'config', 'cache', 'сервер', 'конфиг'];
@@ -49,7 +50,18 @@ async function corpus(seed: number, count: number): Promise<Store> {
   return store;
 }
 
-describe('a query of several common words', () => {
+// Both ways of reading the ranges: in JavaScript, and handed to the WebAssembly kernel from the first
+// lean range (range-kernel.ts; a search hands over after a few dozen, which these corpora never reach).
+for (const [way, after] of [['in JavaScript', Infinity], ['by the WebAssembly kernel', 0]] as const) {
+describe(`a query of several common words, read ${way}`, () => {
+  let previous: [number, number] = [0, 0];
+  beforeAll(() => void (previous = kernelAfter(after, after)));
+  afterAll(() => void kernelAfter(...previous));
+  // The kernel read ranges when it is the way under test (a test that never reached it would prove nothing).
+  let before = 0;
+  beforeEach(() => void (before = kernelPasses));
+  afterEach(() => void (after === 0 && expect(kernelPasses).toBeGreaterThan(before)));
+
   it('pools exactly as the exhaustive way, long facts among the best', { timeout: 120_000 }, async () => {
     const store = await corpus(36, 3000);
     try {
@@ -127,6 +139,10 @@ describe('a query of several common words', () => {
     }
   });
 
+});
+}
+
+describe('the lengths section', () => {
   it('refuses a lengths section of another size than the facts (the search then answers from SQLite)', { timeout: 120_000 }, async () => {
     const store = await corpus(38, 1500);
     try {
