@@ -214,6 +214,7 @@ function readFor(pass: LeanPass, items: LeanItems, js: Int32Array, last: Entry |
   const below = last ? last.bm - 1e-6 : Infinity;
   const docs = items.docs;
   docs.length = 0;
+  const allowed = rules.docs;
   for (let w = 0; w < WORDS; w++) {
     // Bit-sliced count of the items holding each doc (up to 15).
     let c0 = 0;
@@ -256,7 +257,7 @@ function readFor(pass: LeanPass, items: LeanItems, js: Int32Array, last: Entry |
       greater |= equal & c0;
       equal &= ~c0;
     }
-    let bits = ((greater | equal) & ~(skip ? skip[w]! : 0)) >>> 0;
+    let bits = ((greater | equal) & ~(skip ? skip[w]! : 0) & (allowed ? allowed[4 * r + w]! : ~0)) >>> 0;
     if (bits && last && !items.lengths) items.lengths = file.shortLengths(first, Math.min(RANGE, file.header.docs - first));
     while (bits) {
       const low = bits & -bits;

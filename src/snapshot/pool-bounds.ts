@@ -12,6 +12,14 @@ export interface PoolRules {
   preferScope: string;
   /** The oldest created rank the filter lets through (0: any). */
   firstRank: number;
+  /** The docs of the scopes and kind it lets through, 4 words a range (undefined: all; pool.ts filterMask). */
+  docs?: Uint32Array;
+}
+
+/** Whether range r holds a doc the filter's scopes and kind let through. */
+export function rangeAllowed(rules: PoolRules, r: number): boolean {
+  const docs = rules.docs;
+  return !docs || (docs[4 * r]! | docs[4 * r + 1]! | docs[4 * r + 2]! | docs[4 * r + 3]!) !== 0;
 }
 
 export interface Entry {

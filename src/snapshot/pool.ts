@@ -6,7 +6,7 @@
 import type { ListFilter } from '../store/rows.js';
 import { occurrencesIn, type QueryItem } from '../text/query-items.js';
 import { compareStrings } from './format.js';
-import type { DocRecord, DocRecords } from './reader.js';
+import type { DocRecord, DocRecords, SearchFile } from './reader.js';
 import type { AddedDoc, CreatedKey, LiveIndex, Pool } from './pool-types.js';
 import { KINDS } from '../facts/validate.js';
 import { mark } from '../util/profile.js';
@@ -32,7 +32,7 @@ export function snapshotPool(live: LiveIndex, items: readonly QueryItem[], filte
  */
 export function snapshotPools(live: LiveIndex, items: readonly QueryItem[], own: readonly QueryItem[] | undefined, filter: ListFilter, preferScope: string, size: number, prune = true): { pool: Pool; own?: Pool } {
   const allow = filterTest(live, filter);
-  const pooled = prune ? prunedPool(live, items, size, { allow, created: createdOrder(live), preferScope, firstRank: allow.firstRank }, own) : undefined;
+  const pooled = prune ? prunedPool(live, items, size, { allow, created: createdOrder(live), preferScope, firstRank: allow.firstRank, docs: allow.docs }, own) : undefined;
   const pool = pooled?.pool ?? exhaustivePool(live, items, allow, preferScope, size);
   if (!own) return { pool };
   return { pool, own: pooled?.own ?? snapshotPools(live, own, undefined, filter, preferScope, size, prune).pool };
@@ -153,7 +153,7 @@ function sortedFrequencies(freq: Map<number, number>): { docs: Uint32Array; freq
 }
 
 /** The WHERE of the SQLite search (store.ts filterClause) for file docs and added ones. */
-function filterTest(live: LiveIndex, filter: ListFilter): { base: (r: DocRecords, i: number) => boolean; added: (doc: AddedDoc) => boolean; firstRank: number } {
+function filterTest(live: LiveIndex, filter: ListFilter): { base: (r: DocRecords, i: number) => boolean; added: (doc: AddedDoc) => boolean; firstRank: number; docs: Uint32Array | undefined } {
   const { file } = live;
   const scopes = filter.scopes ? new Set(filter.scopes) : undefined;
   const allowedScope = file.header.scopes.map((s) => !scopes || scopes.has(s));
@@ -164,6 +164,7 @@ function filterTest(live: LiveIndex, filter: ListFilter): { base: (r: DocRecords
   const firstRank = since === undefined ? 0 : file.createdRank(since).rank;
   return {
     firstRank,
+    docs: filterMask(file, allowedScope, kind),
     base: (r, i) => stateOk && allowedScope[r.scope[i]!]! && (kind === undefined || r.kind[i] === kind) && r.created[i]! >= firstRank,
     added: (doc) =>
       stateOk &&
@@ -171,6 +172,34 @@ function filterTest(live: LiveIndex, filter: ListFilter): { base: (r: DocRecords
       (filter.kind === undefined || doc.fact.kind === filter.kind) &&
       (since === undefined || compareStrings(doc.fact.created_at, since) >= 0),
   };
+}
+
+/**
+ * The file's docs of the scopes and kind the filter lets through, as a bitmap of 4 words a range
+ * (format.ts masks); undefined when those let every doc through. A filtered search skips the ranges
+ * with none and leaves the others out before their records are read (topk.ts, lean-range.ts).
+ */
+function filterMask(file: SearchFile, allowedScope: readonly boolean[], kind: number | undefined): Uint32Array | undefined {
+  const everyScope = allowedScope.every(Boolean);
+  if (everyScope && kind === undefined) return undefined;
+  const mask = new Uint32Array(4 * Math.ceil(file.header.docs / 128));
+  if (everyScope) mask.fill(~0);
+  else {
+    let first = true;
+    allowedScope.forEach((allowed, s) => {
+      if (!allowed) return;
+      const docs = file.docMask(s);
+      if (first) mask.set(docs);
+      else for (let w = 0; w < docs.length; w++) mask[w]! |= docs[w]!;
+      first = false;
+    });
+  }
+  if (kind !== undefined) {
+    if (kind < 0) return mask.fill(0); // a kind no fact has
+    const docs = file.docMask(file.header.scopes.length + kind);
+    for (let w = 0; w < mask.length; w++) mask[w]! &= docs[w] ?? 0;
+  }
+  return mask;
 }
 
 /**

@@ -99,6 +99,7 @@ export function kernelPass(pass: LeanPass, items: LeanItems): KernelPass | undef
   const listB = take(4 * n);
   const skipA = pass.skip.size > 0 ? take(16 * R) : 0;
   const skipB = pass.companion && pass.companion.skip.size > 0 ? take(16 * R) : 0;
+  const allowed = pass.rules.docs ? take(16 * R) : 0;
   const outA = take(4 * RANGE);
   const outB = take(4 * RANGE);
   const bases = items.bytes.map((bytes) => (bytes ? take(bytes.length) : 0));
@@ -109,7 +110,7 @@ export function kernelPass(pass: LeanPass, items: LeanItems): KernelPass | undef
   const f64 = new Float64Array(buffer);
   const u8 = new Uint8Array(buffer);
   // In the header's order: n, R, the order's length, then where each array is (0: none).
-  i32.set([n, R, pass.order.length, order, key, starts, tfs, mins, idf, norms, short, 0, done, listA, n, skipA, outA, listB, own?.length ?? 0, skipB, outB, 0, 0, 0]);
+  i32.set([n, R, pass.order.length, order, key, starts, tfs, mins, idf, norms, short, allowed, done, listA, n, skipA, outA, listB, own?.length ?? 0, skipB, outB, 0, 0, 0]);
   f64[AVGDL] = pass.avgdl;
   i32.set(pass.order, order >> 2);
   f64.set(pass.key, key >> 3);
@@ -133,6 +134,7 @@ export function kernelPass(pass: LeanPass, items: LeanItems): KernelPass | undef
     }
   }
   if (own) i32.set(own, listB >> 2);
+  if (pass.rules.docs) i32.set(pass.rules.docs, allowed >> 2);
   const other = pass.companion;
   if (other) u8.set(other.done, done);
   for (const [skip, into] of [[pass.skip, skipA], [other?.skip, skipB]] as const) {

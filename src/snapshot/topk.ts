@@ -19,7 +19,7 @@ import { atLeast, docMasks, rangeBounds, rangeView, removedHolding, shortList, W
 import { utf8 } from './format.js';
 import { mark } from '../util/profile.js';
 import { leanRanges, type Companion, type LeanPass } from './lean-range.js';
-import { boundCannotBeat, cannotBeat, SLACK, type Entry, type PoolRules, type RangeContext } from './pool-bounds.js';
+import { boundCannotBeat, cannotBeat, rangeAllowed, SLACK, type Entry, type PoolRules, type RangeContext } from './pool-bounds.js';
 
 export type { PoolRules } from './pool-bounds.js';
 
@@ -53,7 +53,7 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
     // Its rare words' docs before the shared pass, as its own pass would read them (every range
     // holding one, no bound needed): the shared pass then reads its common words against them.
     const newest = live.file.newestByRange();
-    const first = [...companion.seeds.keys()].filter((r) => newest[r]! >= rules.firstRank).sort((x, y) => x - y);
+    const first = [...companion.seeds.keys()].filter((r) => newest[r]! >= rules.firstRank && rangeAllowed(rules, r)).sort((x, y) => x - y);
     seed(companion, first, scorer(live, companion, rules, new Float64Array(newest.length).fill(-Infinity), newest));
   }
   const pool = finish(live, run, rules, companion && { items: own!.map((item) => items.indexOf(item)), last: companion.top.last, offer: companion.top.offer, skip: companion.skip, done: companion.done });
@@ -102,7 +102,7 @@ function finish(live: LiveIndex, run: Run, rules: PoolRules, companion?: Compani
   // Best bound first, unrounded (rounding thousands of bounds costs more than reading a few ranges).
   const key = new Float64Array(bound.length);
   for (let r = 0; r < bound.length; r++) key[r] = -bound[r]! * SLACK;
-  const readable = (r: number) => bound[r]! > 0 && newest[r]! >= rules.firstRank;
+  const readable = (r: number) => bound[r]! > 0 && newest[r]! >= rules.firstRank && rangeAllowed(rules, r);
   const compare = (x: number, y: number) => key[x]! - key[y]! || newest[y]! - newest[x]! || x - y;
   const anyPreferred = file.header.scopes.includes(rules.preferScope);
   const score = scorer(live, run, rules, key, newest);
@@ -261,6 +261,8 @@ function scoreRange(live: LiveIndex, lists: List[], idf: number[], avgdl: number
     if (least > 1 && present.length <= 15) atLeast(views, least, wanted);
   }
   const skip = context.skip.get(r);
+  // Docs of other scopes or kinds than the filter's are never read.
+  if (rules.docs) for (let w = 0; w < WORDS; w++) wanted[w]! &= rules.docs[4 * r + w]!;
   // With the pool full, each doc's score is bounded from its short length (format.ts) before its
   // record is read: the records of a range span ~13 times the pages its lengths do.
   const docs: number[] = [];

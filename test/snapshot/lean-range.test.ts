@@ -24,8 +24,11 @@ import { kernelAfter, kernelPasses } from '../../src/snapshot/range-kernel.js';
 const COMMON = ['deploy', 'server', 'config', 'cache', 'сервер', 'конфиг'];
 const SCOPES = ['global', 'repo:a', 'repo:b'];
 
-/** Facts of 1 to ~20 words, one in 40 of 200 to 700 (past the short length's cap), a word now and then many times. */
-async function corpus(seed: number, count: number): Promise<Store> {
+/**
+ * Facts of 1 to ~20 words, one in 40 of 200 to 700 (past the short length's cap), a word now and then
+ * many times; with `runs`, the scopes come in runs of that many facts, as a memory's repositories do.
+ */
+async function corpus(seed: number, count: number, runs?: number): Promise<Store> {
   const random = seeded(seed);
   const store = (await Store.open(join(tempDir(), `lean-${seed}.db`), { write: true }))!;
   await store.writeAsync(() => {
@@ -41,7 +44,7 @@ async function corpus(seed: number, count: number): Promise<Store> {
       words.push(`marker${i}`);
       store.insertVersion({
         id: `lean${String(i).padStart(12, '0')}`, version: 1, text: words.sort(() => random() - 0.5).join(' '), translation: '',
-        kind: KINDS[Math.floor(random() * KINDS.length)]!, scope: SCOPES[Math.floor(random() * SCOPES.length)]!, source: '', quote: '',
+        kind: KINDS[Math.floor(random() * KINDS.length)]!, scope: SCOPES[runs ? Math.floor(i / runs) % SCOPES.length : Math.floor(random() * SCOPES.length)]!, source: '', quote: '',
         created_at: new Date(Date.UTC(2026, 0, 1) + Math.floor(random() * 6) * 3600_000).toISOString(), host: 'h', state: 'active',
       });
     }
@@ -139,6 +142,43 @@ describe(`a query of several common words, read ${way}`, () => {
     }
   });
 
+
+  it('filters by scope and kind where the scopes come in runs: ranges without a fact let through are skipped, the pool stays the exhaustive one', { timeout: 120_000 }, async () => {
+    const store = await corpus(40, 4000, 300);
+    try {
+      const live = openLiveIndex(store.file.real)!;
+      const { file } = live;
+      // The masks section holds each doc in its scope's and its kind's bitmap, and nowhere else.
+      const masks = [...file.header.scopes.map((_, s) => file.docMask(s)), ...KINDS.map((_, k) => file.docMask(file.header.scopes.length + k))];
+      for (let d = 0; d < file.header.docs; d++) {
+        const { scope, kind } = file.doc(d);
+        const holding = masks.flatMap((mask, m) => (mask[d >> 5]! & (1 << (d & 31)) ? [m] : []));
+        expect(holding, `doc ${d}`).toEqual([scope, file.header.scopes.length + kind]);
+      }
+      const random = seeded(11);
+      const ids = (pool: Pool) => pool.candidates.map((c) => c.fact.id);
+      for (let q = 0; q < 90; q++) {
+        const n = 1 + Math.floor(random() * 4);
+        const query = Array.from({ length: n }, () => COMMON[Math.floor(random() * COMMON.length)]!).join(' ');
+        const size = [1, 5, 30][Math.floor(random() * 3)]!;
+        const scopes = [[SCOPES[q % 3]!], ['global', SCOPES[1 + (q % 2)]!], ['repo:elsewhere', 'global'], SCOPES][q % 4]!;
+        const filter: SearchOptions = { scopes, ...(random() < 0.3 ? { kind: KINDS[Math.floor(random() * KINDS.length)]! } : {}) };
+        const preferScope = random() < 0.5 ? scopes[0]! : '';
+        const items = queryItems(query);
+        expect(ids(snapshotPool(live, items, filter, preferScope, size, true)), `${query} ${size} ${JSON.stringify(filter)}`).toEqual(ids(snapshotPool(live, items, filter, preferScope, size, false)));
+      }
+      // The search of a repository (its facts and the global ones) answers as SQLite's FTS5 does.
+      for (const opts of [{ scopes: ['repo:a', 'global'], preferScope: 'repo:a', limit: 30, cutoff: 0 }, { scopes: ['repo:b'], kind: 'rule', limit: 12, cutoff: 0 }, { scopes: ['repo:b', 'global'], preferScope: 'repo:b' }] as SearchOptions[]) {
+        for (const query of ['deploy server config', 'deploy', 'server cache', 'config конфиг server']) {
+          const hits = search(store, query, opts);
+          expect(hits.length).toBeGreaterThan(0);
+          expect(searchLive(live, query, opts).map((h) => `${h.id} ${h.score}`), `${query} ${JSON.stringify(opts)}`).toEqual(hits.map((h) => `${h.id} ${h.score}`));
+        }
+      }
+    } finally {
+      store.close();
+    }
+  });
 });
 }
 
