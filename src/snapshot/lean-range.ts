@@ -12,7 +12,7 @@ import { DENSE, RANGE, type RangeEntry } from './skips.js';
 import { bm25Part, round6 } from './bm25.js';
 import { boundCannotBeat, cannotBeat, SLACK, type Entry, type PoolRules } from './pool-bounds.js';
 import { MAX_SHORT_LENGTH } from './format.js';
-import { kernelPass, kernelRanges, useKernel, type KernelPass } from './range-kernel.js';
+import { kernelFrom, kernelPass, kernelRanges, type KernelPass } from './range-kernel.js';
 
 /** What leanRanges reads the ranges of a query with (prunedPool's figures). */
 export interface LeanPass {
@@ -94,25 +94,31 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
   const { starts, words, tfs, parts, ranges, bytes: bytesOf, idf } = items;
   const avgdl = pass.avgdl;
   let read = 0;
+  // Where the kernel takes over (range-kernel.ts), if it does in this pass.
+  const handOver = pass.kernel === null ? Infinity : kernelFrom(pass.leanRead ?? 0, from, order.length);
+  const out = (next: number, stop: boolean) => {
+    pass.leanRead = (pass.leanRead ?? 0) + read;
+    return { next, read, stop };
+  };
   let i = from;
   for (; i < order.length; i++) {
     const r = order[i]!;
     const last = pass.last();
     if (!last) break;
-    if (pass.kernel !== null && useKernel(pass.leanRead ?? 0, order.length - i)) {
-      // Past a few dozen ranges the rest is read in WebAssembly (range-kernel.ts).
-      pass.kernel ??= kernelPass(pass, items) ?? null;
+    if (i >= handOver && pass.kernel !== null) {
+      // Many ranges left: the rest is read in WebAssembly (range-kernel.ts).
+      if (pass.kernel === undefined) pass.kernel = kernelPass(pass, items) ?? null;
       if (pass.kernel) {
         const done = kernelRanges(pass, items, pass.kernel, i, (pool, at, docs) => offerDocs(pass, items, pool === 'a' ? items.all : own!, at, docs, pool === 'a' ? pass : pass.companion!));
         return { ...done, read: read + done.read };
       }
     }
     const k0 = key[r]!;
-    if (k0 > last.bm + 1e-6) return { next: i, read, stop: true };
+    if (k0 > last.bm + 1e-6) return out(i, true);
     const newestKey = 2 * newest[r]!;
     if (k0 >= last.bm - 1e-6) {
       const bm = round6(k0);
-      if (bm > last.bm) return { next: i, read, stop: true };
+      if (bm > last.bm) return out(i, true);
       if (cannotBeat(bm, pass.anyPreferred, newestKey, last)) continue;
     }
     // Each item's bitmap here, and its part at its largest tf and shortest doc.
@@ -136,7 +142,6 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
     }
     if (!lean) break;
     read++;
-    pass.leanRead = (pass.leanRead ?? 0) + 1;
     items.r = r;
     items.lengths = undefined;
     items.context.newest = newestKey;
@@ -149,7 +154,7 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
       other.done[r] = 1;
     }
   }
-  return { next: i, read, stop: false };
+  return out(i, false);
 }
 
 /** The pass's items with postings (an absent one adds nothing anywhere); null past 15 (the count's bits). */

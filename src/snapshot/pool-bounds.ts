@@ -22,6 +22,15 @@ export function rangeAllowed(rules: PoolRules, r: number): boolean {
   return !docs || (docs[4 * r]! | docs[4 * r + 1]! | docs[4 * r + 2]! | docs[4 * r + 3]!) !== 0;
 }
 
+/** `done` (ranges not to bound or read) plus those holding no doc the filter lets through. */
+export function notAllowed(done: Uint8Array, rules: PoolRules): Uint8Array {
+  const docs = rules.docs;
+  if (!docs) return done;
+  const out = new Uint8Array(done.length);
+  for (let r = 0, w = 0; r < done.length; r++, w += 4) out[r] = done[r]! || (docs[w]! | docs[w + 1]! | docs[w + 2]! | docs[w + 3]!) === 0 ? 1 : 0;
+  return out;
+}
+
 export interface Entry {
   bm: number;
   preferred: boolean;

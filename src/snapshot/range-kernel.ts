@@ -2,7 +2,7 @@
 // common words reads every range, and a cold process runs JavaScript in JavaScriptCore's interpreter,
 // where WebAssembly is compiled once its loop runs hot. Setting it up costs: the module compiled
 // (~0.5 ms), the pass's lists, bounds and short lengths copied in, the kernel tiered up; so a pass
-// starts in JavaScript and hands over only when many ranges are left (useKernel). The kernel only
+// starts in JavaScript and hands over only when many ranges are left (kernelFrom). The kernel only
 // narrows: near a tie it hands the range back (a bound within SQLite's rounding of the pool's last
 // fact) or emits the doc, and every doc it emits is scored here, exactly, from its record.
 import { RANGE_KERNEL } from './range-kernel-bytes.js';
@@ -33,8 +33,10 @@ export function kernelAfter(after: number, left: number): [number, number] {
 /** Passes the kernel read ranges for (tests check it ran). */
 export let kernelPasses = 0;
 
-export function useKernel(readInJs: number, left: number): boolean {
-  return readInJs >= AFTER && left >= LEFT;
+/** The index in a pass's order from which the kernel reads, given the ranges read in JavaScript so far and where that began (Infinity: never). */
+export function kernelFrom(readInJs: number, from: number, ranges: number): number {
+  const at = from + Math.max(0, AFTER - readInJs);
+  return ranges - at >= LEFT ? at : Infinity;
 }
 
 interface Exports {

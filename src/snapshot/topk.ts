@@ -19,7 +19,7 @@ import { atLeast, docMasks, rangeBounds, rangeView, removedHolding, shortList, W
 import { utf8 } from './format.js';
 import { mark } from '../util/profile.js';
 import { leanRanges, type Companion, type LeanPass } from './lean-range.js';
-import { boundCannotBeat, cannotBeat, rangeAllowed, SLACK, type Entry, type PoolRules, type RangeContext } from './pool-bounds.js';
+import { boundCannotBeat, cannotBeat, notAllowed, rangeAllowed, SLACK, type Entry, type PoolRules, type RangeContext } from './pool-bounds.js';
 
 export type { PoolRules } from './pool-bounds.js';
 
@@ -97,12 +97,13 @@ function begin(live: LiveIndex, items: readonly QueryItem[], size: number, rules
 function finish(live: LiveIndex, run: Run, rules: PoolRules, companion?: Companion): Pool {
   const { file } = live;
   const { lists, idf, avgdl, top, skip } = run;
-  const bound = rangeBounds(lists, idf, avgdl, run.done);
+  // Ranges with no doc the filter lets through are neither bounded nor read (bound 0).
+  const bound = rangeBounds(lists, idf, avgdl, notAllowed(run.done, rules));
   const newest = file.newestByRange();
   // Best bound first, unrounded (rounding thousands of bounds costs more than reading a few ranges).
   const key = new Float64Array(bound.length);
   for (let r = 0; r < bound.length; r++) key[r] = -bound[r]! * SLACK;
-  const readable = (r: number) => bound[r]! > 0 && newest[r]! >= rules.firstRank && rangeAllowed(rules, r);
+  const readable = (r: number) => bound[r]! > 0 && newest[r]! >= rules.firstRank;
   const compare = (x: number, y: number) => key[x]! - key[y]! || newest[y]! - newest[x]! || x - y;
   const anyPreferred = file.header.scopes.includes(rules.preferScope);
   const score = scorer(live, run, rules, key, newest);
