@@ -180,25 +180,24 @@ function filterTest(live: LiveIndex, filter: ListFilter): { base: (r: DocRecords
  * with none and leaves the others out before their records are read (topk.ts, lean-range.ts).
  */
 function filterMask(file: SearchFile, allowedScope: readonly boolean[], kind: number | undefined): Uint32Array | undefined {
-  const everyScope = allowedScope.every(Boolean);
+  const scopes: number[] = [];
+  for (let s = 0; s < allowedScope.length; s++) if (allowedScope[s]) scopes.push(s);
+  const everyScope = scopes.length === allowedScope.length;
   if (everyScope && kind === undefined) return undefined;
-  const mask = new Uint32Array(4 * Math.ceil(file.header.docs / 128));
-  if (everyScope) mask.fill(~0);
-  else {
-    let first = true;
-    allowedScope.forEach((allowed, s) => {
-      if (!allowed) return;
-      const docs = file.docMask(s);
-      if (first) mask.set(docs);
-      else for (let w = 0; w < docs.length; w++) mask[w]! |= docs[w]!;
-      first = false;
-    });
+  // A kind no fact has, or no scope of the file's: no doc (the mask of the first scope, emptied).
+  if ((kind !== undefined && kind < 0) || scopes.length === 0) return file.docMask(0).fill(0);
+  let mask: Uint32Array | undefined;
+  if (!everyScope) {
+    mask = file.docMask(scopes[0]!);
+    for (let k = 1; k < scopes.length; k++) {
+      const docs = file.docMask(scopes[k]!);
+      for (let w = 0; w < docs.length; w++) mask[w]! |= docs[w]!;
+    }
   }
-  if (kind !== undefined) {
-    if (kind < 0) return mask.fill(0); // a kind no fact has
-    const docs = file.docMask(file.header.scopes.length + kind);
-    for (let w = 0; w < mask.length; w++) mask[w]! &= docs[w] ?? 0;
-  }
+  if (kind === undefined) return mask;
+  const docs = file.docMask(file.header.scopes.length + kind);
+  if (!mask) return docs;
+  for (let w = 0; w < docs.length; w++) mask[w]! &= docs[w]!;
   return mask;
 }
 

@@ -197,15 +197,16 @@ export class SearchFile {
 
   /**
    * The docs of the n-th mask (format.ts masks: the scopes in header.scopes' order, then the kinds in
-   * KINDS' order) as a bitmap, bit d % 32 of word d / 32.
+   * KINDS' order) as a bitmap, bit d % 32 of word d / 32, padded to 4 words a range (skips.ts RANGE).
    */
   docMask(n: number): Uint32Array {
     const words = Math.ceil(this.header.docs / 32);
     if (this.header.sections.masks[1] !== 4 * words * (this.header.scopes.length + KIND_COUNT)) throw new Error('search file: a masks section of the wrong size');
     const bytes = this.file.section('masks', 4 * words * n, 4 * words);
-    if (LITTLE_ENDIAN) return new Uint32Array(new Uint8Array(bytes).buffer); // a copy (a Buffer's slice is not)
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-    return Uint32Array.from({ length: words }, (_, w) => view.getUint32(4 * w, true));
+    const mask = new Uint32Array((RANGE / 32) * Math.ceil(this.header.docs / RANGE));
+    if (LITTLE_ENDIAN) new Uint8Array(mask.buffer).set(bytes);
+    else for (let w = 0; w < words; w++) mask[w] = bytes[4 * w]! | (bytes[4 * w + 1]! << 8) | (bytes[4 * w + 2]! << 16) | (bytes[4 * w + 3]! << 24);
+    return mask;
   }
 
   /** The records of `docs` (ascending) as columns: one pass over the pages they lie in. */
