@@ -12,7 +12,7 @@ import { DENSE, RANGE, type RangeEntry } from './skips.js';
 import { bm25Part, round6 } from './bm25.js';
 import { boundCannotBeat, cannotBeat, SLACK, type Entry, type PoolRules } from './pool-bounds.js';
 import { MAX_SHORT_LENGTH } from './format.js';
-import { kernelFrom, kernelPass, kernelRanges, type KernelPass } from './range-kernel.js';
+import { handOver, kernelPass, kernelRanges, type KernelPass } from './range-kernel.js';
 
 /** What leanRanges reads the ranges of a query with (prunedPool's figures). */
 export interface LeanPass {
@@ -94,10 +94,10 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
   const { starts, words, tfs, parts, ranges, bytes: bytesOf, idf } = items;
   const avgdl = pass.avgdl;
   let read = 0;
-  // Where the kernel takes over (range-kernel.ts), if it does in this pass.
-  const handOver = pass.kernel === null ? Infinity : kernelFrom(pass.leanRead ?? 0, from, order.length);
+  const before = pass.leanRead ?? 0;
+  const { after, left } = handOver();
   const out = (next: number, stop: boolean) => {
-    pass.leanRead = (pass.leanRead ?? 0) + read;
+    pass.leanRead = before + read;
     return { next, read, stop };
   };
   let i = from;
@@ -105,8 +105,8 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
     const r = order[i]!;
     const last = pass.last();
     if (!last) break;
-    if (i >= handOver && pass.kernel !== null) {
-      // Many ranges left: the rest is read in WebAssembly (range-kernel.ts).
+    if (before + read >= after && order.length - i >= left && pass.kernel !== null) {
+      // A long pass: the rest is read in WebAssembly (range-kernel.ts).
       if (pass.kernel === undefined) pass.kernel = kernelPass(pass, items) ?? null;
       if (pass.kernel) {
         const done = kernelRanges(pass, items, pass.kernel, i, (pool, at, docs) => offerDocs(pass, items, pool === 'a' ? items.all : own!, at, docs, pool === 'a' ? pass : pass.companion!));

@@ -2,7 +2,7 @@
 // common words reads every range, and a cold process runs JavaScript in JavaScriptCore's interpreter,
 // where WebAssembly is compiled once its loop runs hot. Setting it up costs: the module compiled
 // (~0.5 ms), the pass's lists, bounds and short lengths copied in, the kernel tiered up; so a pass
-// starts in JavaScript and hands over only when many ranges are left (kernelFrom). The kernel only
+// starts in JavaScript and hands over only on a long pass (handOver). The kernel only
 // narrows: near a tie it hands the range back (a bound within SQLite's rounding of the pool's last
 // fact) or emits the doc, and every doc it emits is scored here, exactly, from its record.
 import { RANGE_KERNEL } from './range-kernel-bytes.js';
@@ -12,14 +12,15 @@ import { DENSE, RANGE } from './skips.js';
 import { cannotBeat } from './pool-bounds.js';
 import { WORDS } from './range-lists.js';
 import type { LeanItems, LeanPass } from './lean-range.js';
+import { mark } from '../util/profile.js';
 
 /**
  * A pass hands over once it has read AFTER ranges in JavaScript and at least LEFT remain in its order:
- * the kernel's compile, copies and JavaScriptCore's tiering up of it cost ~1.5 ms CPU, about what the
- * JavaScript loop spends on 1,000 ranges (measured: at 100k facts, 782 ranges, the kernel cost 1.05x
- * the search's CPU; at 500k, 3,907 ranges, 0.81x).
+ * the kernel's compile, copies and JavaScriptCore's tiering up of it cost a few ms CPU at 500k facts,
+ * more than the JavaScript loop spends on a few hundred ranges (measured: at 100k facts, 782 ranges
+ * read by the kernel from the 65th, the search cost 1.05x its CPU in JavaScript; at 500k, 3,907, 0.81x).
  */
-let AFTER = 64;
+let AFTER = 256;
 let LEFT = 1024;
 
 /** Tests: when the kernel takes over (0, 0: from the first lean range; Infinity: never); returns the previous values. */
@@ -33,10 +34,9 @@ export function kernelAfter(after: number, left: number): [number, number] {
 /** Passes the kernel read ranges for (tests check it ran). */
 export let kernelPasses = 0;
 
-/** The index in a pass's order from which the kernel reads, given the ranges read in JavaScript so far and where that began (Infinity: never). */
-export function kernelFrom(readInJs: number, from: number, ranges: number): number {
-  const at = from + Math.max(0, AFTER - readInJs);
-  return ranges - at >= LEFT ? at : Infinity;
+/** AFTER and LEFT: a pass that has read that many ranges in JavaScript, with that many left in its order, goes on in the kernel. */
+export function handOver(): { after: number; left: number } {
+  return { after: AFTER, left: LEFT };
 }
 
 interface Exports {
@@ -145,6 +145,7 @@ export function kernelPass(pass: LeanPass, items: LeanItems): KernelPass | undef
     for (const [r, mask] of skip) i32.set(mask, (into >> 2) + WORDS * r);
   }
   kernelPasses++;
+  mark('pool: kernel set up');
   return { k, outA, outB, done, ranges: R };
 }
 
