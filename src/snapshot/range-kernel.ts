@@ -11,7 +11,7 @@ import { MAX_SHORT_LENGTH } from './format.js';
 import { DENSE, RANGE } from './skips.js';
 import { cannotBeat } from './pool-bounds.js';
 import { WORDS } from './range-lists.js';
-import type { LeanItems, LeanPass } from './lean-range.js';
+import type { KernelExports, KernelPass, LeanItems, LeanPass } from './lean-types.js';
 import { mark } from '../util/profile.js';
 
 /**
@@ -39,19 +39,15 @@ export function handOver(): { after: number; left: number } {
   return { after: AFTER, left: LEFT };
 }
 
-interface Exports {
-  memory: WebAssembly.Memory;
-  run: (from: number, lastA: number, lastB: number, force: number) => number;
-}
 
-let instance: Exports | null | undefined;
+let instance: KernelExports | null | undefined;
 
 /** The kernel, compiled once a process; null where WebAssembly is not to be had (the loop stays in JavaScript). */
-function kernel(): Exports | null {
+function kernel(): KernelExports | null {
   if (instance !== undefined) return instance;
   try {
     const bytes = Uint8Array.from(atob(RANGE_KERNEL), (c) => c.charCodeAt(0));
-    instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports as unknown as Exports;
+    instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports as unknown as KernelExports;
   } catch {
     instance = null;
   }
@@ -63,15 +59,6 @@ const A_EMITTED = 21;
 const B_EMITTED = 22;
 const READ = 23;
 const AVGDL = 13;
-
-/** A pass set up in the kernel's memory: where its pools' emitted docs are. */
-export interface KernelPass {
-  k: Exports;
-  outA: number;
-  outB: number;
-  done: number;
-  ranges: number;
-}
 
 /** Copies the pass's lists, order, bounds and lengths into the kernel's memory; undefined without a kernel. */
 export function kernelPass(pass: LeanPass, items: LeanItems): KernelPass | undefined {

@@ -18,7 +18,8 @@ import { isLong, RANGE, type RangeEntry } from './skips.js';
 import { atLeast, docMasks, rangeBounds, rangeView, removedHolding, shortList, WORDS, type List, type RangeView, type SetScratch } from './range-lists.js';
 import { utf8 } from './format.js';
 import { mark } from '../util/profile.js';
-import { leanRanges, type Companion, type LeanPass } from './lean-range.js';
+import { leanRanges } from './lean-range.js';
+import type { Companion, LeanPass } from './lean-types.js';
 import { boundCannotBeat, cannotBeat, notAllowed, rangeAllowed, SLACK, type Entry, type PoolRules, type RangeContext } from './pool-bounds.js';
 
 export type { PoolRules } from './pool-bounds.js';
