@@ -42,13 +42,12 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
     const r = order[i]!;
     const last = pass.last();
     if (!last) break;
-    if (before + read >= after && order.length - i >= left && pass.kernel !== null) {
-      // A long pass: the rest is read in WebAssembly (range-kernel.ts).
-      if (pass.kernel === undefined) pass.kernel = kernelPass(pass, items) ?? null;
-      if (pass.kernel) {
-        const done = kernelRanges(pass, items, pass.kernel, i, (pool, at, docs) => offerDocs(pass, items, pool === 'a' ? items.all : own!, at, docs, pool === 'a' ? pass : pass.companion!));
-        return { ...done, read: read + done.read };
-      }
+    // A long pass: the rest is read in WebAssembly (range-kernel.ts), once set up also after a range it handed back.
+    if (pass.kernel === undefined && before + read >= after && order.length - i >= left) pass.kernel = kernelPass(pass, items) ?? null;
+    if (pass.kernel) {
+      pass.leanRead = before + read;
+      const done = kernelRanges(pass, items, pass.kernel, i, (pool, at, docs) => offerDocs(pass, items, pool === 'a' ? items.all : own!, at, docs, pool === 'a' ? pass : pass.companion!));
+      return { ...done, read: read + done.read };
     }
     const k0 = key[r]!;
     if (k0 > last.bm + 1e-6) return out(i, true);
