@@ -182,23 +182,41 @@ for (const [way, after] of [['in JavaScript', Infinity], ['by the WebAssembly ke
   });
 }
 
-describe('the lengths section', () => {
+/** The search file with its header's `from` replaced by `to`, the header's CRC made right. */
+function withHeaderEdit(path: string, from: RegExp, to: string): void {
+  const bytes = readFileSync(path);
+  // The header (JSON before the 8-byte trailer) names each section's place and size.
+  const length = bytes.readUInt32LE(bytes.length - 8);
+  const start = bytes.length - 8 - length;
+  const header = bytes.subarray(start, start + length).toString('utf8');
+  const changed = Buffer.from(header.replace(from, to));
+  expect(changed.toString()).not.toBe(header);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(length, 0);
+  trailer.writeUInt32LE(crc32(changed), 4);
+  writeFileSync(path, Buffer.concat([bytes.subarray(0, start), changed, trailer]));
+}
+
+describe('the sections a search checks before it trusts them', () => {
   it('refuses a lengths section of another size than the facts (the search then answers from SQLite)', { timeout: 120_000 }, async () => {
     const store = await corpus(38, 1500);
     try {
-      const path = snapshotFiles(store.file.real).base;
-      const bytes = readFileSync(path);
-      // The header (JSON before the 8-byte trailer) names the section's size: one less, CRC made right.
-      const length = bytes.readUInt32LE(bytes.length - 8);
-      const start = bytes.length - 8 - length;
-      const header = bytes.subarray(start, start + length).toString('utf8');
-      const changed = Buffer.from(header.replace(/"lengths":\[(\d+),1500\]/, '"lengths":[$1,1499]'));
-      expect(changed.toString()).not.toBe(header);
-      const trailer = Buffer.alloc(8);
-      trailer.writeUInt32LE(length, 0);
-      trailer.writeUInt32LE(crc32(changed), 4);
-      writeFileSync(path, Buffer.concat([bytes.subarray(0, start), changed, trailer]));
+      withHeaderEdit(snapshotFiles(store.file.real).base, /"lengths":\[(\d+),1500\]/, '"lengths":[$1,1499]');
       expect(() => searchLive(openLiveIndex(store.file.real)!, 'deploy server config')).toThrow(/lengths/);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('refuses a masks section of another size than its bitmaps, when a filter reads it', { timeout: 120_000 }, async () => {
+    const store = await corpus(41, 1500);
+    try {
+      // 1500 docs: 47 words a bitmap, 3 scopes and 5 kinds.
+      withHeaderEdit(snapshotFiles(store.file.real).base, /"masks":\[(\d+),1504\]/, '"masks":[$1,1500]');
+      const live = openLiveIndex(store.file.real)!;
+      expect(searchLive(live, 'deploy server config').length).toBeGreaterThan(0); // no filter: no mask read
+      expect(() => searchLive(live, 'deploy server config', { scopes: ['repo:a', 'global'] })).toThrow(/masks/);
+      expect(() => searchLive(live, 'deploy', { kind: 'rule' })).toThrow(/masks/);
     } finally {
       store.close();
     }
