@@ -6,10 +6,10 @@
 // them all): this is what each of those ranges costs, and a cold process runs it before the JIT
 // has warmed up, so it is one loop over typed arrays. A query with other-script spellings has a
 // second pool, of its own words (search.ts): a range read lean is read for both pools at once.
-import { alignedCopies, tfOf, WORDS, type List } from './range-lists.js';
+import { alignedCopies, tfOf, WORDS } from './range-lists.js';
 import { DENSE, RANGE, type RangeEntry } from './skips.js';
 import { bm25Part, round6 } from './bm25.js';
-import { boundCannotBeat, cannotBeat, SLACK, type Entry, type PoolRules } from './pool-bounds.js';
+import { boundCannotBeat, cannotBeat, SLACK, type Entry } from './pool-bounds.js';
 import { MAX_SHORT_LENGTH } from './format.js';
 import { handOver, kernelPass, kernelRanges } from './range-kernel.js';
 import type { LeanItems, LeanPass } from './lean-types.js';

@@ -39,7 +39,6 @@ export function handOver(): { after: number; left: number } {
   return { after: AFTER, left: LEFT };
 }
 
-
 let instance: KernelExports | null | undefined;
 
 /** The kernel, compiled once a process; null where WebAssembly is not to be had (the loop stays in JavaScript). */
@@ -93,7 +92,13 @@ export function kernelPass(pass: LeanPass, items: LeanItems): KernelPass | undef
   const outB = take(4 * RANGE);
   const bases = items.bytes.map((bytes) => (bytes ? take(bytes.length) : 0));
   const grow = Math.ceil(at / 65536) - k.memory.buffer.byteLength / 65536;
-  if (grow > 0) k.memory.grow(grow);
+  if (grow > 0) {
+    try {
+      k.memory.grow(grow);
+    } catch {
+      return undefined; // no memory for it: the pass goes on in JavaScript
+    }
+  }
   const buffer = k.memory.buffer;
   const i32 = new Int32Array(buffer);
   const f64 = new Float64Array(buffer);
@@ -114,12 +119,12 @@ export function kernelPass(pass: LeanPass, items: LeanItems): KernelPass | undef
     // Each range's bitmap (-2: not a bitmap; a short list's ranges never are), largest tf and shortest doc.
     const ranges = items.ranges[j]!;
     const base = bases[j]!;
-    for (let r = 0, at = j * R; r < R; r++, at++) {
+    for (let r = 0, x = j * R; r < R; r++, x++) {
       const entry = ranges[r];
       if (!entry) continue;
-      i32[(starts >> 2) + at] = bytes && entry.count >= DENSE ? base + entry.start : -2;
-      i32[(tfs >> 2) + at] = entry.maxTf;
-      i32[(mins >> 2) + at] = entry.minLength;
+      i32[(starts >> 2) + x] = bytes && entry.count >= DENSE ? base + entry.start : -2;
+      i32[(tfs >> 2) + x] = entry.maxTf;
+      i32[(mins >> 2) + x] = entry.minLength;
     }
   }
   if (own) i32.set(own, listB >> 2);
