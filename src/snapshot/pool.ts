@@ -12,6 +12,7 @@ import { KINDS } from '../facts/validate.js';
 import { mark } from '../util/profile.js';
 import { bm25Part, idfOf, round6 } from './bm25.js';
 import { prunedPool } from './topk.js';
+import { emptyRanges } from './pool-bounds.js';
 
 export type { AddedDoc, CreatedKey, LiveIndex, Pool, PoolFact } from './pool-types.js';
 
@@ -32,7 +33,7 @@ export function snapshotPool(live: LiveIndex, items: readonly QueryItem[], filte
  */
 export function snapshotPools(live: LiveIndex, items: readonly QueryItem[], own: readonly QueryItem[] | undefined, filter: ListFilter, preferScope: string, size: number, prune = true): { pool: Pool; own?: Pool } {
   const allow = filterTest(live, filter);
-  const pooled = prune ? prunedPool(live, items, size, { allow, created: createdOrder(live), preferScope, firstRank: allow.firstRank, docs: allow.docs }, own) : undefined;
+  const pooled = prune ? prunedPool(live, items, size, { allow, created: createdOrder(live), preferScope, firstRank: allow.firstRank, docs: allow.docs, empty: allow.docs && emptyRanges(allow.docs) }, own) : undefined;
   const pool = pooled?.pool ?? exhaustivePool(live, items, allow, preferScope, size);
   if (!own) return { pool };
   return { pool, own: pooled?.own ?? snapshotPools(live, own, undefined, filter, preferScope, size, prune).pool };
@@ -153,7 +154,7 @@ function sortedFrequencies(freq: Map<number, number>): { docs: Uint32Array; freq
 }
 
 /** The WHERE of the SQLite search (store.ts filterClause) for file docs and added ones. */
-function filterTest(live: LiveIndex, filter: ListFilter): { base: (r: DocRecords, i: number) => boolean; added: (doc: AddedDoc) => boolean; firstRank: number; docs: Uint32Array | undefined } {
+function filterTest(live: LiveIndex, filter: ListFilter): { base: (r: DocRecords, i: number) => boolean; added: (doc: AddedDoc) => boolean; firstRank: number; docs: Int32Array | undefined } {
   const { file } = live;
   const scopes = filter.scopes ? new Set(filter.scopes) : undefined;
   const allowedScope = file.header.scopes.map((s) => !scopes || scopes.has(s));
@@ -179,14 +180,14 @@ function filterTest(live: LiveIndex, filter: ListFilter): { base: (r: DocRecords
  * (format.ts masks); undefined when those let every doc through. A filtered search skips the ranges
  * with none and leaves the others out before their records are read (topk.ts, lean-range.ts).
  */
-function filterMask(file: SearchFile, allowedScope: readonly boolean[], kind: number | undefined): Uint32Array | undefined {
+function filterMask(file: SearchFile, allowedScope: readonly boolean[], kind: number | undefined): Int32Array | undefined {
   const scopes: number[] = [];
   for (let s = 0; s < allowedScope.length; s++) if (allowedScope[s]) scopes.push(s);
   const everyScope = scopes.length === allowedScope.length;
   if (everyScope && kind === undefined) return undefined;
   // A kind no fact has, or no scope of the file's: no doc (the mask of the first scope, emptied).
   if ((kind !== undefined && kind < 0) || scopes.length === 0) return file.docMask(0).fill(0);
-  let mask: Uint32Array | undefined;
+  let mask: Int32Array | undefined;
   if (!everyScope) {
     mask = file.docMask(scopes[0]!);
     for (let k = 1; k < scopes.length; k++) {

@@ -199,11 +199,11 @@ export class SearchFile {
    * The docs of the n-th mask (format.ts masks: the scopes in header.scopes' order, then the kinds in
    * KINDS' order) as a bitmap, bit d % 32 of word d / 32, padded to 4 words a range (skips.ts RANGE).
    */
-  docMask(n: number): Uint32Array {
+  docMask(n: number): Int32Array {
     const words = Math.ceil(this.header.docs / 32);
     if (this.header.sections.masks[1] !== 4 * words * (this.header.scopes.length + KIND_COUNT)) throw new Error('search file: a masks section of the wrong size');
     const bytes = this.file.section('masks', 4 * words * n, 4 * words);
-    const mask = new Uint32Array((RANGE / 32) * Math.ceil(this.header.docs / RANGE));
+    const mask = new Int32Array((RANGE / 32) * Math.ceil(this.header.docs / RANGE));
     if (LITTLE_ENDIAN) new Uint8Array(mask.buffer).set(bytes);
     else for (let w = 0; w < words; w++) mask[w] = bytes[4 * w]! | (bytes[4 * w + 1]! << 8) | (bytes[4 * w + 2]! << 16) | (bytes[4 * w + 3]! << 24);
     return mask;
