@@ -120,6 +120,7 @@ export class SearchFileWriter {
     section('createdIndex', () => this.body.write(created.index()));
     section('ranges', () => this.body.write(u32s(this.newestByRange())));
     section('lengths', () => this.body.write(Uint8Array.from({ length: this.docs }, (_, d) => Math.min(this.records.get(d)[2], MAX_SHORT_LENGTH))));
+    section('masks', () => this.body.write(this.docMasks()));
     mark('search file: created ranks');
 
     const nameKeys = new NamesWriter(this.namesSpool.spool());
@@ -163,6 +164,20 @@ export class SearchFileWriter {
     return newest;
   }
 
+  /** The docs of each scope, then of each kind, as bitmaps (format.ts masks). */
+  private docMasks(): Uint8Array {
+    const words = Math.ceil(this.docs / 32);
+    const scopes = this.scopeIds.size;
+    const masks = new Uint32Array((scopes + KINDS.length) * words);
+    for (let d = 0; d < this.docs; d++) {
+      const [, , , scope, kind] = this.records.get(d);
+      const bit = 1 << (d % 32);
+      masks[scope * words + (d >> 5)]! |= bit;
+      if (kind < KINDS.length) masks[(scopes + kind) * words + (d >> 5)]! |= bit;
+    }
+    return u32s(masks);
+  }
+
   /**
    * For the card: each (scope, kind) group it may read, newest first (then the higher row, as the
    * index scan SQLite makes), cut after the newest RECENT_READ + GROUP_SLACK.
@@ -196,9 +211,9 @@ export class SearchFileWriter {
   }
 }
 
-function u32s(values: readonly number[]): Uint8Array {
+function u32s(values: ArrayLike<number> & Iterable<number>): Uint8Array {
   const bytes = new Uint8Array(4 * values.length);
   const view = new DataView(bytes.buffer);
-  values.forEach((v, i) => view.setUint32(4 * i, v, true));
+  for (let i = 0; i < values.length; i++) view.setUint32(4 * i, values[i]!, true);
   return bytes;
 }

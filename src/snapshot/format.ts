@@ -23,13 +23,16 @@
 // - ranges: per range of docs (skips.ts RANGE), the newest created rank in it (u32);
 // - lengths: each doc's length as one byte, capped at MAX_SHORT_LENGTH: a search bounds a doc's score
 //   from it before reading its record (topk.ts: a range's lengths lie in one page, its records in
-//   thirteen times as many bytes).
+//   thirteen times as many bytes);
+// - masks: per scope (header.scopes' order), then per kind (KINDS' order), a bitmap of the docs of it
+//   (bit d % 32 of u32 word d / 32): a filtered search reads those it allows, skips the ranges with no
+//   doc it lets through and leaves the others' docs out before their records are read (topk.ts).
 import { createRequire } from 'node:module';
 import type { Fact } from '../facts/facts.js';
 
 export const MAGIC = 'memcue-search\n\0\0';
 /** Bump when the layout changes: an older file is then simply rebuilt. */
-export const FORMAT = 5;
+export const FORMAT = 6;
 export const PAGE = 4096;
 /** Page CRCs per chunk of the CRC table (one page of them). */
 export const CRC_CHUNK = PAGE / 4;
@@ -46,7 +49,7 @@ export const MAX_SHORT_LENGTH = 255;
 /** The card keeps this many of each group beyond the newest it shows (a delta removes at most MAX_DELTA). */
 export const GROUP_SLACK = 300;
 
-export const SECTIONS = ['docs', 'facts', 'factIndex', 'posts', 'dict', 'dictIndex', 'created', 'createdIndex', 'groups', 'names', 'namesIndex', 'ranges', 'lengths'] as const;
+export const SECTIONS = ['docs', 'facts', 'factIndex', 'posts', 'dict', 'dictIndex', 'created', 'createdIndex', 'groups', 'names', 'namesIndex', 'ranges', 'lengths', 'masks'] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
 export interface SnapshotHeader {

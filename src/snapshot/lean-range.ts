@@ -6,72 +6,13 @@
 // them all): this is what each of those ranges costs, and a cold process runs it before the JIT
 // has warmed up, so it is one loop over typed arrays. A query with other-script spellings has a
 // second pool, of its own words (search.ts): a range read lean is read for both pools at once.
-import type { LiveIndex } from './pool-types.js';
-import { alignedCopies, tfOf, WORDS, type List } from './range-lists.js';
+import { alignedCopies, tfOf, WORDS } from './range-lists.js';
 import { DENSE, RANGE, type RangeEntry } from './skips.js';
 import { bm25Part, round6 } from './bm25.js';
-import { boundCannotBeat, cannotBeat, SLACK, type Entry, type PoolRules } from './pool-bounds.js';
+import { boundCannotBeat, cannotBeat, SLACK, type Entry } from './pool-bounds.js';
 import { MAX_SHORT_LENGTH } from './format.js';
-
-/** What leanRanges reads the ranges of a query with (prunedPool's figures). */
-export interface LeanPass {
-  live: LiveIndex;
-  lists: List[];
-  idf: number[];
-  avgdl: number;
-  /** The ranges in the order read, each one's key (minus its bound, widened) and newest created rank. */
-  order: readonly number[];
-  key: Float64Array;
-  newest: Uint32Array;
-  rules: PoolRules;
-  anyPreferred: boolean;
-  /** Per range, its docs not to score: removed since the build, or seeded. */
-  skip: Map<number, Uint32Array>;
-  last: () => Entry | undefined;
-  offer: (e: Entry) => void;
-  /** A second pool of some of the items, read in the same pass (the query's own words, search.ts). */
-  companion?: Companion;
-  /** Set up by the first leanRanges of the pass (null: the pass cannot be read lean). */
-  lean?: LeanItems | null;
-}
-
-/** A second pool read range by range beside the first: the ranges it was read in are marked done. */
-export interface Companion {
-  /** Its items' places among the pass's items, in its own order. */
-  items: readonly number[];
-  last: () => Entry | undefined;
-  offer: (e: Entry) => void;
-  skip: Map<number, Uint32Array>;
-  done: Uint8Array;
-}
-
-/** The items of a lean pass (those with postings), indexed by their place j among them, and the range being read. */
-export interface LeanItems {
-  ranges: (RangeEntry | undefined)[][];
-  bytes: (Uint8Array | undefined)[];
-  /** A long list's bytes as 32-bit words, copied at each of the four shifts (alignedCopies) when first read. */
-  aligned: (Int32Array[] | undefined)[];
-  /** The places of the pass's items, and of the own words' pool's (in its order). */
-  all: Int32Array;
-  own: Int32Array | undefined;
-  idf: Float64Array;
-  /** Per item, where its bitmap starts in its bytes in the range read (-1: not in it), its words, largest tf and part at its shortest doc there. */
-  starts: Int32Array;
-  words: Int32Array;
-  tfs: Float64Array;
-  parts: Float64Array;
-  /** Per item and short length, its part at tf 1, worked out when first wanted (NaN: not yet). */
-  once: Float64Array;
-  r: number;
-  /** The range's short lengths, read when first wanted. */
-  lengths: Uint8Array | undefined;
-  /** Scratch: the items of a pool in the range, their parts sorted, the docs to read. */
-  here: Int32Array;
-  sorted: Float64Array;
-  docs: number[];
-  /** boundCannotBeat's figures for the range. */
-  context: { anyPreferred: boolean; newest: number };
-}
+import { handOver, kernelPass, kernelRanges } from './range-kernel.js';
+import type { LeanItems, LeanPass } from './lean-types.js';
 
 /**
  * Reads order[from], order[from + 1]… as topk.ts does range by range, while the pool is full and
@@ -90,17 +31,30 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
   const { starts, words, tfs, parts, ranges, bytes: bytesOf, idf } = items;
   const avgdl = pass.avgdl;
   let read = 0;
+  const before = pass.leanRead ?? 0;
+  const { after, left } = handOver();
+  const out = (next: number, stop: boolean) => {
+    pass.leanRead = before + read;
+    return { next, read, stop };
+  };
   let i = from;
   for (; i < order.length; i++) {
     const r = order[i]!;
     const last = pass.last();
     if (!last) break;
+    // A long pass: the rest is read in WebAssembly (range-kernel.ts), once set up also after a range it handed back.
+    if (pass.kernel === undefined && before + read >= after && order.length - i >= left) pass.kernel = kernelPass(pass, items) ?? null;
+    if (pass.kernel) {
+      pass.leanRead = before + read;
+      const done = kernelRanges(pass, items, pass.kernel, i, (pool, at, docs) => offerDocs(pass, items, pool === 'a' ? items.all : own!, at, docs, pool === 'a' ? pass : pass.companion!));
+      return { ...done, read: read + done.read };
+    }
     const k0 = key[r]!;
-    if (k0 > last.bm + 1e-6) return { next: i, read, stop: true };
+    if (k0 > last.bm + 1e-6) return out(i, true);
     const newestKey = 2 * newest[r]!;
     if (k0 >= last.bm - 1e-6) {
       const bm = round6(k0);
-      if (bm > last.bm) return { next: i, read, stop: true };
+      if (bm > last.bm) return out(i, true);
       if (cannotBeat(bm, pass.anyPreferred, newestKey, last)) continue;
     }
     // Each item's bitmap here, and its part at its largest tf and shortest doc.
@@ -136,7 +90,7 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
       other.done[r] = 1;
     }
   }
-  return { next: i, read, stop: false };
+  return out(i, false);
 }
 
 /** The pass's items with postings (an absent one adds nothing anywhere); null past 15 (the count's bits). */
@@ -201,6 +155,7 @@ function readFor(pass: LeanPass, items: LeanItems, js: Int32Array, last: Entry |
   const below = last ? last.bm - 1e-6 : Infinity;
   const docs = items.docs;
   docs.length = 0;
+  const allowed = rules.docs;
   for (let w = 0; w < WORDS; w++) {
     // Bit-sliced count of the items holding each doc (up to 15).
     let c0 = 0;
@@ -243,7 +198,7 @@ function readFor(pass: LeanPass, items: LeanItems, js: Int32Array, last: Entry |
       greater |= equal & c0;
       equal &= ~c0;
     }
-    let bits = ((greater | equal) & ~(skip ? skip[w]! : 0)) >>> 0;
+    let bits = ((greater | equal) & ~(skip ? skip[w]! : 0) & (allowed ? allowed[4 * r + w]! : ~0)) >>> 0;
     if (bits && last && !items.lengths) items.lengths = file.shortLengths(first, Math.min(RANGE, file.header.docs - first));
     while (bits) {
       const low = bits & -bits;
@@ -272,16 +227,25 @@ function readFor(pass: LeanPass, items: LeanItems, js: Int32Array, last: Entry |
       docs.push(first + o);
     }
   }
-  if (docs.length === 0) return;
-  const records = file.records(Uint32Array.from(docs));
+  if (docs.length > 0) offerDocs(pass, items, js, r, Uint32Array.from(docs), pool);
+}
+
+/** Scores the docs of range r (ascending) for a pool of the items `js` from their records, item by item in the pool's order (FTS5's float sums), and offers those that can enter it. */
+function offerDocs(pass: LeanPass, items: LeanItems, js: Int32Array, r: number, docs: Uint32Array, pool: { last: () => Entry | undefined; offer: (e: Entry) => void }): void {
+  const { live, avgdl, rules } = pass;
+  const { file } = live;
+  const first = r * RANGE;
+  const records = file.records(docs);
   for (let d = 0; d < docs.length; d++) {
     if (!rules.allow.base(records, d)) continue;
     const o = docs[d]! - first;
     let score = 0;
-    // Item by item in the pool's order: FTS5's float sums.
-    for (let x = 0; x < h; x++) {
-      const j = here[x]!;
-      if (words[j * WORDS + (o >> 5)]! & (1 << (o & 31))) score += bm25Part(idf[j]!, tfOf(items.bytes[j]!, items.ranges[j]![r]!, o), records.length[d]!, avgdl);
+    for (let x = 0, m = js.length; x < m; x++) {
+      const j = js[x]!;
+      const entry = items.ranges[j]![r];
+      if (!entry) continue;
+      const bytes = items.bytes[j]!;
+      if (bytes[entry.start + (o >> 3)]! & (1 << (o & 7))) score += bm25Part(items.idf[j]!, tfOf(bytes, entry, o), records.length[d]!, avgdl);
     }
     // Clearly worse than the pool's last fact: not rounded, not offered.
     const now = pool.last();

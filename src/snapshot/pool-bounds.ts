@@ -12,6 +12,34 @@ export interface PoolRules {
   preferScope: string;
   /** The oldest created rank the filter lets through (0: any). */
   firstRank: number;
+  /** The docs of the scopes and kind it lets through, 4 words a range (undefined: all; pool.ts filterMask). */
+  docs?: Int32Array;
+  /** Per range, 1 where it holds no such doc (undefined: none is empty; emptyRanges). */
+  empty?: Uint8Array;
+}
+
+/** Whether range r holds a doc the filter's scopes and kind let through. */
+export function rangeAllowed(rules: PoolRules, r: number): boolean {
+  return !rules.empty?.[r];
+}
+
+/** `done` (ranges not to bound or read) plus those holding no doc the filter lets through. */
+export function notAllowed(done: Uint8Array, rules: PoolRules): Uint8Array {
+  const empty = rules.empty;
+  if (!empty) return done;
+  const out = new Uint8Array(done.length);
+  for (let r = 0; r < done.length; r++) out[r] = done[r]! | empty[r]!;
+  return out;
+}
+
+/** Per range, 1 where the mask holds no doc; undefined when every range holds one (the usual case of a spread memory). */
+export function emptyRanges(docs: Int32Array): Uint8Array | undefined {
+  let empty: Uint8Array | undefined;
+  for (let r = 0, w = 0; w < docs.length; r++, w += 4) {
+    if ((docs[w]! | docs[w + 1]! | docs[w + 2]! | docs[w + 3]!) !== 0) continue;
+    (empty ??= new Uint8Array(docs.length / 4))[r] = 1;
+  }
+  return empty;
 }
 
 export interface Entry {

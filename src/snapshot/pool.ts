@@ -6,12 +6,13 @@
 import type { ListFilter } from '../store/rows.js';
 import { occurrencesIn, type QueryItem } from '../text/query-items.js';
 import { compareStrings } from './format.js';
-import type { DocRecord, DocRecords } from './reader.js';
+import type { DocRecord, DocRecords, SearchFile } from './reader.js';
 import type { AddedDoc, CreatedKey, LiveIndex, Pool } from './pool-types.js';
 import { KINDS } from '../facts/validate.js';
 import { mark } from '../util/profile.js';
 import { bm25Part, idfOf, round6 } from './bm25.js';
 import { prunedPool } from './topk.js';
+import { emptyRanges } from './pool-bounds.js';
 
 export type { AddedDoc, CreatedKey, LiveIndex, Pool, PoolFact } from './pool-types.js';
 
@@ -32,7 +33,7 @@ export function snapshotPool(live: LiveIndex, items: readonly QueryItem[], filte
  */
 export function snapshotPools(live: LiveIndex, items: readonly QueryItem[], own: readonly QueryItem[] | undefined, filter: ListFilter, preferScope: string, size: number, prune = true): { pool: Pool; own?: Pool } {
   const allow = filterTest(live, filter);
-  const pooled = prune ? prunedPool(live, items, size, { allow, created: createdOrder(live), preferScope, firstRank: allow.firstRank }, own) : undefined;
+  const pooled = prune ? prunedPool(live, items, size, { allow, created: createdOrder(live), preferScope, firstRank: allow.firstRank, docs: allow.docs, empty: allow.docs && emptyRanges(allow.docs) }, own) : undefined;
   const pool = pooled?.pool ?? exhaustivePool(live, items, allow, preferScope, size);
   if (!own) return { pool };
   return { pool, own: pooled?.own ?? snapshotPools(live, own, undefined, filter, preferScope, size, prune).pool };
@@ -153,7 +154,7 @@ function sortedFrequencies(freq: Map<number, number>): { docs: Uint32Array; freq
 }
 
 /** The WHERE of the SQLite search (store.ts filterClause) for file docs and added ones. */
-function filterTest(live: LiveIndex, filter: ListFilter): { base: (r: DocRecords, i: number) => boolean; added: (doc: AddedDoc) => boolean; firstRank: number } {
+function filterTest(live: LiveIndex, filter: ListFilter): { base: (r: DocRecords, i: number) => boolean; added: (doc: AddedDoc) => boolean; firstRank: number; docs: Int32Array | undefined } {
   const { file } = live;
   const scopes = filter.scopes ? new Set(filter.scopes) : undefined;
   const allowedScope = file.header.scopes.map((s) => !scopes || scopes.has(s));
@@ -164,6 +165,7 @@ function filterTest(live: LiveIndex, filter: ListFilter): { base: (r: DocRecords
   const firstRank = since === undefined ? 0 : file.createdRank(since).rank;
   return {
     firstRank,
+    docs: filterMask(file, allowedScope, kind),
     base: (r, i) => stateOk && allowedScope[r.scope[i]!]! && (kind === undefined || r.kind[i] === kind) && r.created[i]! >= firstRank,
     added: (doc) =>
       stateOk &&
@@ -171,6 +173,33 @@ function filterTest(live: LiveIndex, filter: ListFilter): { base: (r: DocRecords
       (filter.kind === undefined || doc.fact.kind === filter.kind) &&
       (since === undefined || compareStrings(doc.fact.created_at, since) >= 0),
   };
+}
+
+/**
+ * The file's docs of the scopes and kind the filter lets through, as a bitmap of 4 words a range
+ * (format.ts masks); undefined when those let every doc through. A filtered search skips the ranges
+ * with none and leaves the others out before their records are read (topk.ts, lean-range.ts).
+ */
+function filterMask(file: SearchFile, allowedScope: readonly boolean[], kind: number | undefined): Int32Array | undefined {
+  const scopes: number[] = [];
+  for (let s = 0; s < allowedScope.length; s++) if (allowedScope[s]) scopes.push(s);
+  const everyScope = scopes.length === allowedScope.length;
+  if (everyScope && kind === undefined) return undefined;
+  // A kind no fact has, or no scope of the file's: no doc (the mask of the first scope, emptied).
+  if ((kind !== undefined && kind < 0) || scopes.length === 0) return file.docMask(0).fill(0);
+  let mask: Int32Array | undefined;
+  if (!everyScope) {
+    mask = file.docMask(scopes[0]!);
+    for (let k = 1; k < scopes.length; k++) {
+      const docs = file.docMask(scopes[k]!);
+      for (let w = 0; w < docs.length; w++) mask[w]! |= docs[w]!;
+    }
+  }
+  if (kind === undefined) return mask;
+  const docs = file.docMask(file.header.scopes.length + kind);
+  if (!mask) return docs;
+  for (let w = 0; w < docs.length; w++) mask[w]! &= docs[w]!;
+  return mask;
 }
 
 /**

@@ -6,10 +6,12 @@ import { compareBytes, DOC_RECORD, FACT_BLOCK, FIELDS, inflate, LITTLE_ENDIAN, P
 import { PagedReader } from './paged.js';
 import type { OpenedFile } from '../util/safe-file.js';
 import { StringTable } from './string-table.js';
+import { KINDS } from '../facts/validate.js';
 import { readNameGroup, type NameGroup } from './names.js';
 import { decodeDense, decodePostings, DENSE, isLong, RANGE, readRanges, type RangeEntry } from './skips.js';
 
 const decoder = new TextDecoder();
+const KIND_COUNT = KINDS.length;
 const NEWLINE = 0x0a;
 
 export interface TermEntry {
@@ -191,6 +193,20 @@ export class SearchFile {
   shortLengths(first: number, count: number): Uint8Array {
     if (this.header.sections.lengths[1] !== this.header.docs) throw new Error('search file: a lengths section of the wrong size');
     return this.file.section('lengths', first, count);
+  }
+
+  /**
+   * The docs of the n-th mask (format.ts masks: the scopes in header.scopes' order, then the kinds in
+   * KINDS' order) as a bitmap, bit d % 32 of word d / 32, padded to 4 words a range (skips.ts RANGE).
+   */
+  docMask(n: number): Int32Array {
+    const words = Math.ceil(this.header.docs / 32);
+    if (this.header.sections.masks[1] !== 4 * words * (this.header.scopes.length + KIND_COUNT)) throw new Error('search file: a masks section of the wrong size');
+    const bytes = this.file.section('masks', 4 * words * n, 4 * words);
+    const mask = new Int32Array((RANGE / 32) * Math.ceil(this.header.docs / RANGE));
+    if (LITTLE_ENDIAN) new Uint8Array(mask.buffer).set(bytes);
+    else for (let w = 0; w < words; w++) mask[w] = bytes[4 * w]! | (bytes[4 * w + 1]! << 8) | (bytes[4 * w + 2]! << 16) | (bytes[4 * w + 3]! << 24);
+    return mask;
   }
 
   /** The records of `docs` (ascending) as columns: one pass over the pages they lie in. */

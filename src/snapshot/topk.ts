@@ -18,8 +18,9 @@ import { isLong, RANGE, type RangeEntry } from './skips.js';
 import { atLeast, docMasks, rangeBounds, rangeView, removedHolding, shortList, WORDS, type List, type RangeView, type SetScratch } from './range-lists.js';
 import { utf8 } from './format.js';
 import { mark } from '../util/profile.js';
-import { leanRanges, type Companion, type LeanPass } from './lean-range.js';
-import { boundCannotBeat, cannotBeat, SLACK, type Entry, type PoolRules, type RangeContext } from './pool-bounds.js';
+import { leanRanges } from './lean-range.js';
+import type { Companion, LeanPass } from './lean-types.js';
+import { boundCannotBeat, cannotBeat, notAllowed, rangeAllowed, SLACK, type Entry, type PoolRules, type RangeContext } from './pool-bounds.js';
 
 export type { PoolRules } from './pool-bounds.js';
 
@@ -53,7 +54,7 @@ export function prunedPool(live: LiveIndex, items: readonly QueryItem[], size: n
     // Its rare words' docs before the shared pass, as its own pass would read them (every range
     // holding one, no bound needed): the shared pass then reads its common words against them.
     const newest = live.file.newestByRange();
-    const first = [...companion.seeds.keys()].filter((r) => newest[r]! >= rules.firstRank).sort((x, y) => x - y);
+    const first = [...companion.seeds.keys()].filter((r) => newest[r]! >= rules.firstRank && rangeAllowed(rules, r)).sort((x, y) => x - y);
     seed(companion, first, scorer(live, companion, rules, new Float64Array(newest.length).fill(-Infinity), newest));
   }
   const pool = finish(live, run, rules, companion && { items: own!.map((item) => items.indexOf(item)), last: companion.top.last, offer: companion.top.offer, skip: companion.skip, done: companion.done });
@@ -97,7 +98,8 @@ function begin(live: LiveIndex, items: readonly QueryItem[], size: number, rules
 function finish(live: LiveIndex, run: Run, rules: PoolRules, companion?: Companion): Pool {
   const { file } = live;
   const { lists, idf, avgdl, top, skip } = run;
-  const bound = rangeBounds(lists, idf, avgdl, run.done);
+  // Ranges with no doc the filter lets through are neither bounded nor read (bound 0).
+  const bound = rangeBounds(lists, idf, avgdl, notAllowed(run.done, rules));
   const newest = file.newestByRange();
   // Best bound first, unrounded (rounding thousands of bounds costs more than reading a few ranges).
   const key = new Float64Array(bound.length);
@@ -261,6 +263,8 @@ function scoreRange(live: LiveIndex, lists: List[], idf: number[], avgdl: number
     if (least > 1 && present.length <= 15) atLeast(views, least, wanted);
   }
   const skip = context.skip.get(r);
+  // Docs of other scopes or kinds than the filter's are never read.
+  if (rules.docs) for (let w = 0; w < WORDS; w++) wanted[w]! &= rules.docs[4 * r + w]!;
   // With the pool full, each doc's score is bounded from its short length (format.ts) before its
   // record is read: the records of a range span ~13 times the pages its lengths do.
   const docs: number[] = [];

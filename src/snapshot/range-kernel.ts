@@ -1,0 +1,192 @@
+// The lean range loop (lean-range.ts) in WebAssembly (wasm/range-kernel.wat): a query of several
+// common words reads every range, and a cold process runs JavaScript in JavaScriptCore's interpreter,
+// where WebAssembly is compiled once its loop runs hot. Setting it up costs: the module compiled
+// (~0.5 ms), the pass's lists, bounds and short lengths copied in, the kernel tiered up; so a pass
+// starts in JavaScript and hands over only on a long pass (handOver). The kernel only
+// narrows: near a tie it hands the range back (a bound within SQLite's rounding of the pool's last
+// fact) or emits the doc, and every doc it emits is scored here, exactly, from its record.
+import { RANGE_KERNEL } from './range-kernel-bytes.js';
+import { lengthNorms, round6 } from './bm25.js';
+import { MAX_SHORT_LENGTH } from './format.js';
+import { DENSE, RANGE } from './skips.js';
+import { cannotBeat } from './pool-bounds.js';
+import { WORDS } from './range-lists.js';
+import type { KernelExports, KernelPass, LeanItems, LeanPass } from './lean-types.js';
+import { mark } from '../util/profile.js';
+
+/**
+ * A pass hands over once it has read AFTER ranges in JavaScript and at least LEFT remain in its order:
+ * the kernel's compile, copies and JavaScriptCore's tiering up of it cost a few ms CPU at 500k facts,
+ * more than the JavaScript loop spends on a few hundred ranges (measured: at 100k facts, 782 ranges
+ * read by the kernel from the 65th, the search cost 1.05x its CPU in JavaScript; at 500k, 3,907, 0.81x).
+ */
+let AFTER = 256;
+let LEFT = 1024;
+
+/** Tests: when the kernel takes over (0, 0: from the first lean range; Infinity: never); returns the previous values. */
+export function kernelAfter(after: number, left: number): [number, number] {
+  const previous: [number, number] = [AFTER, LEFT];
+  AFTER = after;
+  LEFT = left;
+  return previous;
+}
+
+/** Passes the kernel read ranges for (tests check it ran). */
+export let kernelPasses = 0;
+
+/** AFTER and LEFT: a pass that has read that many ranges in JavaScript, with that many left in its order, goes on in the kernel. */
+export function handOver(): { after: number; left: number } {
+  return { after: AFTER, left: LEFT };
+}
+
+let instance: KernelExports | null | undefined;
+
+/** The kernel, compiled once a process; null where WebAssembly is not to be had (the loop stays in JavaScript). */
+function kernel(): KernelExports | null {
+  if (instance !== undefined) return instance;
+  try {
+    const bytes = Uint8Array.from(atob(RANGE_KERNEL), (c) => c.charCodeAt(0));
+    instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports as unknown as KernelExports;
+  } catch {
+    instance = null;
+  }
+  return instance;
+}
+
+// Places in the kernel's configuration (range-kernel.wat's header): 32-bit words, and the average length's 64-bit one.
+const A_EMITTED = 21;
+const B_EMITTED = 22;
+const READ = 23;
+const AVGDL = 13;
+
+/** Copies the pass's lists, order, bounds and lengths into the kernel's memory; undefined without a kernel. */
+export function kernelPass(pass: LeanPass, items: LeanItems): KernelPass | undefined {
+  const k = kernel();
+  if (!k) return undefined;
+  const { file } = pass.live;
+  const n = items.starts.length;
+  const R = pass.key.length;
+  const docs = file.header.docs;
+  const own = items.own;
+  let at = 512;
+  const take = (bytes: number) => {
+    const start = at;
+    at = (at + bytes + 7) & ~7;
+    return start;
+  };
+  const order = take(4 * pass.order.length);
+  const key = take(8 * R);
+  const starts = take(4 * n * R);
+  const tfs = take(4 * n * R);
+  const mins = take(4 * n * R);
+  const idf = take(8 * n);
+  const norms = take(8 * (MAX_SHORT_LENGTH + 1));
+  const short = take(docs);
+  const done = take(R);
+  const listA = take(4 * n);
+  const listB = take(4 * n);
+  const skipA = pass.skip.size > 0 ? take(16 * R) : 0;
+  const skipB = pass.companion && pass.companion.skip.size > 0 ? take(16 * R) : 0;
+  const allowed = pass.rules.docs ? take(16 * R) : 0;
+  const outA = take(4 * RANGE);
+  const outB = take(4 * RANGE);
+  const bases = items.bytes.map((bytes) => (bytes ? take(bytes.length) : 0));
+  const grow = Math.ceil(at / 65536) - k.memory.buffer.byteLength / 65536;
+  if (grow > 0) {
+    try {
+      k.memory.grow(grow);
+    } catch {
+      return undefined; // no memory for it: the pass goes on in JavaScript
+    }
+  }
+  const buffer = k.memory.buffer;
+  const i32 = new Int32Array(buffer);
+  const f64 = new Float64Array(buffer);
+  const u8 = new Uint8Array(buffer);
+  // In the header's order: n, R, the order's length, then where each array is (0: none).
+  i32.set([n, R, pass.order.length, order, key, starts, tfs, mins, idf, norms, short, allowed, done, listA, n, skipA, outA, listB, own?.length ?? 0, skipB, outB, 0, 0, 0]);
+  f64[AVGDL] = pass.avgdl;
+  i32.set(pass.order, order >> 2);
+  f64.set(pass.key, key >> 3);
+  i32.fill(-1, starts >> 2, (starts >> 2) + n * R);
+  f64.set(items.idf, idf >> 3);
+  f64.set(lengthNorms(pass.avgdl, MAX_SHORT_LENGTH), norms >> 3);
+  u8.set(file.shortLengths(0, docs), short);
+  for (let j = 0; j < n; j++) {
+    i32[(listA >> 2) + j] = j;
+    const bytes = items.bytes[j];
+    if (bytes) u8.set(bytes, bases[j]!);
+    // Each range's bitmap (-2: not a bitmap; a short list's ranges never are), largest tf and shortest doc.
+    const ranges = items.ranges[j]!;
+    const base = bases[j]!;
+    for (let r = 0, x = j * R; r < R; r++, x++) {
+      const entry = ranges[r];
+      if (!entry) continue;
+      i32[(starts >> 2) + x] = bytes && entry.count >= DENSE ? base + entry.start : -2;
+      i32[(tfs >> 2) + x] = entry.maxTf;
+      i32[(mins >> 2) + x] = entry.minLength;
+    }
+  }
+  if (own) i32.set(own, listB >> 2);
+  if (pass.rules.docs) i32.set(pass.rules.docs, allowed >> 2);
+  const other = pass.companion;
+  if (other) u8.set(other.done, done);
+  for (const [skip, into] of [[pass.skip, skipA], [other?.skip, skipB]] as const) {
+    if (!into || !skip) continue;
+    i32.fill(0, into >> 2, (into >> 2) + WORDS * R);
+    for (const [r, mask] of skip) i32.set(mask, (into >> 2) + WORDS * r);
+  }
+  kernelPasses++;
+  mark('pool: kernel set up');
+  return { k, outA, outB, done, ranges: R };
+}
+
+/**
+ * Reads order[from]… as leanRanges does, in the kernel: returns where it ended (at the end, at a range
+ * whose bound stops the reading, or at one that is not all bitmaps, which the caller reads).
+ */
+export function kernelRanges(pass: LeanPass, items: LeanItems, kp: KernelPass, from: number, offerDocs: (pool: 'a' | 'b', r: number, docs: Uint32Array) => void): { next: number; read: number; stop: boolean } {
+  const { k } = kp;
+  const i32 = new Int32Array(k.memory.buffer);
+  i32[READ] = 0;
+  let i = from;
+  let force = 0;
+  const other = pass.companion;
+  const result = (next: number, stop: boolean) => {
+    if (other) other.done.set(new Uint8Array(k.memory.buffer, kp.done, kp.ranges));
+    return { next, read: i32[READ]!, stop };
+  };
+  for (;;) {
+    const last = pass.last()!;
+    const code = k.run(i, last.bm, other?.last()?.bm ?? Infinity, force);
+    force = 0;
+    const at = code >>> 3;
+    switch (code & 7) {
+      case 0:
+        return result(at, false);
+      case 1:
+        return result(at, true);
+      case 2: {
+        // A bound within SQLite's rounding of the last fact: the tie rules decide (leanRanges' own test).
+        const r = pass.order[at]!;
+        const bm = round6(pass.key[r]!);
+        if (bm > last.bm) return result(at, true);
+        if (cannotBeat(bm, pass.anyPreferred, 2 * pass.newest[r]!, last)) i = at + 1;
+        else {
+          i = at;
+          force = 1;
+        }
+        continue;
+      }
+      case 3:
+        return result(at, false);
+      default: {
+        const r = pass.order[at]!;
+        items.r = r;
+        if (i32[A_EMITTED]) offerDocs('a', r, new Uint32Array(k.memory.buffer, kp.outA, i32[A_EMITTED]));
+        if (i32[B_EMITTED]) offerDocs('b', r, new Uint32Array(k.memory.buffer, kp.outB, i32[B_EMITTED]));
+        i = at + 1;
+      }
+    }
+  }
+}
