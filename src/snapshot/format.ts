@@ -29,7 +29,7 @@ import type { Fact } from '../facts/facts.js';
 
 export const MAGIC = 'memcue-search\n\0\0';
 /** Bump when the layout changes: an older file is then simply rebuilt. */
-export const FORMAT = 5;
+export const FORMAT = 6;
 export const PAGE = 4096;
 /** Page CRCs per chunk of the CRC table (one page of them). */
 export const CRC_CHUNK = PAGE / 4;
