@@ -5,7 +5,7 @@
 //   2. a command that will open the database starts compiling SQLite (off the main thread, while the
 //      rest loads); a long command gets the JIT back;
 //   3. a plain `hook` and a cached `card` are served by src/hook-fast-path.ts, a plain `add` by
-//      src/add-fast-path.ts, without commander;
+//      src/add-fast-path.ts, a plain `search` by src/search-fast-path.ts, without commander;
 //   4. otherwise the entry's extras load (embedded files) beside src/cli.ts, which parses the
 //      arguments and runs the command's module from src/commands/.
 // First the options typed before the command (`--db F`, `--json`, `-n 3`) are moved behind it
@@ -90,9 +90,10 @@ function earlyStart(line: CommandLine): void {
 }
 
 /** The fast paths, by command: each serves the plain forms of its command and leaves the rest to the CLI. */
-const FAST_PATHS: Record<'hook' | 'add', () => Promise<(argv: readonly string[], io: Io, db?: string) => Promise<number | undefined>>> = {
+const FAST_PATHS: Record<'hook' | 'add' | 'search', () => Promise<(argv: readonly string[], io: Io, db?: string) => Promise<number | undefined>>> = {
   hook: async () => (await import('./hook-fast-path.js')).runFastPath,
   add: async () => (await import('./add-fast-path.js')).runAddFastPath,
+  search: async () => (await import('./search-fast-path.js')).runSearchFastPath,
 };
 
 /** Whether a fast path served the command line (then the exit code is set): a plain `hook` or `add`, a cached `card`. */
