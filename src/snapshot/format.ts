@@ -19,7 +19,7 @@
 //   says where each block starts;
 // - created / createdIndex: the distinct created_at values in byte order (a string table);
 // - groups: for the session card, each (scope, kind) group's newest facts;
-// - names / namesIndex: the name keys of the terms, by their first two letters (names.ts);
+// - names / namesIndex: the name keys of the terms, by the head of their skeleton (names.ts);
 // - ranges: per range of docs (skips.ts RANGE), the newest created rank in it (u32);
 // - lengths: each doc's length as one byte, capped at MAX_SHORT_LENGTH: a search bounds a doc's score
 //   from it before reading its record (topk.ts: a range's lengths lie in one page, its records in
