@@ -1,25 +1,10 @@
-// The fast path of `memcue search` (issue 36): the search's plain forms are parsed without commander
-// and mean what commander makes of them; every other form is left to the CLI; and a search served
-// this way prints what the CLI's search prints, errors included.
-import { Command } from 'commander';
+// The fast path of `memcue search` (issue 36): a search served without commander prints what the
+// CLI's search prints, errors included (its parse: test/plain-args.test.ts).
 import { describe, expect, it } from 'vitest';
-import { withTwoDashes } from '../src/cli.js';
-import { defineCoreCommands } from '../src/cli/core.js';
 import type { Io } from '../src/context.js';
-import { plainSearchArgs, runSearchFastPath, SEARCH_OPTIONS } from '../src/search-fast-path.js';
+import { runSearchFastPath } from '../src/search-fast-path.js';
 import { cli, isolatedEnv, runProcess, BINARY, tempDir } from './helpers.js';
 import { repoDir } from './hooks/fixtures.js';
-
-/** What commander, with the search command as src/cli/core.ts defines it, hands the search's module. */
-async function commanderParse(argv: string[]): Promise<{ words: string[]; opts: Record<string, unknown> }> {
-  const program = new Command('memcue').exitOverride().configureOutput({ writeOut: () => {}, writeErr: () => {}, outputError: () => {} });
-  let parsed: { words: string[]; opts: Record<string, unknown> } | undefined;
-  defineCoreCommands(program, () => async (...args: unknown[]) => {
-    parsed = { words: args[0] as string[], opts: args[1] as Record<string, unknown> };
-  });
-  await program.parseAsync(withTwoDashes(argv, program), { from: 'user' });
-  return parsed!;
-}
 
 /** Runs the fast path in this process; undefined: it left the command to the CLI. */
 async function fast(argv: string[], env: Record<string, string>, cwd: string) {
@@ -30,54 +15,7 @@ async function fast(argv: string[], env: Record<string, string>, cwd: string) {
   return code === undefined ? undefined : { code, stdout, stderr };
 }
 
-const PLAIN_FORMS = [
-  ['search', 'redis'],
-  ['search', 'deploy', 'server', 'config'],
-  ['search', '-n', '10', 'deploy', '--in', 'all'],
-  ['search', 'deploy', '--limit=3', '--kind', 'rule', '--since', '7d', '--json'],
-  ['search', '-limit', '3', '-in', 'global', '-json', 'the', 'words'],
-  ['search', '--kind', 'rule', '--kind', 'gotcha', 'the last one wins'],
-  ['search', '--since=', 'an empty date, for search to refuse'],
-  ['search', '--json', '--', '-Werror', 'flags'],
-  ['search', 'text', '--', '-'],
-  ['search', '-'],
-];
-
 describe('memcue search without commander', () => {
-  it('knows the options the CLI defines for search, no more and no fewer', () => {
-    const program = new Command('memcue');
-    defineCoreCommands(program, () => async () => {});
-    const search = program.commands.find((c) => c.name() === 'search')!;
-    const names = search.options.flatMap((o) => [o.long, o.short].filter(Boolean).map((name) => [name!, [o.attributeName(), o.required]] as const));
-    expect(new Map(names)).toEqual(SEARCH_OPTIONS);
-  });
-
-  it('parses the plain forms as commander does', async () => {
-    for (const argv of PLAIN_FORMS) {
-      const ours = plainSearchArgs(argv);
-      expect(ours, argv.join(' ')).toBeDefined();
-      expect(ours, argv.join(' ')).toEqual(await commanderParse(argv));
-    }
-  });
-
-  it('leaves help, odd options and dash words to the CLI', () => {
-    const others = [
-      ['search'],
-      ['search', '--help'],
-      ['search', '-h', 'x'],
-      ['search', '--limit'],
-      ['search', 'x', '-n', '-3'],
-      ['search', 'x', '-n=3'],
-      ['search', 'x', '-n3'],
-      ['search', '--json=yes', 'x'],
-      ['search', '--scope', 'global', 'x'],
-      ['search', '-Werror'],
-      ['search', '--'],
-      ['add', 'x'],
-    ];
-    for (const argv of others) expect(plainSearchArgs(argv), argv.join(' ')).toBeUndefined();
-  });
-
   it('prints what the CLI prints, corrections and errors included', async () => {
     const repo = repoDir();
     const env = isolatedEnv();
