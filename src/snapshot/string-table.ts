@@ -153,15 +153,12 @@ export class StringTable {
     const fieldCount = this.fieldCount;
     let at = block.at;
     // Varints read inline, not by a call each: a cold process decodes blocks in the interpreter,
-    // where the calls were most of the cost. An entry: the bytes it shares with the one before, its
-    // own bytes' count, those bytes, then its fields, each a varint.
+    // where the calls were most of the cost (~5 varints an entry).
     while (entries.length <= i) {
       if (entries.length >= block.count) throw new Error('search file: a string past its block');
       const previous = entries[entries.length - 1]?.bytes ?? EMPTY;
-      let shared = 0;
-      let entry = EMPTY;
-      const fields: number[] = [];
-      for (let k = 0; k < 2 + fieldCount; k++) {
+      const head = [0, 0];
+      for (let k = 0; k < 2; k++) {
         let value = 0;
         let scale = 1;
         for (;;) {
@@ -171,14 +168,26 @@ export class StringTable {
           if (byte < 0x80) break;
           scale *= 0x80;
         }
-        if (k === 0) shared = value;
-        else if (k > 1) fields.push(value);
-        else {
-          if (shared > previous.length || at + value > bytes.length) throw new Error('search file: a damaged string table');
-          entry = new Uint8Array(shared + value);
-          for (let j = 0; j < shared; j++) entry[j] = previous[j]!;
-          for (let j = shared; j < entry.length; j++) entry[j] = bytes[at++]!;
+        head[k] = value;
+      }
+      const shared = head[0]!;
+      const length = shared + head[1]!;
+      if (shared > previous.length || at + head[1]! > bytes.length) throw new Error('search file: a damaged string table');
+      const entry = new Uint8Array(length);
+      for (let j = 0; j < shared; j++) entry[j] = previous[j]!;
+      for (let j = shared; j < length; j++) entry[j] = bytes[at++]!;
+      const fields: number[] = [];
+      for (let k = 0; k < fieldCount; k++) {
+        let value = 0;
+        let scale = 1;
+        for (;;) {
+          if (at >= bytes.length) throw new Error('search file: varint past its section');
+          const byte = bytes[at++]!;
+          value += (byte & 0x7f) * scale;
+          if (byte < 0x80) break;
+          scale *= 0x80;
         }
+        fields.push(value);
       }
       entries.push({ bytes: entry, fields });
     }
