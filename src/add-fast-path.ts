@@ -33,6 +33,5 @@ export function plainAddArgs(argv: readonly string[]): AddArgs | undefined {
 export async function runAddFastPath(argv: readonly string[], io: Io, db?: string): Promise<number | undefined> {
   const args = plainAddArgs(argv);
   if (!args) return undefined;
-  const add = await import('./commands/add.js');
-  return runAsCli(io, db, (ctx) => add.run(ctx, args.words, args.opts));
+  return runAsCli(io, db, () => import('./commands/add.js'), (add, ctx) => add.run(ctx, args.words, args.opts));
 }

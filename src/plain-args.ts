@@ -52,21 +52,23 @@ export function plainArgs<T extends object>(argv: readonly string[], command: st
 
 /**
  * Runs a command's module as the CLI's would run it (src/cli.ts): on the context the CLI makes, with
- * its notes set up, an error reported in the CLI's words; the exit code. `db`: the global --db.
+ * its notes set up, an error reported in the CLI's words; the exit code. `db`: the global --db. The
+ * module loads beside what the run needs, in one round.
  */
-export async function runAsCli(io: Io, db: string | undefined, run: (ctx: Context) => Promise<unknown>): Promise<number> {
+export async function runAsCli<M>(io: Io, db: string | undefined, load: () => Promise<M>, run: (module: M, ctx: Context) => Promise<unknown>): Promise<number> {
   keepSearchFileCurrent();
-  const [{ makeContext }, { databasePath }, { reportError }, { setOddFileNotes, setPersonReading }] = await Promise.all([
+  const [{ makeContext }, { databasePath }, { reportError }, { setOddFileNotes, setPersonReading }, module] = await Promise.all([
     import('./context.js'),
     import('./config.js'),
     import('./errors.js'),
     import('./util/safe-file.js'),
+    load(),
   ]);
   try {
     const ctx = makeContext(io, db);
     setOddFileNotes((line) => io.stderr(`memcue: note: ${line}\n`));
     setPersonReading(() => io.stderrIsTTY === true, databasePath({ ...io.env, MEMCUE_DB: undefined }));
-    await run(ctx);
+    await run(module, ctx);
     return 0;
   } catch (err) {
     return reportError(err, io);

@@ -26,6 +26,5 @@ export function plainSearchArgs(argv: readonly string[]): { words: string[]; opt
 export async function runSearchFastPath(argv: readonly string[], io: Io, db?: string): Promise<number | undefined> {
   const args = plainSearchArgs(argv);
   if (!args) return undefined;
-  const search = await import('./commands/search.js');
-  return runAsCli(io, db, (ctx) => search.run(ctx, args.words, args.opts));
+  return runAsCli(io, db, () => import('./commands/search.js'), (search, ctx) => search.run(ctx, args.words, args.opts));
 }
