@@ -71,7 +71,7 @@ function buildProgram(io: Io, setExit: (code: number) => void, command: string |
   const lazy: Lazy = (load) => async (...args: unknown[]) => {
     const ctx = makeContext(io, program.opts().db as string | undefined);
     setOddFileNotes((line) => io.stderr(`memcue: note: ${line}\n`));
-    setPersonReading(io.stderrIsTTY === true, databasePath({ ...io.env, MEMCUE_DB: undefined }));
+    setPersonReading(() => io.stderrIsTTY === true, databasePath({ ...io.env, MEMCUE_DB: undefined }));
     const mod = await load();
     mark('command loaded');
     const code = await (mod.run as (ctx: Context, ...a: unknown[]) => Promise<number | void>)(ctx, ...args.slice(0, -1));

@@ -14,8 +14,8 @@ export interface CommandFacts {
   longRunning?: boolean;
   /** It prints a few lines, kept and written in one piece at the end (src/start.ts). */
   shortOutput?: boolean;
-  /** Its plain forms are served without commander (src/hook-fast-path.ts, src/add-fast-path.ts). */
-  fastPath?: 'hook' | 'add';
+  /** Its plain forms are served without commander (src/hook-fast-path.ts, src/add-fast-path.ts, src/search-fast-path.ts). */
+  fastPath?: 'hook' | 'add' | 'search';
   /** Its second word says what it does: a subcommand (`memcue dream apply`), the agent (`memcue hook claude`), the evaluation set. */
   subcommands?: boolean;
 }
@@ -24,7 +24,7 @@ export interface CommandFacts {
 // SQLite only when they must.
 const COMMANDS: Record<string, CommandFacts> = {
   add: { group: 'core', opensDatabase: true, shortOutput: true, fastPath: 'add' },
-  search: { group: 'core', opensDatabase: false, shortOutput: true },
+  search: { group: 'core', opensDatabase: false, shortOutput: true, fastPath: 'search' },
   show: { group: 'core', opensDatabase: true, shortOutput: true },
   edit: { group: 'core', opensDatabase: true, shortOutput: true },
   forget: { group: 'core', opensDatabase: true, shortOutput: true },

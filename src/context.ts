@@ -31,8 +31,7 @@ export interface Context extends Io {
 
 export function makeContext(io: Io, dbOverride?: string): Context {
   let repo: RepoInfo | undefined | null = null;
-  return {
-    ...io,
+  const own = {
     dbPath: databasePath(io.env, dbOverride),
     host: machineName(io.env),
     repo() {
@@ -40,6 +39,11 @@ export function makeContext(io: Io, dbOverride?: string): Context {
       return repo;
     },
   };
+  // io's getters stay getters (not `...io`, which reads them): whether stdout is a terminal is asked
+  // only by a command that needs it (start.ts: the answer loads node:tty). Ours over io's, as a
+  // spread put them: a context made from another's (hook.ts: another cwd) gets its own repo.
+  const ctx = Object.defineProperties({}, Object.getOwnPropertyDescriptors(io));
+  return Object.defineProperties(ctx, Object.getOwnPropertyDescriptors(own)) as Context;
 }
 
 export function repoScope(ctx: Context): string | undefined {

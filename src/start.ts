@@ -5,7 +5,7 @@
 //   2. a command that will open the database starts compiling SQLite (off the main thread, while the
 //      rest loads); a long command gets the JIT back;
 //   3. a plain `hook` and a cached `card` are served by src/hook-fast-path.ts, a plain `add` by
-//      src/add-fast-path.ts, without commander;
+//      src/add-fast-path.ts, a plain `search` by src/search-fast-path.ts, without commander;
 //   4. otherwise the entry's extras load (embedded files) beside src/cli.ts, which parses the
 //      arguments and runs the command's module from src/commands/.
 // First the options typed before the command (`--db F`, `--json`, `-n 3`) are moved behind it
@@ -90,9 +90,10 @@ function earlyStart(line: CommandLine): void {
 }
 
 /** The fast paths, by command: each serves the plain forms of its command and leaves the rest to the CLI. */
-const FAST_PATHS: Record<'hook' | 'add', () => Promise<(argv: readonly string[], io: Io, db?: string) => Promise<number | undefined>>> = {
+const FAST_PATHS: Record<'hook' | 'add' | 'search', () => Promise<(argv: readonly string[], io: Io, db?: string) => Promise<number | undefined>>> = {
   hook: async () => (await import('./hook-fast-path.js')).runFastPath,
   add: async () => (await import('./add-fast-path.js')).runAddFastPath,
+  search: async () => (await import('./search-fast-path.js')).runSearchFastPath,
 };
 
 /** Whether a fast path served the command line (then the exit code is set): a plain `hook` or `add`, a cached `card`. */
@@ -125,7 +126,7 @@ const readHookInput = () => readJsonValue(1 << 20, 1500);
 /** The CLI on the real streams and environment; its exit code becomes the process's. */
 async function runCli(argv: string[], command: string | undefined, entry: Entry): Promise<void> {
   // The CLI (commander and every command's definition) is loaded only here.
-  const [cli, { isatty }] = await Promise.all([import('./cli.js'), import('node:tty'), entry.extras()]);
+  const [cli] = await Promise.all([import('./cli.js'), entry.extras()]);
   registerSelf(entry.self);
   mark('js loaded');
   // A command that prints a few lines (command-table.ts) keeps its output and writes it in one piece
@@ -138,17 +139,25 @@ async function runCli(argv: string[], command: string | undefined, entry: Entry)
     cwd: process.cwd(),
     stdout: kept ? (text) => (out += text) : (text) => stream(process.stdout).write(text),
     stderr: (text) => stream(process.stderr).write(text),
-    // Asked of the descriptor: process.stderr.isTTY would set up the stream.
-    stderrIsTTY: isatty(2),
-    stdoutIsTTY: isatty(1),
     readStdin,
     readHookInput,
   };
+  // Asked of the descriptor (process.stderr.isTTY would set up the stream), and only when a command
+  // asks: loading node:tty loads Node's stream modules, ~5 ms CPU and 7 MB of a search that never asks.
+  Object.defineProperties(io, {
+    stderrIsTTY: { get: () => isTerminal(2), enumerable: true },
+    stdoutIsTTY: { get: () => isTerminal(1), enumerable: true },
+  });
   const code = await cli.runCli(argv, io);
   if (out) await writeStdout(out);
   mark('done');
   report((text) => process.stderr.write(text));
   process.exitCode = code;
+}
+
+/** Whether the descriptor is a terminal; node:tty is loaded on the first call. */
+function isTerminal(fd: number): boolean {
+  return process.getBuiltinModule('node:tty').isatty(fd);
 }
 
 const watched = new Set<NodeJS.WriteStream>();

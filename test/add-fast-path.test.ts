@@ -1,26 +1,11 @@
-// The fast path of `memcue add` (issue 22): the add's plain forms are parsed without commander and
-// mean what commander makes of them; every other form is left to the CLI; and an add served this
-// way stores and prints what the CLI's add does, errors included.
-import { Command } from 'commander';
+// The fast path of `memcue add` (issue 22): an add served without commander stores and prints what
+// the CLI's add does, errors included (its parse: test/plain-args.test.ts).
 import { describe, expect, it } from 'vitest';
-import { ADD_OPTIONS, plainAddArgs, runAddFastPath } from '../src/add-fast-path.js';
-import { withTwoDashes } from '../src/cli.js';
-import { defineCoreCommands } from '../src/cli/core.js';
+import { runAddFastPath } from '../src/add-fast-path.js';
 import type { Io } from '../src/context.js';
 import { withStore } from '../src/store/store.js';
 import { cli, isolatedEnv, runProcess, BINARY, tempDir } from './helpers.js';
 import { repoDir } from './hooks/fixtures.js';
-
-/** What commander, with the add command as src/cli/core.ts defines it, hands the add's module. */
-async function commanderParse(argv: string[]): Promise<{ words: string[]; opts: Record<string, unknown> }> {
-  const program = new Command('memcue').exitOverride().configureOutput({ writeOut: () => {}, writeErr: () => {}, outputError: () => {} });
-  let parsed: { words: string[]; opts: Record<string, unknown> } | undefined;
-  defineCoreCommands(program, () => async (...args: unknown[]) => {
-    parsed = { words: args[0] as string[], opts: args[1] as Record<string, unknown> };
-  });
-  await program.parseAsync(withTwoDashes(argv, program), { from: 'user' });
-  return parsed!;
-}
 
 /** Runs the fast path in this process; undefined: it left the command to the CLI. */
 async function fast(argv: string[], env: Record<string, string>, cwd: string, stdin = '') {
@@ -31,51 +16,7 @@ async function fast(argv: string[], env: Record<string, string>, cwd: string, st
   return code === undefined ? undefined : { code, stdout, stderr };
 }
 
-const PLAIN_FORMS = [
-  ['add', 'a', 'plain', 'fact'],
-  ['add', '--kind', 'rule', 'deploy', 'on', 'fridays'],
-  ['add', 'deploy', '--kind=gotcha', 'on', 'fridays', '--json'],
-  ['add', '-kind', 'env', '-keywords=ci,build', 'the', 'fact'],
-  ['add', '--scope', 'global', '--quote', 'as said', '--source', 'session 7', '--keywords', 'a,b', '--allow-secret', 'x'],
-  ['add', '--kind', 'rule', '--kind', 'decision', 'the last one wins'],
-  ['add', '--kind=', 'an empty kind, for add to refuse'],
-  ['add', '-'],
-  ['add', '--json', '--', '--kind', 'is', 'text', 'after', '--'],
-  ['add', 'text', '--', '-'],
-];
-
 describe('memcue add without commander', () => {
-  it('knows the options the CLI defines for add, no more and no fewer', () => {
-    const program = new Command('memcue');
-    defineCoreCommands(program, () => async () => {});
-    const add = program.commands.find((c) => c.name() === 'add')!;
-    expect(new Map(add.options.map((o) => [o.long, [o.attributeName(), o.required]]))).toEqual(ADD_OPTIONS);
-  });
-
-  it('parses the plain forms as commander does', async () => {
-    for (const argv of PLAIN_FORMS) {
-      const ours = plainAddArgs(argv);
-      expect(ours, argv.join(' ')).toBeDefined();
-      expect(ours, argv.join(' ')).toEqual(await commanderParse(argv));
-    }
-  });
-
-  it('leaves help, odd options and dash words to the CLI', () => {
-    const others = [
-      ['add'],
-      ['add', '--help'],
-      ['add', '-h', 'x'],
-      ['add', '--kind'],
-      ['add', 'x', '--kind', '--json'],
-      ['add', '--json=yes', 'x'],
-      ['add', '--bogus', 'x'],
-      ['add', '-5', 'degrees', 'is', 'the', 'floor'],
-      ['add', '--', ],
-      ['search', 'x'],
-    ];
-    for (const argv of others) expect(plainAddArgs(argv), argv.join(' ')).toBeUndefined();
-  });
-
   it('stores and prints what the CLI stores and prints', async () => {
     const repo = repoDir();
     const viaCli = isolatedEnv();

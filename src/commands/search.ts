@@ -10,7 +10,7 @@ import { parseSince } from '../util/dates.js';
 import { clip, factLine, json, parseCount } from '../format.js';
 import { checkNamedScope, emptyMemory, scopesInUse } from './search-scope.js';
 
-interface SearchOptions {
+export interface SearchCommandOptions {
   limit: string;
   in?: string;
   kind?: string;
@@ -18,7 +18,7 @@ interface SearchOptions {
   json?: boolean;
 }
 
-export async function run(ctx: Context, words: string[], opts: SearchOptions): Promise<void> {
+export async function run(ctx: Context, words: string[], opts: SearchCommandOptions): Promise<void> {
   const limit = parseCount(opts.limit, '-n/--limit');
   const filter = {
     limit,
@@ -54,7 +54,7 @@ export async function run(ctx: Context, words: string[], opts: SearchOptions): P
   });
 }
 
-function printHits(ctx: Context, query: string, hits: Hit[], empty: boolean, narrowed: boolean, opts: SearchOptions): void {
+function printHits(ctx: Context, query: string, hits: Hit[], empty: boolean, narrowed: boolean, opts: SearchCommandOptions): void {
   // Say why nothing came back (on stderr: stdout stays parseable), so no result is never silent.
   if (!hits.length) ctx.stderr(`memcue: ${noMatch(query, empty ? ctx.dbPath : undefined, narrowed, opts)}\n`);
   if (opts.json) {
@@ -69,7 +69,7 @@ function printHits(ctx: Context, query: string, hits: Hit[], empty: boolean, nar
 }
 
 /** `emptyAt`: the path of a memory with no facts (a mistyped --db shows here). */
-function noMatch(query: string, emptyAt: string | undefined, narrowed: boolean, opts: SearchOptions): string {
+function noMatch(query: string, emptyAt: string | undefined, narrowed: boolean, opts: SearchCommandOptions): string {
   const shown = clip(query);
   if (emptyAt !== undefined) return `no facts match "${shown}": ${emptyMemory(emptyAt)}`;
   // What a person can change: the words first (a synonym, a spelling, the other language), then the filters.

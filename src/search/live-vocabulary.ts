@@ -1,10 +1,11 @@
 // The index's terms from the search file's dictionary and the facts added since it was built,
 // counted as FTS5's vocabulary table counts them (live facts only); their name keys as the file
-// stores them (names.ts), those of the added facts' terms worked out.
-import { keyedTerms, type Vocabulary } from './vocabulary.js';
-import { termKey } from '../text/translit.js';
+// stores them, by head (names.ts), those of the added facts' terms worked out.
+import { keyedTerms, prefixRange, type Vocabulary } from './vocabulary.js';
 import { utf8 } from '../snapshot/format.js';
+import { startOf, storedName } from '../snapshot/names.js';
 import type { LiveIndex } from '../snapshot/pool-types.js';
+import { skeletonHead } from '../text/name-match.js';
 
 const decoder = new TextDecoder();
 
@@ -24,16 +25,18 @@ export function liveVocabulary(live: LiveIndex): Vocabulary {
       for (const doc of live.added) if (doc.columns.some((column) => column.includes(term))) n++;
       return n;
     },
-    names(start) {
-      const stored = file.nameGroup(start);
-      const added = keyedTerms(addedTermsStarting(live, start));
-      const keys = added.keys.length ? [...stored.keys, ...added.keys] : stored.keys;
-      const term = (i: number) => (i < stored.keys.length ? decoder.decode(file.termAt(stored.positions[i]!)) : added.term(i - stored.keys.length));
-      return { keys, term };
+    // Worked out from the dictionary: a search reads nameHeads instead (other-spellings.ts).
+    names: (start) => keyedTerms(vocabulary.between(...prefixRange(start))),
+    nameHeads(from, to) {
+      const stored = file.nameHeads(from, to);
+      const added = addedNames(live, from, to);
+      const n = stored.keys.length;
+      return {
+        keys: added.keys.length ? [...stored.keys, ...added.keys] : stored.keys,
+        starts: [...stored.slots.map(startOf), ...added.starts],
+        term: (i) => (i < n ? decoder.decode(file.termAt(stored.positions[i]!)) : added.terms[i - n]!),
+      };
     },
-    // A query word the file holds has its key there: then no key is worked out at all (the sound
-    // rules' regular expressions are compiled only when one is).
-    nameKey: (term) => file.nameKey(term) ?? termKey(term),
     any(from, to) {
       for (const term of vocabulary.between(from, to)) if (vocabulary.docs(term) > 0) return true;
       return false;
@@ -42,6 +45,21 @@ export function liveVocabulary(live: LiveIndex): Vocabulary {
   return vocabulary;
 }
 
-function* addedTermsStarting(live: LiveIndex, start: string): Generator<string> {
-  for (const doc of live.added) for (const column of doc.columns) for (const term of column) if (term.startsWith(start)) yield term;
+/** The added facts' terms the file would store a key of, with a head in [from, to]. */
+function addedNames(live: LiveIndex, from: number, to: number): { keys: string[]; starts: string[]; terms: string[] } {
+  const out: { keys: string[]; starts: string[]; terms: string[] } = { keys: [], starts: [], terms: [] };
+  for (const doc of live.added) {
+    for (const column of doc.columns) {
+      for (const term of column) {
+        const name = storedName(term);
+        if (!name || out.terms.includes(term)) continue;
+        const head = skeletonHead(name.key);
+        if (head < from || head > to) continue;
+        out.keys.push(name.key);
+        out.starts.push(startOf(name.slot));
+        out.terms.push(term);
+      }
+    }
+  }
+  return out;
 }

@@ -10,8 +10,7 @@ import { itemExpression, queryItems, type QueryItem } from './query.js';
 import type { Vocabulary } from './vocabulary.js';
 import { sqliteVocabulary } from './sqlite-vocabulary.js';
 import { liveVocabulary } from './live-vocabulary.js';
-import { POOL_SIZE, rescore, type ItemStats } from './rerank.js';
-import { occurrencesIn } from '../text/query-items.js';
+import { occurrenceTable, POOL_SIZE, RANKING, rescore, type ItemStats } from './rerank.js';
 import { snapshotPools, type LiveIndex, type PoolFact } from '../snapshot/pool.js';
 import { mark } from '../util/profile.js';
 import { indexTerms } from '../text/tokenize.js';
@@ -104,11 +103,12 @@ function ranked(query: string, items: QueryItem[], pool: Candidates, opts: Searc
   const cutoff = opts.cutoff ?? DEFAULT_CUTOFF;
   if (pool.candidates.length === 0) return [];
   const candidates = pool.candidates.map((c) => ({ columns: c.columns, text: `${c.fact.text} ${c.fact.translation}` }));
+  const occurring = occurrenceTable(items, candidates);
   // Only items some candidate holds need counting: the others add nothing to any score.
-  const held = items.filter((item) => candidates.some((c) => occurrencesIn(item, c) > 0));
+  const held = items.filter((_, k) => occurring.some((row) => row.subarray((k * row.length) / items.length, ((k + 1) * row.length) / items.length).some((n) => n > 0)));
   const counted = pool.stats(held);
   const stats = { facts: counted.facts, matching: items.map((item) => counted.matching[held.indexOf(item)] ?? 0) };
-  const scores = rescore(query, items, stats, candidates);
+  const scores = rescore(query, items, stats, candidates, RANKING, occurring);
   const hits = pool.candidates
     .map((c, i) => ({ hit: { ...c.fact, score: scores[i]! }, i }))
     .sort((a, b) => b.hit.score - a.hit.score || a.i - b.i)

@@ -3,7 +3,6 @@
 // their fact counts, and a term's count is the range of that term alone: each statement compiled
 // costs a cold process milliseconds in the WASM interpreter.
 import { keyedTerms, prefixRange, type Vocabulary } from './vocabulary.js';
-import { termKey } from '../text/translit.js';
 import type { Database } from '../sqlite/sqlite.js';
 
 const made = new WeakSet<Database>();
@@ -26,6 +25,5 @@ export function sqliteVocabulary(db: Database): Vocabulary {
     docs: (term) => counts.get(term) ?? Number(range(term, `${term}\u0001`)[0]?.doc ?? 0),
     any: (from, to) => db.get('SELECT 1 AS found FROM temp.fact_vocab WHERE term >= ? AND term < ? AND doc > 0 LIMIT 1', [from, to]) !== undefined,
     names: (start) => keyedTerms(between(...prefixRange(start))),
-    nameKey: termKey,
   };
 }

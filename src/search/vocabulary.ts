@@ -16,14 +16,23 @@ export interface Vocabulary {
    * termKey), with it; may include terms no live fact holds any more, and keys too short to match.
    */
   names(start: string): KeyedTerms;
-  /** termKey(term), read where it is stored. */
-  nameKey(term: string): string | undefined;
+  /**
+   * Where the vocabulary keeps its terms' keys by head (the search file, snapshot/names.ts): the
+   * terms that have a stored key whose head (name-match.ts skeletonHead) lies in [from, to], with
+   * their first two letters. Undefined: names() is read, start by start.
+   */
+  nameHeads?(from: number, to: number): StartedTerms;
 }
 
 /** Terms and their keys, the terms read only when asked for (a search wants the few that match). */
 export interface KeyedTerms {
   keys: readonly string[];
   term(i: number): string;
+}
+
+/** KeyedTerms with each term's first two letters. */
+export interface StartedTerms extends KeyedTerms {
+  starts: readonly string[];
 }
 
 /** The keys of `terms`, worked out one by one. */

@@ -19,7 +19,7 @@
 //   says where each block starts;
 // - created / createdIndex: the distinct created_at values in byte order (a string table);
 // - groups: for the session card, each (scope, kind) group's newest facts;
-// - names / namesIndex: the name keys of the terms, by their first two letters (names.ts);
+// - names / namesIndex: the name keys of the terms, by the head of their skeleton (names.ts);
 // - ranges: per range of docs (skips.ts RANGE), the newest created rank in it (u32);
 // - lengths: each doc's length as one byte, capped at MAX_SHORT_LENGTH: a search bounds a doc's score
 //   from it before reading its record (topk.ts: a range's lengths lie in one page, its records in
@@ -32,7 +32,7 @@ import type { Fact } from '../facts/facts.js';
 
 export const MAGIC = 'memcue-search\n\0\0';
 /** Bump when the layout changes: an older file is then simply rebuilt. */
-export const FORMAT = 6;
+export const FORMAT = 7;
 export const PAGE = 4096;
 /** Page CRCs per chunk of the CRC table (one page of them). */
 export const CRC_CHUNK = PAGE / 4;

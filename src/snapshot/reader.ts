@@ -7,7 +7,7 @@ import { PagedReader } from './paged.js';
 import type { OpenedFile } from '../util/safe-file.js';
 import { StringTable } from './string-table.js';
 import { KINDS } from '../facts/validate.js';
-import { readNameGroup, type NameGroup } from './names.js';
+import { readNameHeads, readNamesIndex, type NameGroup } from './names.js';
 import { decodeDense, decodePostings, DENSE, isLong, RANGE, readRanges, type RangeEntry } from './skips.js';
 
 const decoder = new TextDecoder();
@@ -50,6 +50,7 @@ export class SearchFile {
   private readonly createdTable: StringTable;
   private readonly factBlocks = new Map<number, Uint8Array>();
   private newest: Uint32Array | undefined;
+  private namesIndex: DataView | undefined;
 
   private constructor(private readonly file: PagedReader) {
     const h = file.header;
@@ -97,20 +98,10 @@ export class SearchFile {
     }
   }
 
-  /** The terms starting with `start` (two letters of one script) that have a name key, with it (names.ts). */
-  nameGroup(start: string): NameGroup {
-    return readNameGroup(this.file, start, this.dict.count);
-  }
-
-  /** The key the file stores for a term (names.ts), or undefined when it stores none for it. */
-  nameKey(term: string): string | undefined {
-    const group = this.nameGroup(term.slice(0, 2));
-    if (group.keys.length === 0) return undefined;
-    const bytes = utf8.encode(term);
-    const position = this.dict.lowerBound(bytes);
-    if (position >= this.dict.count || compareBytes(this.dict.at(position).bytes, bytes) !== 0) return undefined;
-    const i = group.positions.indexOf(position);
-    return i < 0 ? undefined : group.keys[i];
+  /** The terms that have a name key whose head (name-match.ts skeletonHead) lies in [from, to], with it (names.ts). */
+  nameHeads(from: number, to: number): NameGroup {
+    this.namesIndex ??= readNamesIndex(this.file);
+    return readNameHeads(this.file, this.namesIndex, from, to, this.dict.count);
   }
 
   /** The dictionary's term at a position. */
@@ -280,9 +271,11 @@ export class SearchFile {
     }
     const end = bytes.indexOf(NEWLINE, start);
     const record = JSON.parse(decoder.decode(bytes.subarray(start, end < 0 ? bytes.length : end))) as (string | number)[];
-    const fact = Object.fromEntries(FIELDS.map((f, i) => [f, record[i]])) as unknown as Fact;
-    const split = (terms: unknown) => String(terms).split(' ').filter(Boolean);
-    return { fact, columns: [split(record[FIELDS.length]), split(record[FIELDS.length + 1])] };
+    // Plain loops, no entries array or callback per field and term (60 candidates in the interpreter).
+    const fact: Record<string, unknown> = {};
+    for (let i = 0; i < FIELDS.length; i++) fact[FIELDS[i]!] = record[i];
+    const split = (terms: unknown) => (terms === '' ? [] : String(terms).split(' ')); // terms are never empty
+    return { fact: fact as unknown as Fact, columns: [split(record[FIELDS.length]), split(record[FIELDS.length + 1])] };
   }
 
   /** The created_at value of a rank. */

@@ -3,13 +3,23 @@
 // block, its offset and where its first string starts (u32 each), then those first strings. A
 // lookup bisects the index where it lies (nothing in it is decoded up front: at 100k facts it has
 // thousands of blocks), then decodes the one block it needs.
-import { ByteSink, compareBytes, DICT_BLOCK, VarintReader, type SectionName } from './format.js';
+import { ByteSink, compareBytes, DICT_BLOCK, type SectionName } from './format.js';
 import type { PagedReader } from './paged.js';
 import type { Spool } from './runs.js';
+
+const EMPTY = new Uint8Array(0);
 
 export interface Entry {
   bytes: Uint8Array;
   fields: number[];
+}
+
+/** A block of a table as read: its bytes, its count of entries, those decoded so far and where the next starts. */
+interface Block {
+  bytes: Uint8Array;
+  count: number;
+  entries: Entry[];
+  at: number;
 }
 
 /** Encodes strings given in byte order; with a spool, the blocks wait there instead of in memory. */
@@ -67,7 +77,7 @@ export class StringTableWriter {
 export class StringTable {
   private readonly blocks: number;
   private index?: { bytes: Uint8Array; view: DataView };
-  private readonly decoded = new Map<number, Entry[]>();
+  private readonly decoded = new Map<number, Block>();
 
   constructor(
     private readonly file: PagedReader,
@@ -90,16 +100,15 @@ export class StringTable {
       else hi = mid;
     }
     if (lo === 0) return 0;
-    const block = lo - 1;
-    const entries = this.block(block);
+    const block = this.block(lo - 1);
     let i = 0;
-    while (i < entries.length && compareBytes(entries[i]!.bytes, bytes) < 0) i++;
-    return block * DICT_BLOCK + i;
+    while (i < block.count && compareBytes(this.entry(block, i).bytes, bytes) < 0) i++;
+    return (lo - 1) * DICT_BLOCK + i;
   }
 
   at(i: number): Entry {
     if (i < 0 || i >= this.count) throw new Error('search file: a string past its table');
-    return this.block(Math.floor(i / DICT_BLOCK))[i % DICT_BLOCK]!;
+    return this.entry(this.block(Math.floor(i / DICT_BLOCK)), i % DICT_BLOCK);
   }
 
   /** The index section, read whole once (a few pages: 8 bytes and a string per block). */
@@ -126,28 +135,63 @@ export class StringTable {
     return bytes.subarray(from, to);
   }
 
-  private block(b: number): Entry[] {
+  /** Block b's bytes, its entries decoded only as far as a lookup has needed (a lookup stops at its term). */
+  private block(b: number): Block {
     const cached = this.decoded.get(b);
     if (cached) return cached;
     const start = this.offset(b);
     const end = this.offset(b + 1);
     if (end < start) throw new Error('search file: a damaged string table');
-    const reader = new VarintReader(this.file.section(this.blocksSection, start, end - start));
-    const entries: Entry[] = [];
-    let previous: Uint8Array = new Uint8Array(0);
-    const n = Math.min(DICT_BLOCK, this.count - b * DICT_BLOCK);
-    for (let i = 0; i < n; i++) {
-      const shared = reader.next();
-      const suffix = reader.take(reader.next());
-      if (shared > previous.length) throw new Error('search file: a damaged string table');
-      const bytes = new Uint8Array(shared + suffix.length);
-      bytes.set(previous.subarray(0, shared));
-      bytes.set(suffix, shared);
-      const fields = Array.from({ length: this.fieldCount }, () => reader.next());
-      entries.push({ bytes, fields });
-      previous = bytes;
+    const block: Block = { bytes: this.file.section(this.blocksSection, start, end - start), count: Math.min(DICT_BLOCK, this.count - b * DICT_BLOCK), entries: [], at: 0 };
+    this.decoded.set(b, block);
+    return block;
+  }
+
+  /** Entry i of a block, the entries before it decoded on the way. */
+  private entry(block: Block, i: number): Entry {
+    const { bytes, entries } = block;
+    const fieldCount = this.fieldCount;
+    let at = block.at;
+    // Varints read inline, not by a call each: a cold process decodes blocks in the interpreter,
+    // where the calls were most of the cost (~5 varints an entry).
+    while (entries.length <= i) {
+      if (entries.length >= block.count) throw new Error('search file: a string past its block');
+      const previous = entries[entries.length - 1]?.bytes ?? EMPTY;
+      const head = [0, 0];
+      for (let k = 0; k < 2; k++) {
+        let value = 0;
+        let scale = 1;
+        for (;;) {
+          if (at >= bytes.length) throw new Error('search file: varint past its section');
+          const byte = bytes[at++]!;
+          value += (byte & 0x7f) * scale;
+          if (byte < 0x80) break;
+          scale *= 0x80;
+        }
+        head[k] = value;
+      }
+      const shared = head[0]!;
+      const length = shared + head[1]!;
+      if (shared > previous.length || at + head[1]! > bytes.length) throw new Error('search file: a damaged string table');
+      const entry = new Uint8Array(length);
+      for (let j = 0; j < shared; j++) entry[j] = previous[j]!;
+      for (let j = shared; j < length; j++) entry[j] = bytes[at++]!;
+      const fields: number[] = [];
+      for (let k = 0; k < fieldCount; k++) {
+        let value = 0;
+        let scale = 1;
+        for (;;) {
+          if (at >= bytes.length) throw new Error('search file: varint past its section');
+          const byte = bytes[at++]!;
+          value += (byte & 0x7f) * scale;
+          if (byte < 0x80) break;
+          scale *= 0x80;
+        }
+        fields.push(value);
+      }
+      entries.push({ bytes: entry, fields });
     }
-    this.decoded.set(b, entries);
-    return entries;
+    block.at = at;
+    return entries[i]!;
   }
 }

@@ -104,6 +104,53 @@ const SZ = 'sz';
 const GJ = 'gj';
 const FIRST_VOWELS = 'aeiouy';
 
+/** Letters of a skeleton a head keeps (skeletonHead): 27³ heads, a few keys each. */
+const HEAD_LETTERS = 3;
+/** One past the largest head. */
+export const HEADS = 27 ** HEAD_LETTERS;
+
+/**
+ * Where the keys a search file stores are found (snapshot/names.ts): the first HEAD_LETTERS letters
+ * of a key's skeleton, made alike as consonantsLike makes them (z as s, g as j, a first vowel as a),
+ * as a number (a letter 1–26 each, 0 past a shorter skeleton's end). Keys consonantsLike finds alike
+ * have one head, and a key that starts with another has a head starting as that one's skeleton.
+ */
+export function skeletonHead(key: string): number {
+  let head = 0;
+  let letters = 0;
+  for (let i = 0; i < key.length && letters < HEAD_LETTERS; i++) {
+    let letter = key[i]!;
+    if (i > 0 && FIRST_VOWELS.includes(letter)) continue;
+    if (i === 0 && FIRST_VOWELS.includes(letter)) letter = 'a';
+    else if (letter === 'z') letter = 's';
+    else if (letter === 'g') letter = 'j';
+    head = head * 27 + (letter.charCodeAt(0) - 96);
+    letters++;
+  }
+  return head * 27 ** (HEAD_LETTERS - letters);
+}
+
+/**
+ * The heads (skeletonHead) of every key that `key` (a query word's, Russian when `russian`) can name
+ * the same thing as by either rule, as ranges [from, to]: its own head (its consonants alike, and
+ * for a Russian key the Latin key one vowel longer), for a Russian short form every head starting as
+ * its skeleton (the Latin names it starts), for a Latin key the heads of its starts (the Russian
+ * short forms it starts with). A search reads only these (other-spellings.ts).
+ */
+export function matchHeads(key: string, russian: boolean): [number, number][] {
+  const own = skeletonHead(key);
+  if (russian) {
+    if (key.length < MIN_PREFIX_KEY) return [[own, own]];
+    // The skeleton's letters fill the head's first places; the rest may be any letter, or none.
+    let letters = 0;
+    for (let i = 0; i < key.length && letters < HEAD_LETTERS; i++) if (i === 0 || !FIRST_VOWELS.includes(key[i]!)) letters++;
+    return [[own, own + 27 ** (HEAD_LETTERS - letters) - 1]];
+  }
+  const heads = new Set([own]);
+  for (let n = MIN_KEY_LENGTH - 1; n < key.length; n++) heads.add(skeletonHead(key.slice(0, n)));
+  return [...heads].map((h) => [h, h]);
+}
+
 /**
  * Where a Russian spelling follows the English sound, not its letters: `ea` said as и (релиз ~
  * release), `ey`/`ei` as ей (стейдж ~ stage), an s said as з, a g before a stem's lost e as ж (мерж ~

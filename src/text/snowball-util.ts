@@ -53,19 +53,28 @@ interface TrieNode<V> {
   entry?: SuffixEntry<V>;
 }
 
-/** Suffix list of one `among`, stored as a trie over the reversed suffixes. */
+/**
+ * Suffix list of one `among`, stored as a trie over the reversed suffixes, built on first use: a
+ * search stems a few words of one language, and building both stemmers' tries at load cost a cold
+ * search ~1 ms in the interpreter.
+ */
 export class SuffixTable<V> {
-  private readonly root: TrieNode<V> = { children: new Map() };
+  private trie: TrieNode<V> | undefined;
 
   /** `groups` mirrors the .sbl source: each value applies to a list of suffixes. */
-  constructor(groups: ReadonlyArray<readonly [V, readonly string[]]>) {
-    for (const [value, suffixes] of groups) {
-      for (const suffix of suffixes) this.add(suffix, value);
+  constructor(private readonly groups: ReadonlyArray<readonly [V, readonly string[]]>) {}
+
+  private get root(): TrieNode<V> {
+    if (this.trie) return this.trie;
+    this.trie = { children: new Map() };
+    for (const [value, suffixes] of this.groups) {
+      for (const suffix of suffixes) this.add(this.trie, suffix, value);
     }
+    return this.trie;
   }
 
-  private add(suffix: string, value: V): void {
-    let node = this.root;
+  private add(root: TrieNode<V>, suffix: string, value: V): void {
+    let node = root;
     for (let i = suffix.length - 1; i >= 0; i--) {
       const code = suffix.charCodeAt(i);
       let child = node.children.get(code);

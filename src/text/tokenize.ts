@@ -18,6 +18,7 @@ const TOKEN = /[\p{L}\p{N}\p{M}]+(?:[-_./][\p{L}\p{N}\p{M}]+)*/gu;
 const CONNECTOR = /[-_./]/;
 const PARTS = /[-_./]+/;
 const ASCII = /^[\x00-\x7f]*$/;
+const ASCII_OR_CYRILLIC = /^[\x00-\x7f\u0400-\u04ff]*$/;
 const CYRILLIC_WORD = /^[\u0400-\u04ff]+$/;
 const LATIN_WORD = /^[a-z]+$/;
 const HAS_LETTER = /\p{L}/u;
@@ -37,6 +38,8 @@ const ACRONYM_PLURAL = /^[A-Z]{2,6}s$/;
 export function fold(token: string): string {
   const lower = token.toLowerCase();
   if (ASCII.test(lower)) return lower;
+  // Latin and Cyrillic only (most facts here): every run outside Cyrillic is ASCII, kept as it is.
+  if (ASCII_OR_CYRILLIC.test(lower)) return lower.replace(/ё/g, 'е');
   return lower
     .replace(/ё/g, 'е')
     .replace(NON_CYRILLIC_RUN, (run) => (ASCII.test(run) ? run : run.normalize('NFD').replace(MARKS, '')));

@@ -32,18 +32,31 @@ async function memory(texts = TEXTS): Promise<Store> {
   return store;
 }
 
-/** The vocabulary, noting each index term read out of it (between's and names' terms), and the starts of names asked for. */
-function noting(vocabulary: Vocabulary, read: string[], starts: string[] = []): Vocabulary {
+/**
+ * The vocabulary, noting each index term read out of it (between's and names' terms), the starts of
+ * names asked for and the keys handed out; `byStart`: without the search file's keys by head, so
+ * names are read start by start, as from SQLite.
+ */
+function noting(vocabulary: Vocabulary, read: string[], starts: string[] = [], keys: string[] = [], byStart = false): Vocabulary {
+  const { nameHeads, ...rest } = vocabulary;
   return {
-    ...vocabulary,
+    ...rest,
     *between(from, to) {
       for (const term of vocabulary.between(from, to)) yield (read.push(term), term);
     },
     names(start) {
       starts.push(start);
       const names = vocabulary.names(start);
+      keys.push(...names.keys);
       return { keys: names.keys, term: (i) => (read.push(names.term(i)), names.term(i)) };
     },
+    ...(nameHeads && !byStart && {
+      nameHeads(from: number, to: number) {
+        const names = nameHeads(from, to);
+        keys.push(...names.keys);
+        return { ...names, term: (i: number) => (read.push(names.term(i)), names.term(i)) };
+      },
+    }),
   };
 }
 
@@ -63,10 +76,16 @@ describe('other-script spellings', () => {
   it('come from the keys the search file stores: only the matching terms are read (issue 22)', () =>
     withMemory((_, live) => {
       const read: string[] = [];
-      expect(expanded('docker', noting(liveVocabulary(live), read))).toEqual(['docker', 'докер']);
+      const keys: string[] = [];
+      const keysByStart: string[] = [];
+      expect(expanded('docker', noting(liveVocabulary(live), read, [], keys))).toEqual(['docker', 'докер']);
       // Before, every term of every start that could begin the name was read and keyed: the д-words here.
       expect(read).toEqual(['докер']);
       expect(expanded('докер', liveVocabulary(live))).toEqual(['докер', 'docker']);
+      // The file's keys are read by head (issue 36): only keys that can name docker, not every д-word's.
+      expect(expanded('docker', noting(liveVocabulary(live), [], [], keysByStart, true))).toEqual(['docker', 'докер']);
+      expect(keysByStart.length).toBeGreaterThan(NEIGHBOURS.length);
+      expect(keys.length).toBeLessThanOrEqual(2);
     }));
 
   it('are the same from SQLite, where the keys are worked out', () =>
@@ -87,9 +106,12 @@ describe('other-script spellings', () => {
   it('are looked for by ear only for a word its own key names nothing for (RESULTS 46)', () =>
     withMemory(
       (_, live) => {
+        // Read start by start (as from SQLite), so the starts read show; the file's keys by head give the same.
         const lookedAt = (query: string) => {
           const starts: string[] = [];
-          return { items: expanded(query, noting(liveVocabulary(live), [], starts)), starts };
+          const items = expanded(query, noting(liveVocabulary(live), [], starts, [], true));
+          expect(expanded(query, liveVocabulary(live)), query).toEqual(items);
+          return { items, starts };
         };
         // анлиш's own key (anlish) names nothing: the second look reads the u- starts too (a first u said as а).
         const unleash = lookedAt('анлиш');

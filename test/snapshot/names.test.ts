@@ -1,5 +1,6 @@
 // The search file's name keys (src/snapshot/names.ts): the key of every term a search may look at
-// for an other-script spelling, exactly as termKey works it out, found by the term's first letters.
+// for an other-script spelling, exactly as termKey works it out, found by the key's head; a search
+// reading them finds what reading the terms by their first letters finds.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,10 @@ import { prefixRange } from '../../src/search/vocabulary.js';
 import { buildSearchFile } from '../../src/snapshot/build.js';
 import { openLiveIndex, snapshotFiles } from '../../src/snapshot/files.js';
 import { crc32, utf8 } from '../../src/snapshot/format.js';
-import { slotOf, SLOTS } from '../../src/snapshot/names.js';
+import { slotOf, SLOTS, startOf } from '../../src/snapshot/names.js';
+import { liveVocabulary } from '../../src/search/live-vocabulary.js';
+import { spellingsFinder } from '../../src/search/other-spellings.js';
+import { HEADS, skeletonHead } from '../../src/text/name-match.js';
 import { Store } from '../../src/store/store.js';
 import { LATIN_LETTERS, MIN_KEY_LENGTH, NAME_KEYS, RUSSIAN_LETTERS, termKey } from '../../src/text/translit.js';
 import { tempDir } from '../helpers.js';
@@ -33,26 +37,52 @@ async function memory(): Promise<Store> {
 }
 
 describe('the name keys of the search file', () => {
-  it('hold the key termKey gives every term of two letters of one script, found by those letters', { timeout: 60_000 }, async () => {
+  it('hold the key termKey gives every term of two letters of one script, found by its head with those letters', { timeout: 60_000 }, async () => {
     const store = await memory();
     try {
       const { file } = openLiveIndex(store.file.real)!;
-      let names = 0;
+      const expected: string[] = [];
       for (const start of starts()) {
-        const expected: string[] = [];
         for (const { term } of file.termsBetween(...prefixRange(start).map((s) => utf8.encode(s)) as [Uint8Array, Uint8Array])) {
           const text = decoder.decode(term);
           const key = termKey(text);
-          if (key !== undefined && key.length >= MIN_KEY_LENGTH - 1) expected.push(`${text}=${key}`);
+          if (key !== undefined && key.length >= MIN_KEY_LENGTH - 1) expected.push(`${skeletonHead(key)} ${text}=${key} ${start}`);
         }
-        const group = file.nameGroup(start);
-        expect(group.keys.map((key, i) => `${decoder.decode(file.termAt(group.positions[i]!))}=${key}`), start).toEqual(expected);
-        names += expected.length;
       }
-      expect(names).toBeGreaterThan(3000);
-      expect(file.nameGroup('до').keys).toContain(termKey('докер'));
-      expect(file.nameGroup('ре').keys).toContain(termKey('редис'));
-      expect(file.nameGroup('ö').keys).toEqual([]); // not two letters of one script
+      const stored = file.nameHeads(0, HEADS);
+      const read = stored.keys.map((key, i) => `${skeletonHead(key)} ${decoder.decode(file.termAt(stored.positions[i]!))}=${key} ${startOf(stored.slots[i]!)}`);
+      // By head, and within one in the terms' byte order.
+      const order = (line: string) => [Number(line.split(' ')[0]), line.split(' ')[1]!] as const;
+      expect(read).toEqual([...expected].sort((a, b) => order(a)[0] - order(b)[0] || Buffer.compare(Buffer.from(order(a)[1]), Buffer.from(order(b)[1]))));
+      expect(read.length).toBeGreaterThan(3000);
+      // A head's group alone, and a range of heads.
+      const docker = skeletonHead(termKey('докер')!);
+      expect(file.nameHeads(docker, docker).keys).toEqual(read.filter((line) => order(line)[0] === docker).map((line) => line.split('=')[1]!.split(' ')[0]));
+      expect(file.nameHeads(docker, docker).keys).toContain(termKey('docker'));
+      const k = skeletonHead('k');
+      expect(file.nameHeads(k, k + 27 ** 2 - 1).keys.length).toBe(read.filter((line) => order(line)[0] >= k && order(line)[0] < k + 27 ** 2).length);
+      expect(file.nameHeads(HEADS, HEADS).keys).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('find the same other-script spellings as the terms read by their first two letters, for every word of the memory', { timeout: 120_000 }, async () => {
+    const store = await memory();
+    try {
+      const live = openLiveIndex(store.file.real)!;
+      const vocabulary = liveVocabulary(live);
+      const { nameHeads: _, ...byStart } = vocabulary;
+      const [heads, starts] = [spellingsFinder(vocabulary), spellingsFinder(byStart)];
+      let named = 0;
+      const words = [...vocabulary.between('a', '\u04ff')].filter((w) => /^(?:[a-z]+|[\u0400-\u04ff]+)$/.test(w));
+      expect(words.length).toBeGreaterThan(3000);
+      for (const word of [...words, 'docker', 'докер', 'redis', 'стейдж', 'конфлюенс', 'кубер', 'анлиш', 'release']) {
+        const found = heads(word);
+        expect(found, word).toEqual(starts(word));
+        if (found.length > 0) named++;
+      }
+      expect(named).toBeGreaterThan(50);
     } finally {
       store.close();
     }
@@ -61,6 +91,7 @@ describe('the name keys of the search file', () => {
   it('are grouped in the byte order of the terms, Latin before Cyrillic, ё after я', () => {
     const sorted = starts().sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
     expect(sorted.map(slotOf)).toEqual(Array.from({ length: SLOTS }, (_, i) => i));
+    expect(sorted.map((start, i) => startOf(i) === start)).not.toContain(false);
     expect(slotOf('ёж')).toBeGreaterThan(slotOf('яя'));
     for (const other of ['a', 'aж', 'жa', '4a', 'öl', '']) expect(slotOf(other), other).toBe(-1);
   });

@@ -1,6 +1,8 @@
 // Whether two keys of the two scripts name the same thing (src/text/name-match.ts), plainly and by ear.
 import { describe, expect, it } from 'vitest';
-import { DIFFERENT, NEAR, nameMatcher, SAME_NAME, sameName, sameNameByEar } from '../../src/text/name-match.js';
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { DIFFERENT, matchHeads, NEAR, nameMatcher, SAME_NAME, sameName, sameNameByEar, skeletonHead } from '../../src/text/name-match.js';
 import { terms } from '../../src/text/tokenize.js';
 import { queryKeys, termKey } from '../../src/text/translit.js';
 
@@ -56,4 +58,43 @@ describe('name-match', () => {
     expect(latin.compare(keyOf('релиз'), true)).toBe(SAME_NAME);
     expect(nameMatcher(keyOf('redis'), false).compare(keyOf('редис'), false)).toBe(SAME_NAME);
   });
+
+  it('finds every key a key can name in the heads it gives (matchHeads): a search reads only those', () => {
+    const words = (language: string) => {
+      const all = gunzipSync(readFileSync(new URL(`../fixtures/snowball/${language}/voc.txt.gz`, import.meta.url))).toString('utf8').split('\n');
+      return all.filter((_, i) => i % Math.ceil(all.length / 1500) === 0).map(termKey).filter((k): k is string => k !== undefined && k.length >= 3);
+    };
+    const [latin, russian] = [words('english'), words('russian')];
+    // Named, or near enough that the by-ear rules look again (NEAR).
+    const named = (key: string, isRussian: boolean, other: string) => [false, true].some((byEar) => nameMatcher(key, isRussian).compare(other, byEar) !== DIFFERENT);
+    const inHeads = (key: string, isRussian: boolean, other: string) => matchHeads(key, isRussian).some(([from, to]) => skeletonHead(other) >= from && skeletonHead(other) <= to);
+    let pairs = 0;
+    const check = (key: string, isRussian: boolean, other: string) => {
+      if (!named(key, isRussian, other)) return;
+      pairs++;
+      expect(inHeads(key, isRussian, other), `${key} ${other}`).toBe(true);
+    };
+    // Keys of the two scripts' words, each way round (a Latin key and a Russian one of the same letters are alike here).
+    for (const l of latin.slice(0, 600)) for (const r of russian.slice(0, 600)) check(l, false, r), check(r, true, l);
+    // Short forms: a Russian key that a Latin one starts with (кубер ~ Kubernetes), each way round.
+    for (const l of latin) {
+      for (let n = 3; n < l.length; n++) check(l, false, l.slice(0, n)), check(l.slice(0, n), true, l);
+    }
+    // Keys alike only as consonantsLike makes them alike: s as z, g as j, a first vowel as another.
+    const swaps: Record<string, string> = { s: 'z', z: 's', g: 'j', j: 'g', a: 'o', e: 'u', i: 'a', o: 'e', u: 'i', y: 'e' };
+    for (const l of latin) {
+      for (let i = 0; i < l.length; i++) {
+        const swap = swaps[l[i]!];
+        if (!swap || (i > 0 && 'aeiouy'.includes(l[i]!))) continue;
+        const variant = l.slice(0, i) + swap + l.slice(i + 1);
+        check(l, false, variant), check(variant, true, l);
+      }
+    }
+    expect(pairs).toBeGreaterThan(1000);
+    // A short form whose skeleton fills less than a head (`beaut`: b, t) names keys of many heads.
+    expect(inHeads('beaut', true, 'beautiful')).toBe(true);
+    expect(inHeads('beautiful', false, 'beaut')).toBe(true);
+    expect(skeletonHead('beaut')).not.toBe(skeletonHead('beautiful'));
+  });
 });
+
