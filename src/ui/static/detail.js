@@ -13,14 +13,17 @@ export function Detail({ id, version, changed, close, notify, setError }) {
   const [failure, setFailure] = useState('');
   const [missing, setMissing] = useState('');
   const panel = useRef(null);
+  // Typed since the last load: a refresh already on its way when the user starts typing must not
+  // put the stored text back over what they typed (seen as a Save that stayed disabled).
+  const edited = useRef(false);
   const current = data?.versions[data.versions.length - 1];
   const dirty = current && draft && ['text', 'kind', 'scope'].some((key) => draft[key] !== current[key]);
   const load = useCallback((keepDraft) => api(`facts/${id}`).then((d) => {
     setData(d);
     const cur = d.versions[d.versions.length - 1];
-    if (!keepDraft) setDraft({ text: cur.text, kind: cur.kind, scope: cur.scope });
+    if (!keepDraft && !edited.current) setDraft({ text: cur.text, kind: cur.kind, scope: cur.scope });
   }).catch((e) => (data ? setError(e.message) : setMissing(e.message))), [id]);
-  useEffect(() => { load(false); }, [load]);
+  useEffect(() => { edited.current = false; load(false); }, [load]);
   // Another writer (an agent, sync) changed the memory: show it, unless the user is mid-edit.
   useEffect(() => { if (data) load(dirty); }, [version]);
   // On a narrow screen the panel sits above the list: bring it into view when a fact is opened.
@@ -30,17 +33,18 @@ export function Detail({ id, version, changed, close, notify, setError }) {
       <button class="close" id="close" aria-label="close" onClick=${close}>×</button></div></section>`;
   }
   if (!data || !draft) return html`<section class="detail muted" id="detail-loading">loading…</section>`;
-  const act = (path, body, after) => api(`facts/${id}/${path}`, body).then((r) => { setFailure(''); load(false); changed(); after?.(r); }).catch((e) => setFailure(e.message));
+  const act = (path, body, after) => api(`facts/${id}/${path}`, body).then((r) => { setFailure(''); edited.current = false; load(false); changed(); after?.(r); }).catch((e) => setFailure(e.message));
+  const type = (key) => (e) => { edited.current = true; setDraft({ ...draft, [key]: e.target.value }); };
   const edit = {};
   for (const key of ['text', 'kind', 'scope']) if (draft[key] !== current[key]) edit[key] = draft[key];
   const forget = () => act('forget', {}, () => notify({ text: `Forgot ${id.slice(0, 8)}.`, undo: () => act('revert', {}, () => notify({ text: `${id.slice(0, 8)} is back.` })) }));
   return html`<section class="detail" id="detail" ref=${panel} aria-label="the opened fact">
     <div class="detail-head"><span class="muted mono">${current.id} · v${current.version} · ${current.state}${current.source ? ` · from ${current.source}` : ''}</span>
       <button class="close" id="close" aria-label="close" title="close (Esc)" onClick=${close}>×</button></div>
-    <textarea name="text" aria-label="text" rows=${Math.min(20, Math.max(3, Math.ceil(draft.text.length / 60)))} value=${draft.text} onInput=${(e) => setDraft({ ...draft, text: e.target.value })}></textarea>
+    <textarea name="text" aria-label="text" rows=${Math.min(20, Math.max(3, Math.ceil(draft.text.length / 60)))} value=${draft.text} onInput=${type('text')}></textarea>
     <div class="row">
-      <select name="edit-kind" aria-label="kind" value=${draft.kind} onChange=${(e) => setDraft({ ...draft, kind: e.target.value })}>${KINDS.map((k) => html`<option value=${k}>${k}</option>`)}</select>
-      <input name="edit-scope" aria-label="scope" value=${draft.scope} onInput=${(e) => setDraft({ ...draft, scope: e.target.value })} />
+      <select name="edit-kind" aria-label="kind" value=${draft.kind} onChange=${type('kind')}>${KINDS.map((k) => html`<option value=${k}>${k}</option>`)}</select>
+      <input name="edit-scope" aria-label="scope" value=${draft.scope} onInput=${type('scope')} />
       <button class="primary" id="save" disabled=${!dirty && current.state === 'active'} title=${dirty ? '' : 'change the text, kind or scope first'}
         onClick=${() => act('edit', { ...edit, revive: current.state !== 'active' })}>${current.state === 'active' ? 'Save' : 'Save and revive'}</button>
       ${current.state !== 'forgotten' && html`<${ConfirmButton} id="forget" label="Forget" question="Forget this fact?" yes="Forget" danger onConfirm=${forget} />`}
