@@ -73,7 +73,10 @@ function dryRun(ctx: Context, found: Found, asJson?: boolean): void {
     status: pending.has(n.hash) ? 'new' : 'migrated',
     paragraphs: rawParagraphs(n).texts.length,
   }));
-  if (asJson) return ctx.stdout(json({ notes: rows, pending: found.pending.length, migrated: found.notes.length - found.pending.length }));
+  if (asJson) {
+    ctx.stdout(json({ notes: rows, pending: found.pending.length, migrated: found.notes.length - found.pending.length }));
+    return;
+  }
   const lines = rows.map((r) => `${r.status.padEnd(8)}  ${r.path}  (${r.paragraphs} paragraph${r.paragraphs === 1 ? '' : 's'}, ${r.scope ?? 'global'})`);
   const paragraphs = rows.filter((r) => r.status === 'new').reduce((sum, r) => sum + r.paragraphs, 0);
   lines.push(

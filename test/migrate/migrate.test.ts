@@ -206,6 +206,7 @@ describe('memcue migrate --raw', () => {
     await run(['add', 'something else']);
     const batchRun = await run(['migrate', '--from', 'dir', join(repo, 'memory'), '--dry-run', '--json']);
     expect(JSON.parse(batchRun.stdout)).toMatchObject({ pending: 3, migrated: 0 });
+    expect(batchRun.code).toBe(0); // the JSON listing once returned what stdout's writer returned as its exit code
     expect((await run(['migrate', '--from', 'dir', join(repo, 'memory'), '--raw'])).stdout).toContain('migrated 3 notes');
   });
 
