@@ -10,6 +10,7 @@ import type { Store } from '../store/store.js';
 import { oneLine } from '../format.js';
 import { DEFAULT_BUDGET, measure, type CardBudget } from './budget.js';
 import { INSTRUCTION } from '../install/instruction.js';
+import { shellQuote } from '../install/binary.js';
 import { memoryLine, type MemoryShape } from './memory-line.js';
 import { groups, RECENT_READ, type CardCandidates, type CardEntry } from '../snapshot/card-groups.js';
 
@@ -208,13 +209,8 @@ function searchCommands(repoId: string | undefined, leftOut: LeftOut): string[] 
 /** Named by `--in`, so they work from any folder (they list the global ones of the kind too). */
 function listCommands(repoId: string | undefined, leftOut: LeftOut): string[] {
   if (leftOut.repo > 0 && repoId) {
-    const where = shellWord(repoId);
+    const where = shellQuote(repoId);
     return [`memcue list --kind rule --in ${where}`, `memcue list --kind decision --in ${where}`];
   }
   return leftOut.global > 0 ? [GLOBAL_RULES] : [];
-}
-
-/** A repository named after its folder may hold any character: quoted for a POSIX shell then. */
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

@@ -1,6 +1,7 @@
 // How git should run this very memcue (for the merge driver): the entry point registers the command
 // that started it, so the driver calls the same binary or bundle that ran `memcue sync`.
 import { realpathSync } from 'node:fs';
+import { shellQuote } from '../install/binary.js';
 
 let registered: string[] | undefined;
 
@@ -15,9 +16,9 @@ export function selfCommand(): string[] {
   return script ? [process.execPath, realPath(script)] : [process.execPath];
 }
 
-/** The command line for a shell (git runs drivers with sh): every word single-quoted. */
+/** The command line for a shell (git runs drivers with sh): a word quoted where it needs to be. */
 export function shellCommand(words: string[]): string {
-  return words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+  return words.map(shellQuote).join(' ');
 }
 
 function realPath(path: string): string {
