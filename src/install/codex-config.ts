@@ -33,8 +33,8 @@ export function writableRootTarget(path: string, dir: string): Target {
     add(current) {
       const text = removeBlock(current ?? '');
       const lines = text.split('\n');
-      const header = lines.findIndex((l) => JSON.stringify(tableHeader(l)) === JSON.stringify(ROOTS));
-      const own = entries(text).find((e) => JSON.stringify([...e.table, ...e.key]) === JSON.stringify([...ROOTS, 'writable_roots']));
+      const header = lines.findIndex((l) => same(tableHeader(l) ?? [], ROOTS));
+      const own = entries(text).find((e) => same([...e.table, ...e.key], [...ROOTS, 'writable_roots']));
       if (own && own.table.length === 0) throw shapeError(path, dir);
       if (own) {
         const roots = stringArray(own.value);
