@@ -114,7 +114,9 @@ export function composeCard(repoId: string | undefined, global: CardEntry[], rep
   };
   // The footer is reserved at its largest (every entry left out); its real size is checked below.
   const footer = size(footerLine(repoId, { global: globalTotal, repo: repoTotal }, short));
-  const room = Math.min(budget.max - size(layout(false).text) - headerSize(repoId, size) - footer, options.entryRoom ?? ENTRY_ROOM);
+  // Both section headers; the empty card's "(none recorded yet)" is already in the base size.
+  const headers = size(GLOBAL_HEADER) + (repoId ? size(repoHeader(repoId)) : 0);
+  const room = Math.min(budget.max - size(layout(false).text) - headers - footer, options.entryRoom ?? ENTRY_ROOM);
   const shortest = 2 + ID_SHOWN + 14; // "- " + a one-character text + " [id date]\n"
   let left = room;
   const fill = (entries: CardEntry[], upTo: number) => {
@@ -146,17 +148,10 @@ export function composeCard(repoId: string | undefined, global: CardEntry[], rep
   return card;
 }
 
-function globalHeader(): string {
-  return '\n## Global rules\n';
-}
+const GLOBAL_HEADER = '\n## Global rules\n';
 
 function repoHeader(repoId: string): string {
   return `\n## Rules and decisions of ${repoId}\n`;
-}
-
-/** Both section headers; the empty card's "(none recorded yet)" is already in the base size. */
-function headerSize(repoId: string | undefined, size: (text: string) => number): number {
-  return size(globalHeader()) + (repoId ? size(repoHeader(repoId)) : 0);
 }
 
 function entryLine(entry: CardEntry, showKind: boolean): string {
@@ -174,7 +169,7 @@ function render(repoId: string | undefined, global: CardEntry[], repo: CardEntry
   if (memory) text += `\n${memoryLine(memory)}\n`;
   // This repository's section first: it is what the agent working in it needs first (issue 33).
   if (repo.length && repoId) text += repoHeader(repoId) + repo.map((e) => entryLine(e, true)).join('');
-  if (global.length) text += globalHeader() + global.map((e) => entryLine(e, false)).join('');
+  if (global.length) text += GLOBAL_HEADER + global.map((e) => entryLine(e, false)).join('');
   const total = leftOut.global + leftOut.repo;
   if (!memory && !global.length && !repo.length && total === 0) text += '\n(none recorded yet)\n';
   const more = total > 0 ? [...searchCommands(repoId, leftOut), ...(short ? listCommands(repoId, leftOut) : [])] : [];
