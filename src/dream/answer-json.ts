@@ -31,6 +31,16 @@ export function atItem<T>(label: string, check: () => T): T {
   }
 }
 
+/** `check`'s error said as the field's; a secret's error names the field itself and says what to do. */
+export function inField<T>(field: string, check: () => T): T {
+  try {
+    return check();
+  } catch (err) {
+    if (err instanceof MemcueError && err.code === 'SECRET') throw err;
+    throw new Error(`${field}: ${(err as Error).message}`);
+  }
+}
+
 export function asObject(value: unknown, what: string): JsonObject {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badInput(`${what} must be a JSON object`);
   return value as JsonObject;

@@ -19,16 +19,16 @@ export interface Packed<T> {
   left: number;
 }
 
-/**
- * Takes items, section by section in order, while the whole text stays within `budget` and the count
- * within `limit`; an item too big for the room left is skipped for a later batch. The first item is
- * always taken, however big, so every batch makes progress.
- */
 /** What one rendered item costs the batch (as pack counts it). */
 export function itemSize(rendered: unknown): number {
   return JSON.stringify(rendered).length + ITEM_OVERHEAD;
 }
 
+/**
+ * Takes items, section by section in order, while the whole text stays within `budget` and the count
+ * within `limit`; an item too big for the room left is skipped for a later batch. The first item is
+ * always taken, however big, so every batch makes progress.
+ */
 export function pack(sections: Section<any>[], fixed: number, budget: number, limit: number): Packed<any>[] {
   let used = fixed + TAIL_ROOM;
   let count = 0;

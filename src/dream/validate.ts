@@ -1,7 +1,6 @@
 // Checks a dream answer completely before anything is written: the JSON, every field of every
 // decision, every id (known, in the batch, unchanged since), one decision per fact, every new text.
 // The result is a plan that apply.ts writes in one transaction.
-import { MemcueError } from '../errors.js';
 import { checkNoSecret, checkText } from '../facts/check-text.js';
 import type { Fact } from '../facts/facts.js';
 import type { Store } from '../store/store.js';
@@ -11,6 +10,7 @@ import {
   atItem,
   badInput,
   checkFields,
+  inField,
   optionalString,
   readAnswerJson,
   stringArray,
@@ -161,22 +161,13 @@ function parsePart(part: unknown, index: number): Part {
   if (typeof part === 'string') return { text: newText(part, at), translation: '' };
   if (typeof part !== 'object' || part === null || Array.isArray(part)) throw new Error(`${at} must be a string or {"text", "translation"}`);
   const o = part as JsonObject;
-  try {
-    checkFields(o, ['text'], ['translation']);
-  } catch (err) {
-    throw new Error(`${at}: ${(err as Error).message}`);
-  }
+  inField(at, () => checkFields(o, ['text'], ['translation']));
   return { text: newText(stringField(o, 'text'), `${at}.text`), translation: translationText(optionalString(o, 'translation')) };
 }
 
 /** New texts pass the same checks as `memcue add` (empty, too long, secrets). */
 function newText(text: string, field: string): string {
-  try {
-    return checkText(text, { field });
-  } catch (err) {
-    if (err instanceof MemcueError && err.code === 'SECRET') throw err; // it names the field and says what to do
-    throw new Error(`${field}: ${(err as Error).message}`);
-  }
+  return inField(field, () => checkText(text, { field }));
 }
 
 /** 1–30 short keywords, each passing the checks of a text (secrets, control characters). */

@@ -4,12 +4,12 @@
 // rollback-journal mode, the only mode our build has), size, mtime and inode. A hot journal means a
 // write is in flight or was interrupted: then the cache is not used and SQLite itself is asked.
 import { readFileState } from '../sqlite/header.js';
-import { chmodSync, closeSync, existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Env } from '../config.js';
 import { VERSION } from '../version.js';
-import { openKeptFile, readAt, readKeptJson, removeStaleTemporaries, replaceKeptFile } from '../util/safe-file.js';
+import { openKeptFile, readKeptJson, readWhole, removeStaleTemporaries, replaceKeptFile } from '../util/safe-file.js';
 import type { Card } from './card.js';
 import { cacheDir } from '../install/paths.js';
 
@@ -58,14 +58,13 @@ export function readCachedCard(env: Env, dbPath: string, repoId: string | undefi
 /** The card cached last for this database and repository, however old: the hook's fallback. */
 export function readLastCard(env: Env, dbPath: string, repoId: string | undefined): { card: Card; savedAt: Date } | undefined {
   const opened = openKeptFile(cacheFile(env, dbPath, repoId), MAX_CARD_FILE);
-  if (!opened) return undefined;
+  const bytes = readWhole(opened);
+  if (!opened || !bytes) return undefined;
   try {
-    const saved = JSON.parse(readAt(opened.fd, opened.stat.size, 0).toString('utf8')) as SavedCard;
+    const saved = JSON.parse(bytes.toString('utf8')) as SavedCard;
     return saved.db === dbPath && saved.card ? { card: saved.card, savedAt: opened.stat.mtime } : undefined;
   } catch {
     return undefined;
-  } finally {
-    closeSync(opened.fd);
   }
 }
 

@@ -10,6 +10,7 @@ import type { Store } from '../store/store.js';
 import { oneLine } from '../format.js';
 import { DEFAULT_BUDGET, measure, type CardBudget } from './budget.js';
 import { INSTRUCTION } from '../install/instruction.js';
+import { shellQuote } from '../install/binary.js';
 import { memoryLine, type MemoryShape } from './memory-line.js';
 import { groups, RECENT_READ, type CardCandidates, type CardEntry } from '../snapshot/card-groups.js';
 
@@ -113,7 +114,9 @@ export function composeCard(repoId: string | undefined, global: CardEntry[], rep
   };
   // The footer is reserved at its largest (every entry left out); its real size is checked below.
   const footer = size(footerLine(repoId, { global: globalTotal, repo: repoTotal }, short));
-  const room = Math.min(budget.max - size(layout(false).text) - headerSize(repoId, size) - footer, options.entryRoom ?? ENTRY_ROOM);
+  // Both section headers; the empty card's "(none recorded yet)" is already in the base size.
+  const headers = size(GLOBAL_HEADER) + (repoId ? size(repoHeader(repoId)) : 0);
+  const room = Math.min(budget.max - size(layout(false).text) - headers - footer, options.entryRoom ?? ENTRY_ROOM);
   const shortest = 2 + ID_SHOWN + 14; // "- " + a one-character text + " [id date]\n"
   let left = room;
   const fill = (entries: CardEntry[], upTo: number) => {
@@ -145,17 +148,10 @@ export function composeCard(repoId: string | undefined, global: CardEntry[], rep
   return card;
 }
 
-function globalHeader(): string {
-  return '\n## Global rules\n';
-}
+const GLOBAL_HEADER = '\n## Global rules\n';
 
 function repoHeader(repoId: string): string {
   return `\n## Rules and decisions of ${repoId}\n`;
-}
-
-/** Both section headers; the empty card's "(none recorded yet)" is already in the base size. */
-function headerSize(repoId: string | undefined, size: (text: string) => number): number {
-  return size(globalHeader()) + (repoId ? size(repoHeader(repoId)) : 0);
 }
 
 function entryLine(entry: CardEntry, showKind: boolean): string {
@@ -173,7 +169,7 @@ function render(repoId: string | undefined, global: CardEntry[], repo: CardEntry
   if (memory) text += `\n${memoryLine(memory)}\n`;
   // This repository's section first: it is what the agent working in it needs first (issue 33).
   if (repo.length && repoId) text += repoHeader(repoId) + repo.map((e) => entryLine(e, true)).join('');
-  if (global.length) text += globalHeader() + global.map((e) => entryLine(e, false)).join('');
+  if (global.length) text += GLOBAL_HEADER + global.map((e) => entryLine(e, false)).join('');
   const total = leftOut.global + leftOut.repo;
   if (!memory && !global.length && !repo.length && total === 0) text += '\n(none recorded yet)\n';
   const more = total > 0 ? [...searchCommands(repoId, leftOut), ...(short ? listCommands(repoId, leftOut) : [])] : [];
@@ -208,13 +204,8 @@ function searchCommands(repoId: string | undefined, leftOut: LeftOut): string[] 
 /** Named by `--in`, so they work from any folder (they list the global ones of the kind too). */
 function listCommands(repoId: string | undefined, leftOut: LeftOut): string[] {
   if (leftOut.repo > 0 && repoId) {
-    const where = shellWord(repoId);
+    const where = shellQuote(repoId);
     return [`memcue list --kind rule --in ${where}`, `memcue list --kind decision --in ${where}`];
   }
   return leftOut.global > 0 ? [GLOBAL_RULES] : [];
-}
-
-/** A repository named after its folder may hold any character: quoted for a POSIX shell then. */
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

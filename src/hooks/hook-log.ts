@@ -5,7 +5,7 @@
 import { closeSync, fstatSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Env } from '../config.js';
-import { openForAppend, openKeptFile, readAt, replaceKeptFile, writeWhole } from '../util/safe-file.js';
+import { openForAppend, readKeptTail, replaceKeptFile, writeWhole } from '../util/safe-file.js';
 import { hookLogPath } from '../install/paths.js';
 
 const MAX_BYTES = 64 * 1024; // beyond this the oldest half is dropped
@@ -49,16 +49,8 @@ function keepNewestHalf(path: string): void {
 /** The log's last `bytes` (however big the file grew), or why it cannot be read. */
 function logTail(path: string, bytes: number): string | { problem: string } {
   let problem: string | undefined;
-  const opened = openKeptFile(path, Number.MAX_SAFE_INTEGER, (why) => (problem = why));
-  if (!opened) return problem ? { problem } : '';
-  try {
-    const start = Math.max(0, opened.stat.size - bytes);
-    return readAt(opened.fd, opened.stat.size - start, start).toString('utf8');
-  } catch {
-    return '';
-  } finally {
-    closeSync(opened.fd);
-  }
+  const tail = readKeptTail(path, bytes, (why) => (problem = why));
+  return problem ? { problem } : (tail ?? '');
 }
 
 function stamp(): string {

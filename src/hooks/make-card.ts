@@ -82,7 +82,7 @@ export async function cardFor(ctx: Context, agent?: HookAgent, opts: { budgetMs?
         const memory = memoryShape(facts, sqliteVocabulary(store.db), languages);
         const card = composeCard(repoId, global, repo, { total, repoTotal, budget, note, memory });
         mark('card composed');
-        // Taken while we are a registered reader, so no other process can have committed since the query.
+        // Taken while this read still holds SQLite's read lock, so no other process can have committed since the query.
         const now = dbFingerprint(ctx.dbPath);
         if (now !== undefined) writeCachedCard(ctx.env, ctx.dbPath, cacheKey, now, card);
         return card;

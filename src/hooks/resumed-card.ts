@@ -7,9 +7,9 @@
 // the session continues and gives only what changed since the cards it carries;
 // after a compaction the transcript's cards are gone (its summary replaces them), so a compaction
 // gets the whole card.
-import { closeSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { openKeptFile, readAt } from '../util/safe-file.js';
+import { readKeptTail } from '../util/safe-file.js';
 import { INSTRUCTION } from '../install/instruction.js';
 import { DEFAULT_BUDGET, measure, type CardBudget } from './budget.js';
 
@@ -57,12 +57,9 @@ export function continuedTranscript(path: string, env: Record<string, string | u
  * compaction, oldest first; undefined when it cannot be read (then the session gets the whole card).
  */
 export function cardsInTranscript(path: string): string[] | undefined {
-  let text: string;
-  try {
-    text = readTail(path, TAIL_BYTES);
-  } catch {
-    return undefined;
-  }
+  // Only a regular file: a FIFO or device named by the hook's input would hang or flood the hook.
+  const text = readKeptTail(path, TAIL_BYTES);
+  if (text === undefined) return undefined;
   let cards: string[] = [];
   for (const line of text.split('\n')) {
     // Most lines are neither: only these two are parsed.
@@ -147,20 +144,5 @@ function parse(line: string): Record<string, unknown> | undefined {
     return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
-  }
-}
-
-/**
- * The last `max` bytes of the transcript, opened without blocking and only if it is a regular file
- * (a FIFO or device named by the hook's input would hang or flood the hook): throws otherwise.
- */
-function readTail(path: string, max: number): string {
-  const opened = openKeptFile(path, Number.MAX_SAFE_INTEGER, () => undefined);
-  if (!opened) throw new Error(`cannot read ${path} as a transcript`);
-  try {
-    const length = Math.min(opened.stat.size, max);
-    return readAt(opened.fd, length, opened.stat.size - length).toString('utf8');
-  } finally {
-    closeSync(opened.fd);
   }
 }

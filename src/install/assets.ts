@@ -1,6 +1,5 @@
-// The plugin files `memcue install` copies (plugins/ in this repository). The single executable
-// carries them embedded (see embedded-assets.ts); the npm package and a source checkout read them
-// from the plugins/ folder next to dist/ or src/.
+// The plugin files `memcue install` copies (plugins/ in this repository). The executable carries
+// them embedded (see embedded-assets.ts); a source checkout (the tests) reads them from plugins/.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -15,8 +14,7 @@ export function useEmbeddedAssets(paths: Record<string, string>): void {
 export function readAsset(name: string): string {
   const embeddedPath = embedded.get(name);
   if (embeddedPath) return readFileSync(embeddedPath, 'utf8');
-  const candidates = ['../../plugins/', '../plugins/'].map((base) => fileURLToPath(new URL(base + name, import.meta.url)));
-  const found = candidates.find((path) => existsSync(path));
-  if (!found) throw new Error(`plugin file ${name} not found (looked in ${candidates.join(', ')}); reinstall memcue`);
-  return readFileSync(found, 'utf8');
+  const path = fileURLToPath(new URL(`../../plugins/${name}`, import.meta.url));
+  if (!existsSync(path)) throw new Error(`plugin file ${name} not found at ${path}; reinstall memcue`);
+  return readFileSync(path, 'utf8');
 }

@@ -9,7 +9,7 @@ import { MemcueError } from '../errors.js';
 import { homeOf } from './paths.js';
 import { YAML_FENCE as FENCE, findBlock, fencedBlock } from './blocks.js';
 import type { Target } from './engine.js';
-import { MCP_LABEL } from './mcp-config.js';
+import { MCP_LABEL, type McpLaunch } from './mcp-config.js';
 import { removeFenced, WAS } from './toml-fence.js';
 import { entries, stringArray, stringValue, tableHeader, tomlString, valueAt } from './toml-lines.js';
 
@@ -33,8 +33,8 @@ export function writableRootTarget(path: string, dir: string): Target {
     add(current) {
       const text = removeBlock(current ?? '');
       const lines = text.split('\n');
-      const header = lines.findIndex((l) => JSON.stringify(tableHeader(l)) === JSON.stringify(ROOTS));
-      const own = entries(text).find((e) => JSON.stringify([...e.table, ...e.key]) === JSON.stringify([...ROOTS, 'writable_roots']));
+      const header = lines.findIndex((l) => same(tableHeader(l) ?? [], ROOTS));
+      const own = entries(text).find((e) => same([...e.table, ...e.key], [...ROOTS, 'writable_roots']));
       if (own && own.table.length === 0) throw shapeError(path, dir);
       if (own) {
         const roots = stringArray(own.value);
@@ -101,7 +101,7 @@ export function codexMcpCommand(text: string): string | undefined {
 }
 
 /** How Codex starts the `memcue` MCP server: command and args (a one-line list), as config.toml has them. */
-export function codexMcpLaunch(text: string): { command: string; args: string[]; env: Record<string, string>; cwd?: string } | undefined {
+export function codexMcpLaunch(text: string): McpLaunch | undefined {
   const command = codexMcpCommand(text);
   if (command === undefined) return undefined;
   const args = valueAt(text, ['mcp_servers', 'memcue', 'args']);

@@ -4,7 +4,7 @@
 // the state folder; uninstall gives them back byte for byte when the file still holds exactly what
 // we wrote, and otherwise (the user edited it since) removes only our marked part.
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, realpathSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
 import { replaceKeptFile } from '../util/safe-file.js';
 import { dirname, join } from 'node:path';
 import type { Env } from '../config.js';

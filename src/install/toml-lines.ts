@@ -11,18 +11,8 @@ export function tableHeader(line: string): string[] | undefined {
 
 /** A dotted key, its parts unquoted: `projects."/src/app"` → ['projects', '/src/app']. */
 export function splitKey(key: string): string[] | undefined {
-  const parts: string[] = [];
-  const part = /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*(\.|$)/y;
-  let at = 0;
-  while (at < key.length) {
-    part.lastIndex = at;
-    const m = part.exec(key);
-    if (!m) return undefined;
-    parts.push(m[1] !== undefined ? unescape(m[1]) : (m[2] ?? m[3]!));
-    at = part.lastIndex;
-    if (m[4] === '') break;
-  }
-  return parts.length ? parts : undefined;
+  const parts = scan(key, /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*(\.|$)/y)?.map((m) => unquoted(m) ?? m[3]!);
+  return parts?.length ? parts : undefined;
 }
 
 /** `key = value  # comment` → the key's parts and the raw value; undefined for other lines. */
@@ -46,25 +36,32 @@ export function keyValue(line: string): { key: string[]; value: string } | undef
 /** A one-line string value (basic or literal); undefined for anything else. */
 export function stringValue(raw: string): string | undefined {
   const found = /^(?:"((?:[^"\\]|\\.)*)"|'([^']*)')\s*(#.*)?$/.exec(raw);
-  return found ? (found[1] !== undefined ? unescape(found[1]) : found[2]) : undefined;
+  return found ? unquoted(found) : undefined;
 }
 
 /** A one-line array of strings; undefined for anything else (a multi-line array, numbers, …). */
 export function stringArray(raw: string): string[] | undefined {
   const found = /^\[(.*)\]\s*(#.*)?$/.exec(raw);
   if (!found) return undefined;
-  const items: string[] = [];
-  const item = /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')\s*(,|$)/y;
   const body = found[1]!.trim().replace(/,\s*$/, '');
-  let at = 0;
-  while (at < body.length) {
+  return scan(body, /\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')\s*(,|$)/y)?.map((m) => unquoted(m)!);
+}
+
+/** Every match of the sticky `item` from the start of `text` to its end; undefined when a stretch matches none. */
+function scan(text: string, item: RegExp): RegExpExecArray[] | undefined {
+  const found: RegExpExecArray[] = [];
+  for (let at = 0; at < text.length; at = item.lastIndex) {
     item.lastIndex = at;
-    const m = item.exec(body);
+    const m = item.exec(text);
     if (!m) return undefined;
-    items.push(m[1] !== undefined ? unescape(m[1]) : m[2]!);
-    at = item.lastIndex;
+    found.push(m);
   }
-  return items;
+  return found;
+}
+
+/** The string of a match whose group 1 is a basic string's body and group 2 a literal string's. */
+function unquoted(m: RegExpExecArray): string | undefined {
+  return m[1] !== undefined ? unescape(m[1]) : m[2];
 }
 
 /** A TOML basic string; JSON's escapes are TOML's for everything a path or command holds. */

@@ -1,10 +1,9 @@
 // `memcue migrate apply`: the facts the model extracted from a batch of notes, validated completely
 // (the JSON, every field, every note id, every text) before one transaction adds them and marks all
 // the batch's notes migrated.
-import { arrayField, asObject, atItem, badInput, checkFields, readAnswerJson, stringField } from '../dream/answer-json.js';
+import { arrayField, asObject, atItem, badInput, checkFields, inField, readAnswerJson, stringField } from '../dream/answer-json.js';
 import { dropBatch, loadBatch } from '../dream/records.js';
 import { recordApplied } from '../dream/undo.js';
-import { MemcueError } from '../errors.js';
 import { checkNoSecret, checkText } from '../facts/check-text.js';
 import { checkKind, checkScope } from '../facts/facts.js';
 import { checkField } from '../facts/validate.js';
@@ -43,14 +42,7 @@ export function validateMigrateAnswer(store: Store, content: string, host: strin
       const noteId = stringField(o, 'note');
       const note = record.notes[noteId];
       if (!note) throw new Error(`unknown note "${noteId}" (not in batch ${batch})`);
-      const field = <T>(name: string, check: (v: string) => T): T => {
-        try {
-          return check(stringField(o, name));
-        } catch (err) {
-          if (err instanceof MemcueError && err.code === 'SECRET') throw err; // it names the field and says what to do
-          throw new Error(`${name}: ${(err as Error).message}`);
-        }
-      };
+      const field = <T>(name: string, check: (v: string) => T): T => inField(name, () => check(stringField(o, name)));
       return {
         note: noteId,
         fact: {

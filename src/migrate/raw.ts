@@ -5,15 +5,12 @@ import type { Store } from '../store/store.js';
 import type { Note } from './notes.js';
 import { paragraphs } from './paragraphs.js';
 import { addMigratedFact, markMigrated } from './write.js';
+import type { MigrateSummary } from './answer.js';
 import { batchId } from '../dream/records.js';
 import { recordApplied } from '../dream/undo.js';
 
-export interface RawReport {
-  /** The id `memcue migrate undo` takes back (a hash of the notes, as for a model's batch). */
-  batch: string;
-  notes: number;
-  added: number;
-  already_present: number;
+/** `batch`: the id `memcue migrate undo` takes back (a hash of the notes, as for a model's batch). */
+export interface RawReport extends MigrateSummary {
   secrets_skipped: number;
 }
 

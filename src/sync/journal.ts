@@ -78,15 +78,11 @@ export function writeJournal(repoDir: string, host: string, rows: Fact[], now = 
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('.', '');
   const safeHost = host.replace(/[^0-9A-Za-z_.-]+/g, '_').slice(0, 40) || 'host';
   const file = `${JOURNAL_DIR}/${stamp}-${safeHost}-${unique}.jsonl`;
-  replaceSymlink(join(repoDir, JOURNAL_DIR));
+  // A journal folder that is a symlink (pushed by someone) goes: ours is a plain folder, and the
+  // removal is committed with this file.
+  if (isSymlink(join(repoDir, JOURNAL_DIR))) rmSync(join(repoDir, JOURNAL_DIR));
   mkdirSync(join(repoDir, JOURNAL_DIR), { recursive: true });
   const ordered = [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.version - b.version));
   replaceKeptFile(join(repoDir, file), ordered.map((r) => JSON.stringify(r)).join('\n') + '\n', 0o600);
   return file;
-}
-
-/** A journal folder that is a symlink (pushed by someone) is removed: ours is a plain folder, and the
- * removal is committed with the next journal file. */
-function replaceSymlink(dir: string): void {
-  if (isSymlink(dir)) rmSync(dir);
 }

@@ -1,8 +1,8 @@
 // Reads every fact-version row of a memcue database file without changing that file: it is copied
 // first and the copy is migrated if it comes from an older memcue. Files that are not memcue
 // databases, or come from a newer memcue, are refused with the usual one-line errors.
-import { closeSync, constants, existsSync, fstatSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
-import { isAlive } from '../util/pid.js';
+import { closeSync, constants, existsSync, fstatSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { removeDeadPidEntries } from '../util/pid.js';
 import { oddKind, writeWhole } from '../util/safe-file.js';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -16,25 +16,6 @@ import type { Skipped } from './journal.js';
 import { pauseAt } from '../util/pause.js';
 
 const PREFIX = 'memcue-read-';
-
-/** Copies left by reads that were killed (SIGKILL runs no cleanup): `memcue-read-<pid>-…` of a dead pid. */
-function removeLeftCopies(): void {
-  let names: string[];
-  try {
-    names = readdirSync(tmpdir());
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const pid = Number(new RegExp(`^${PREFIX}(\\d+)-`).exec(name)?.[1]);
-    if (!pid || pid === process.pid || isAlive(pid)) continue;
-    try {
-      rmSync(join(tmpdir(), name), { recursive: true, force: true });
-    } catch {
-      /* another user's: not ours to remove */
-    }
-  }
-}
 
 /**
  * Copies `path` into the temporary folder, from a descriptor opened without blocking and checked
@@ -87,7 +68,7 @@ export async function readFactRows(path: string, skipped: Skipped = new Map(), l
   // Copying a FIFO waits for a writer forever, a device copies forever or not at all (ENOTSUP).
   const odd = oddKind(statSync(path));
   if (odd) throw notADatabase(path, odd);
-  removeLeftCopies();
+  removeDeadPidEntries(tmpdir(), PREFIX); // copies of reads that were killed
   const dir = mkdtempSync(join(tmpdir(), `${PREFIX}${process.pid}-`));
   const copy = join(dir, 'copy.db');
   let db: Database | undefined;

@@ -1,10 +1,11 @@
-// How git should run this very memcue (for the merge driver): the entry point registers the command
-// that started it, so the driver calls the same binary or bundle that ran `memcue sync`.
+// How git should run this very memcue (for the merge driver): the executable's entry registers
+// itself, so the driver runs the same executable that ran `memcue sync`.
 import { realpathSync } from 'node:fs';
+import { shellQuote } from '../install/binary.js';
 
 let registered: string[] | undefined;
 
-/** Called by the entry points: the compiled binary is its own command; the bundle needs its runtime. */
+/** Called at start-up with the executable's own command (bin-entry.ts); from source, the runtime and the script. */
 export function registerSelf(command: string[]): void {
   registered = command;
 }
@@ -15,9 +16,9 @@ export function selfCommand(): string[] {
   return script ? [process.execPath, realPath(script)] : [process.execPath];
 }
 
-/** The command line for a shell (git runs drivers with sh): every word single-quoted. */
+/** The command line for a shell (git runs drivers with sh): a word quoted where it needs to be. */
 export function shellCommand(words: string[]): string {
-  return words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+  return words.map(shellQuote).join(' ');
 }
 
 function realPath(path: string): string {

@@ -14,7 +14,7 @@ import { withStore } from '../store/store.js';
 import { Git, gitError } from './git.js';
 import { journalFiles, readJournal, writeJournal, type Skipped } from './journal.js';
 import { pauseAt } from '../util/pause.js';
-import { sleep } from '../util/sleep.js';
+import { backOffAsync } from '../util/back-off.js';
 import { repairRepo } from './repair.js';
 import { notSaidBefore } from './said-before.js';
 import { followDatabasePrivacy } from './privacy.js';
@@ -156,6 +156,8 @@ async function compact(git: Git, scratch: string, skipped: Skipped): Promise<boo
 
 /** Fetch, merge, push; when someone pushed in between, merge their commits too and push again. */
 async function exchange(git: Git, pause: (step: string) => void): Promise<void> {
+  // Jittered, so machines retrying at once do not collide again.
+  const backOff = backOffAsync(1000, 100);
   for (let attempt = 1; ; attempt++) {
     git.run(['fetch', '--quiet', 'origin']);
     pause('fetched');
@@ -166,8 +168,7 @@ async function exchange(git: Git, pause: (step: string) => void): Promise<void> 
     if (attempt === PUSH_ATTEMPTS) {
       throw new MemcueError('SYNC', `the remote kept moving: push refused ${PUSH_ATTEMPTS} times (last: ${refused})`, 'run `memcue sync` again');
     }
-    // Jittered back-off, so machines retrying at once do not collide again.
-    await sleep(Math.min(1000, 50 * 2 ** attempt) * (0.5 + Math.random()));
+    await backOff();
   }
 }
 

@@ -1,5 +1,5 @@
 // The viewer's files: our page, script and style (src/ui/static) and the two browser libraries it uses
-// (Preact, htm). The bundles carry them embedded (embedded-assets.ts, imported by both entries); a
+// (Preact, htm). The executable carries them embedded (embedded-assets.ts, imported by its entry); a
 // source checkout (the tests) reads them from src/ui/static and node_modules.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

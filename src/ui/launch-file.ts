@@ -4,13 +4,12 @@
 // and, travelling in a POST body, in no browser history and no Referer. The server removes the file
 // once the token is spent (server.ts onSpent), and `memcue ui` removes it on exit.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Env } from '../config.js';
 import { cacheDir } from '../install/paths.js';
-import { isAlive } from '../util/pid.js';
+import { removeDeadPidEntries } from '../util/pid.js';
 import { removeQuietly, writeNewFile } from '../util/safe-file.js';
-
 
 export interface LaunchFile {
   path: string;
@@ -54,7 +53,8 @@ export function defaultBrowserSnap(env: Env): string | undefined {
 export function writeLaunchFile(env: Env, action: string, token: string): LaunchFile {
   const parent = launchParent(env);
   mkdirSync(parent, { recursive: true, mode: 0o700 });
-  removeLeftBehind(parent);
+  // Viewers killed before they removed theirs: a spent token is still a token in a file, and the folders would pile up.
+  removeDeadPidEntries(parent, 'ui-');
   const dir = mkdtempSync(join(parent, `ui-${process.pid}-`));
   const path = join(dir, 'open.html');
   const remove = () => {
@@ -72,25 +72,6 @@ export function writeLaunchFile(env: Env, action: string, token: string): Launch
     throw err;
   }
   return { path, remove };
-}
-
-/**
- * Launch folders of viewers killed before they could remove theirs (SIGKILL runs no exit handler):
- * named `ui-<pid>-…`, removed once that pid is gone. Their token is spent or useless, but it is a
- * token in a file, and the folders would pile up.
- */
-function removeLeftBehind(parent: string): void {
-  let names: string[];
-  try {
-    names = readdirSync(parent);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const pid = Number(/^ui-(\d+)-/.exec(name)?.[1]);
-    if (!pid || pid === process.pid || isAlive(pid)) continue;
-    rmSync(join(parent, name), { recursive: true, force: true });
-  }
 }
 
 /** Both values are ours (an http://127.0.0.1 URL and hex): nothing to escape. */

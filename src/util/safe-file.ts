@@ -143,6 +143,20 @@ export function readWhole(opened: OpenedFile | undefined): Buffer | undefined {
   }
 }
 
+/** The last `bytes` of a kept file however big it grew (a log, a transcript), or undefined; `onOdd` as openKeptFile's. */
+export function readKeptTail(path: string, bytes: number, onOdd: (why: string) => void = () => undefined): string | undefined {
+  const opened = openKeptFile(path, Number.MAX_SAFE_INTEGER, onOdd);
+  if (!opened) return undefined;
+  try {
+    const start = Math.max(0, opened.stat.size - bytes);
+    return readAt(opened.fd, opened.stat.size - start, start).toString('utf8');
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+
 /** A kept file's text as JSON, or undefined when it is missing, odd or not JSON. */
 export function readKeptJson<T>(path: string, maxBytes: number): T | undefined {
   const bytes = readKeptFile(path, maxBytes);
