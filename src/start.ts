@@ -110,10 +110,7 @@ async function servedFast(line: CommandLine): Promise<boolean> {
   Object.defineProperty(io, 'stderrIsTTY', { get: () => process.stderr.isTTY === true });
   const code = await runFastPath(line.words, io, line.db);
   if (code === undefined) return false;
-  if (out) await writeStdout(out);
-  mark('done');
-  report((text) => process.stderr.write(text));
-  process.exitCode = code;
+  await finish(out, code);
   return true;
 }
 
@@ -149,6 +146,11 @@ async function runCli(argv: string[], command: string | undefined, entry: Entry)
     stdoutIsTTY: { get: () => isTerminal(1), enumerable: true },
   });
   const code = await cli.runCli(argv, io);
+  await finish(out, code);
+}
+
+/** The output kept for the end written in one piece, the profile's marks reported; `code` becomes the process's exit code. */
+async function finish(out: string, code: number): Promise<void> {
   if (out) await writeStdout(out);
   mark('done');
   report((text) => process.stderr.write(text));
