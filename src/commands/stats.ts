@@ -28,10 +28,7 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<void>
       bytes: store.bytes(),
     };
   });
-  if (opts.json) {
-    ctx.stdout(json(stats));
-    return;
-  }
+  if (opts.json) return ctx.stdout(json(stats));
   const lines = [
     `facts:    ${stats.facts}`,
     `versions: ${stats.versions}`,
