@@ -10,11 +10,7 @@ export type ErrorCode =
 
 /** A problem the user can act on: exit code 1, one line, maybe a hint. */
 export class MemcueError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly hint?: string,
-  ) {
+  constructor(readonly code: ErrorCode, message: string, readonly hint?: string) {
     super(message);
     this.name = 'MemcueError';
   }
@@ -22,10 +18,7 @@ export class MemcueError extends Error {
 
 /** An error reported by the SQLite engine, with its extended result code. */
 export class SqliteError extends Error {
-  constructor(
-    readonly rc: number,
-    message: string,
-  ) {
+  constructor(readonly rc: number, message: string) {
     super(message);
     this.name = 'SqliteError';
   }

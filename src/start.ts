@@ -100,8 +100,7 @@ const FAST_PATHS: Record<'hook' | 'add' | 'search', () => Promise<(argv: readonl
 async function servedFast(line: CommandLine): Promise<boolean> {
   const fastPath = commandFacts(line.words[0])?.fastPath;
   if (!fastPath) return false;
-  const load = FAST_PATHS[fastPath];
-  const runFastPath = await load();
+  const runFastPath = await FAST_PATHS[fastPath]();
   mark('fast path loaded');
   let out = ''; // written in one piece at the end, through Bun's writer (src/util/stdio.ts)
   const io: Io = { env: process.env, cwd: process.cwd(), stdout: (text) => (out += text), stderr: (text) => process.stderr.write(text), readStdin, readHookInput };
