@@ -26,7 +26,7 @@ export function busyTimeout(): number {
 }
 
 /** Another process's lock on any of SQLite's lock bytes of `file`, or undefined. */
-export function lockHolder(file: LockedFile): LockHolder | undefined {
+function lockHolder(file: LockedFile): LockHolder | undefined {
   try {
     const locks = nativeLocks();
     return locks?.holder(locks.descriptor(file.real), F_WRLCK, PENDING_BYTE, LOCK_RANGE);

@@ -37,14 +37,14 @@ const SOUNDS: [RegExp, string][] = [
 ];
 
 /** The Latin letters of a Russian word (the package's spelling, lower case). */
-export function toLatin(word: string): string {
+function toLatin(word: string): string {
   let out = '';
   for (const ch of word) out += CYRILLIC_LATIN[ch] ?? ch;
   return out;
 }
 
 /** The sound key of a Latin word. */
-export function soundKey(latin: string): string {
+function soundKey(latin: string): string {
   return SOUNDS.reduce((s, [pattern, to]) => s.replace(pattern, to), latin);
 }
 
