@@ -78,7 +78,10 @@ async function inTemporaryDatabase<T>(ctx: Context, fn: (store: Store) => T): Pr
 }
 
 function print(ctx: Context, report: ReturnType<typeof summarise>, opts: EvalOptions): void {
-  if (opts.json) return ctx.stdout(json(report));
+  if (opts.json) {
+    ctx.stdout(json(report));
+    return;
+  }
   const rows = Object.entries(report.by ?? {}).map(([key, f]) => [key, ...figureCells(f)]);
   rows.push(['all', ...figureCells(report.overall)]);
   ctx.stdout(table([opts.by ?? '', ...FIGURE_HEADER], rows));

@@ -41,7 +41,10 @@ export async function run(ctx: Context, id: string | undefined, opts: LogOptions
       limit: parseCount(opts.limit, '-n/--limit') ?? DEFAULT_LIMIT,
     });
   });
-  if (opts.json) return ctx.stdout(json(changes.map(plainChange)));
+  if (opts.json) {
+    ctx.stdout(json(changes.map(plainChange)));
+    return;
+  }
   if (changes.length === 0) ctx.stderr(`memcue: ${missing ? `no changes: ${emptyMemory(ctx.dbPath)}` : oneLine(noChanges(id, opts, hosts))}\n`);
   for (const c of changes) ctx.stdout(`${changeLine(c)}\n`);
 }

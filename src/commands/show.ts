@@ -9,8 +9,11 @@ export async function run(ctx: Context, idOrPrefix: string, opts: { json?: boole
     if (!store) throw new MemcueError('NOT_FOUND', `no fact with id "${idOrPrefix}" (the memory is empty)`);
     return store.versions(store.resolveId(idOrPrefix));
   });
+  if (opts.json) {
+    ctx.stdout(json({ ...factJson(versions[versions.length - 1]!), versions: versions.map(factJson) }));
+    return;
+  }
   const current = versions[versions.length - 1]!;
-  if (opts.json) return ctx.stdout(json({ ...factJson(current), versions: versions.map(factJson) }));
   const hidden = readHidden(current.translation);
   ctx.stdout(
     [

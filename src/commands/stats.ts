@@ -28,7 +28,10 @@ export async function run(ctx: Context, opts: { json?: boolean }): Promise<void>
       bytes: store.bytes(),
     };
   });
-  if (opts.json) return ctx.stdout(json(stats));
+  if (opts.json) {
+    ctx.stdout(json(stats));
+    return;
+  }
   const lines = [
     `facts:    ${stats.facts}`,
     `versions: ${stats.versions}`,
