@@ -19,13 +19,8 @@ export const ADD_OPTIONS = new Map<string, [key: string, takesValue: boolean]>([
   ['--json', ['json', false]],
 ]);
 
-export interface AddArgs {
-  words: string[];
-  opts: AddOptions;
-}
-
 /** The fact's words and options of `add …` as commander would parse them, or undefined when commander should (plain-args.ts). */
-export function plainAddArgs(argv: readonly string[]): AddArgs | undefined {
+export function plainAddArgs(argv: readonly string[]): { words: string[]; opts: AddOptions } | undefined {
   return plainArgs<AddOptions>(argv, 'add', ADD_OPTIONS, { kind: 'note' });
 }
 

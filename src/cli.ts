@@ -10,13 +10,11 @@ import type { Lazy } from './cli/kit.js';
 import { commandFacts, GROUPS, type Group } from './command-table.js';
 import { inCommandOrder } from './global-options.js';
 import { commandFor, usageLine } from './cli/usage-error.js';
-import { makeContext, type Context, type Io } from './context.js';
-import { databasePath } from './config.js';
+import { commandContext, type Context, type Io } from './context.js';
 import { reportError } from './errors.js';
 import { VERSION } from './version.js';
 import { mark } from './util/profile.js';
 import { keepSearchFileCurrent } from './snapshot/keep-current.js';
-import { setOddFileNotes, setPersonReading } from './util/safe-file.js';
 
 export type { Io } from './context.js';
 
@@ -69,9 +67,7 @@ function buildProgram(io: Io, setExit: (code: number) => void, command: string |
 
   /** Wires a command to its module, lazily; the module's `run` gets a context and the parsed args. */
   const lazy: Lazy = (load) => async (...args: unknown[]) => {
-    const ctx = makeContext(io, program.opts().db as string | undefined);
-    setOddFileNotes((line) => io.stderr(`memcue: note: ${line}\n`));
-    setPersonReading(() => io.stderrIsTTY === true, databasePath({ ...io.env, MEMCUE_DB: undefined }));
+    const ctx = commandContext(io, program.opts().db as string | undefined);
     const mod = await load();
     mark('command loaded');
     const code = await (mod.run as (ctx: Context, ...a: unknown[]) => Promise<number | void>)(ctx, ...args.slice(0, -1));

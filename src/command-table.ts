@@ -56,11 +56,5 @@ export function commandFacts(word: string | undefined): CommandFacts | undefined
 
 /** Options people type before the command as well as after it → whether each takes a value. Long names also in the seed's one-dash spelling (`-json`). */
 export const GLOBAL_OPTIONS = new Map<string, boolean>([
-  ['--db', true],
-  ['--json', false],
-  ['-n', true],
-  ['--limit', true],
-  ['--in', true],
-  ['--kind', true],
-  ['--since', true],
+  ['--db', true], ['--json', false], ['-n', true], ['--limit', true], ['--in', true], ['--kind', true], ['--since', true],
 ]);

@@ -6,6 +6,7 @@ import { isScope } from './facts/names.js';
 import { checkScope, visible } from './facts/validate.js';
 import { findRepo, type RepoInfo } from './repo/identity.js';
 import { nearest } from './util/nearest.js';
+import { setOddFileNotes, setPersonReading } from './util/safe-file.js';
 
 export interface Io {
   env: Env;
@@ -44,6 +45,14 @@ export function makeContext(io: Io, dbOverride?: string): Context {
   // spread put them: a context made from another's (hook.ts: another cwd) gets its own repo.
   const ctx = Object.defineProperties({}, Object.getOwnPropertyDescriptors(io));
   return Object.defineProperties(ctx, Object.getOwnPropertyDescriptors(own)) as Context;
+}
+
+/** A command's context as the CLI and the fast paths make it: notes about odd files go to its stderr. */
+export function commandContext(io: Io, db: string | undefined): Context {
+  const ctx = makeContext(io, db);
+  setOddFileNotes((line) => io.stderr(`memcue: note: ${line}\n`));
+  setPersonReading(() => io.stderrIsTTY === true, databasePath({ ...io.env, MEMCUE_DB: undefined }));
+  return ctx;
 }
 
 export function repoScope(ctx: Context): string | undefined {

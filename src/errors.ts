@@ -5,28 +5,12 @@ import { accessSync, constants } from 'node:fs';
 import { dirname } from 'node:path';
 
 export type ErrorCode =
-  | 'USAGE'
-  | 'EMPTY_TEXT'
-  | 'TOO_LONG'
-  | 'SECRET'
-  | 'NOT_FOUND'
-  | 'BUSY'
-  | 'NOT_A_DATABASE'
-  | 'SCHEMA_TOO_NEW'
-  | 'BAD_INPUT'
-  | 'READONLY'
-  | 'DISK_FULL'
-  | 'IO'
-  | 'SYNC'
-  | 'ENGINE';
+  | 'USAGE' | 'EMPTY_TEXT' | 'TOO_LONG' | 'SECRET' | 'NOT_FOUND' | 'BUSY' | 'NOT_A_DATABASE'
+  | 'SCHEMA_TOO_NEW' | 'BAD_INPUT' | 'READONLY' | 'DISK_FULL' | 'IO' | 'SYNC' | 'ENGINE';
 
 /** A problem the user can act on: exit code 1, one line, maybe a hint. */
 export class MemcueError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly hint?: string,
-  ) {
+  constructor(readonly code: ErrorCode, message: string, readonly hint?: string) {
     super(message);
     this.name = 'MemcueError';
   }
@@ -34,10 +18,7 @@ export class MemcueError extends Error {
 
 /** An error reported by the SQLite engine, with its extended result code. */
 export class SqliteError extends Error {
-  constructor(
-    readonly rc: number,
-    message: string,
-  ) {
+  constructor(readonly rc: number, message: string) {
     super(message);
     this.name = 'SqliteError';
   }
@@ -56,7 +37,7 @@ const SQLITE_READONLY_ROLLBACK = SQLITE_READONLY | (3 << 8);
 
 const UNTOUCHED = 'the database was left as it was';
 
-export function diskFull(path: string): MemcueError {
+function diskFull(path: string): MemcueError {
   return new MemcueError('DISK_FULL', `disk full: cannot write ${path}`, `free space on that disk and retry; ${UNTOUCHED}`);
 }
 

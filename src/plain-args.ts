@@ -57,18 +57,9 @@ export function plainArgs<T extends object>(argv: readonly string[], command: st
  */
 export async function runAsCli<M>(io: Io, db: string | undefined, load: () => Promise<M>, run: (module: M, ctx: Context) => Promise<unknown>): Promise<number> {
   keepSearchFileCurrent();
-  const [{ makeContext }, { databasePath }, { reportError }, { setOddFileNotes, setPersonReading }, module] = await Promise.all([
-    import('./context.js'),
-    import('./config.js'),
-    import('./errors.js'),
-    import('./util/safe-file.js'),
-    load(),
-  ]);
+  const [{ commandContext }, { reportError }, module] = await Promise.all([import('./context.js'), import('./errors.js'), load()]);
   try {
-    const ctx = makeContext(io, db);
-    setOddFileNotes((line) => io.stderr(`memcue: note: ${line}\n`));
-    setPersonReading(() => io.stderrIsTTY === true, databasePath({ ...io.env, MEMCUE_DB: undefined }));
-    await run(module, ctx);
+    await run(module, commandContext(io, db));
     return 0;
   } catch (err) {
     return reportError(err, io);

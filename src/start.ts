@@ -100,8 +100,7 @@ const FAST_PATHS: Record<'hook' | 'add' | 'search', () => Promise<(argv: readonl
 async function servedFast(line: CommandLine): Promise<boolean> {
   const fastPath = commandFacts(line.words[0])?.fastPath;
   if (!fastPath) return false;
-  const load = FAST_PATHS[fastPath];
-  const runFastPath = await load();
+  const runFastPath = await FAST_PATHS[fastPath]();
   mark('fast path loaded');
   let out = ''; // written in one piece at the end, through Bun's writer (src/util/stdio.ts)
   const io: Io = { env: process.env, cwd: process.cwd(), stdout: (text) => (out += text), stderr: (text) => process.stderr.write(text), readStdin, readHookInput };
@@ -110,10 +109,7 @@ async function servedFast(line: CommandLine): Promise<boolean> {
   Object.defineProperty(io, 'stderrIsTTY', { get: () => process.stderr.isTTY === true });
   const code = await runFastPath(line.words, io, line.db);
   if (code === undefined) return false;
-  if (out) await writeStdout(out);
-  mark('done');
-  report((text) => process.stderr.write(text));
-  process.exitCode = code;
+  await finish(out, code);
   return true;
 }
 
@@ -149,6 +145,11 @@ async function runCli(argv: string[], command: string | undefined, entry: Entry)
     stdoutIsTTY: { get: () => isTerminal(1), enumerable: true },
   });
   const code = await cli.runCli(argv, io);
+  await finish(out, code);
+}
+
+/** The output kept for the end written in one piece, the profile's marks reported; `code` becomes the process's exit code. */
+async function finish(out: string, code: number): Promise<void> {
   if (out) await writeStdout(out);
   mark('done');
   report((text) => process.stderr.write(text));

@@ -54,7 +54,7 @@ interface AgentWiring {
 }
 
 /** The exit status when doctor finds something wrong (1 stays a usage error, 2 memcue's own failure). */
-export const FOUND_PROBLEMS = 3;
+const FOUND_PROBLEMS = 3;
 
 export async function run(ctx: Context, opts: { json?: boolean }): Promise<number> {
   const repo = ctx.repo();

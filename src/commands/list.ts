@@ -76,7 +76,7 @@ function parseState(value: string | undefined, allVersions?: boolean): ListFilte
 
 /** A list line: id, kind, time, (state), [scope], text; --long adds the host and (from source), which
  * repeat on most lines of one person's memory. */
-export function listLine(fact: Fact, opts: { showScope?: boolean; showVersion?: boolean; long?: boolean }): string {
+function listLine(fact: Fact, opts: { showScope?: boolean; showVersion?: boolean; long?: boolean }): string {
   const when = `${fact.created_at.slice(0, 10)} ${fact.created_at.slice(11, 16)}`;
   const version = opts.showVersion ? ` v${fact.version}` : '';
   const state = fact.state === 'active' ? '' : ` (${fact.state})`;

@@ -25,12 +25,14 @@ export interface EvalQuery {
 
 type Line = Record<string, unknown>;
 
+/** The non-empty lines of a file's text, each with where it is (`facts line 3`) for errors. */
+function* nonEmptyLines(content: string, name: string): Generator<{ raw: string; at: string }> {
+  for (const [index, raw] of content.split(/\r?\n/).entries()) if (raw.trim()) yield { raw, at: `${name} line ${index + 1}` };
+}
+
 /** Non-empty lines of a JSON Lines text, each an object; `name` labels errors. */
 function jsonLines(content: string, name: string): { line: Line; at: string }[] {
-  const out: { line: Line; at: string }[] = [];
-  content.split(/\r?\n/).forEach((raw, index) => {
-    if (!raw.trim()) return;
-    const at = `${name} line ${index + 1}`;
+  return [...nonEmptyLines(content, name)].map(({ raw, at }) => {
     let value: unknown;
     try {
       value = JSON.parse(raw);
@@ -38,9 +40,8 @@ function jsonLines(content: string, name: string): { line: Line; at: string }[] 
       throw bad(at, 'not valid JSON');
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw bad(at, 'expected a JSON object');
-    out.push({ line: value as Line, at });
+    return { line: value as Line, at };
   });
-  return out;
 }
 
 function bad(at: string, reason: string): MemcueError {
@@ -124,17 +125,15 @@ function relId(value: unknown, at: string): string {
 /** Adds `query_id<TAB>fact_id[<TAB>grade]` lines (several per query allowed) to the queries they name. */
 export function applyQrels(queries: EvalQuery[], content: string, name = 'qrels'): void {
   const byId = new Map(queries.map((q) => [q.id, q]));
-  content.split(/\r?\n/).forEach((raw, index) => {
-    if (!raw.trim()) return;
-    const at = `${name} line ${index + 1}`;
+  for (const { raw, at } of nonEmptyLines(content, name)) {
     const cells = raw.split('\t').map((c) => c.trim());
     if (cells.length < 2 || !cells[0] || !cells[1]) throw bad(at, 'expected query_id<TAB>fact_id');
     // BEIR-style files carry a grade in a third column: 0 means judged not relevant.
-    if (cells[2] !== undefined && Number(cells[2]) <= 0) return;
+    if (cells[2] !== undefined && Number(cells[2]) <= 0) continue;
     // A qrels file often covers more queries than one run evaluates (e.g. one conversation); a
     // header line names no query and is skipped the same way.
     byId.get(cells[0])?.relevant.add(cells[1]);
-  });
+  }
 }
 
 /** Relevant ids that name no fact of the set: a typo would silently count as a miss. */

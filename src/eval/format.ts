@@ -5,15 +5,8 @@ import type { Figures } from './metrics.js';
 export const FIGURE_HEADER = ['queries', 'hit@1', 'hit@5', 'recall@5', 'MRR', 'avg results', 'no result'];
 
 export function figureCells(f: Figures): string[] {
-  return [
-    String(f.queries),
-    f.hit_at_1.toFixed(3),
-    f.hit_at_5.toFixed(3),
-    f.recall_at_5.toFixed(3),
-    f.mrr.toFixed(3),
-    f.avg_results.toFixed(2),
-    `${(f.no_result * 100).toFixed(1)}%`,
-  ];
+  const ratios = [f.hit_at_1, f.hit_at_5, f.recall_at_5, f.mrr].map((ratio) => ratio.toFixed(3));
+  return [String(f.queries), ...ratios, f.avg_results.toFixed(2), `${(f.no_result * 100).toFixed(1)}%`];
 }
 
 /** Columns padded to their widest cell; the first `textColumns` are left-aligned, the rest right. */

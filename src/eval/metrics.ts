@@ -19,7 +19,7 @@ export interface Figures {
   no_result: number;
 }
 
-export const TOP = 5;
+const TOP = 5;
 
 export function figures(judged: readonly Judged[]): Figures {
   const n = judged.length;

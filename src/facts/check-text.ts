@@ -7,7 +7,7 @@ import type { Fact } from './facts.js';
 import { checkField } from './validate.js';
 
 /** The stored fields that hold free text; id, version, kind, state and created_at have checked formats. */
-export const FREE_TEXT_FIELDS = ['text', 'translation', 'quote', 'source', 'scope', 'host'] as const;
+const FREE_TEXT_FIELDS = ['text', 'translation', 'quote', 'source', 'scope', 'host'] as const;
 export type FreeTextField = (typeof FREE_TEXT_FIELDS)[number];
 
 export interface SecretCheck {

@@ -20,7 +20,6 @@ export const MAX_TEXT = LIMITS.text;
 export const COLUMNS = ['id', 'version', 'text', 'translation', 'kind', 'scope', 'source', 'quote', 'created_at', 'host', 'state'] as const;
 
 const ID_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32: no i, l, o, u
-/** 20 base32 characters = 100 random bits: unique across machines without coordination. */
 /** The fields that make up what a fact says; the rest (id, version, time, host) name the row. */
 const CONTENT = ['text', 'translation', 'kind', 'scope', 'source', 'quote', 'state'] as const;
 
@@ -33,6 +32,7 @@ export function contentOf(fact: Fact): Pick<Fact, (typeof CONTENT)[number]> {
   return Object.fromEntries(CONTENT.map((field) => [field, fact[field]])) as Pick<Fact, (typeof CONTENT)[number]>;
 }
 
+/** 20 base32 characters = 100 random bits: unique across machines without coordination. */
 export function newId(): string {
   return idFromBytes(randomBytes(20));
 }

@@ -8,6 +8,7 @@ export const MAX_NAME = 200;
 const NAME_PATTERN = /^[^\s\p{Cc}\p{Cf}]+$/u;
 /** Characters that make up a name's separators when it is made valid. */
 const NAME_BREAKS = /[\s\p{Cc}\p{Cf}]+/gu;
+const SCOPE_PARTS = /^(repo|machine):(.*)$/s;
 
 /**
  * A name made valid for a scope or host column: runs of spaces and invisible characters become one
@@ -25,13 +26,13 @@ export function isName(value: string): boolean {
 
 /** Scopes are `global`, `repo:<id>` or `machine:<host>`, the name part a valid name. */
 export function isScope(value: string): boolean {
-  const m = /^(repo|machine):(.*)$/s.exec(value);
+  const m = SCOPE_PARTS.exec(value);
   return value === 'global' || (m !== null && isName(m[2]!));
 }
 
 /** A scope or host written by an older memcue that allowed spaces, in today's form. */
 export function canonicalScope(value: string): string {
-  const m = /^(repo|machine):(.*)$/s.exec(value);
+  const m = SCOPE_PARTS.exec(value);
   return m && !isScope(value) ? `${m[1]}:${canonicalName(m[2]!)}` : value;
 }
 

@@ -7,7 +7,7 @@ import { isName, isScope, MAX_NAME } from './names.js';
 
 export const KINDS = ['rule', 'decision', 'gotcha', 'env', 'note'] as const;
 export type Kind = (typeof KINDS)[number];
-export const STATES = ['active', 'superseded', 'forgotten'] as const;
+const STATES = ['active', 'superseded', 'forgotten'] as const;
 export type State = (typeof STATES)[number];
 
 /** Characters per field; `text` is what a fact says, the others describe where it came from. */
@@ -22,7 +22,7 @@ export type LimitedField = keyof typeof LIMITS;
 export const MAX_VERSION = 1_000_000;
 
 /** Lower-case letters and digits; `newId` makes 20 of them. */
-export const ID_PATTERN = /^[0-9a-z]{8,64}$/;
+const ID_PATTERN = /^[0-9a-z]{8,64}$/;
 /** C0 controls but tab and newline, DEL, C1 controls: they move the cursor, retitle or clear a terminal. */
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/u;
 /** Texts of only these say nothing: blanks, controls, format characters (zero-width, BOM, bidi). */
@@ -50,7 +50,7 @@ export function checkKind(value: string): Kind {
 }
 
 /** A real date-time in ISO form: `1` or `yesterday` would sort above every real date. */
-export function isIsoDate(value: string): boolean {
+function isIsoDate(value: string): boolean {
   return ISO_DATE.test(value) && !Number.isNaN(Date.parse(value));
 }
 

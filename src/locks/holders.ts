@@ -26,7 +26,7 @@ export function busyTimeout(): number {
 }
 
 /** Another process's lock on any of SQLite's lock bytes of `file`, or undefined. */
-export function lockHolder(file: LockedFile): LockHolder | undefined {
+function lockHolder(file: LockedFile): LockHolder | undefined {
   try {
     const locks = nativeLocks();
     return locks?.holder(locks.descriptor(file.real), F_WRLCK, PENDING_BYTE, LOCK_RANGE);
@@ -88,7 +88,7 @@ function lockDeadline(file: LockedFile, timeoutMs: number, what: string, nothing
 export function describeHolder(holder: LockHolder | undefined): string {
   if (!holder) return 'another connection or program';
   if (!holder.pid) return 'another program';
-  const argv = commandLine(holder.pid);
+  const argv = readProc(holder.pid, 'cmdline')?.split('\0').filter(Boolean);
   const memcueArgs = argv && memcueArguments(argv);
   if (memcueArgs) return `pid ${holder.pid} (\`${commandSummary(memcueArgs)}\`)${since(holder.pid)}`;
   const name = readProc(holder.pid, 'comm')?.trim();
@@ -102,7 +102,6 @@ function memcueArguments(argv: string[]): string[] | undefined {
   return undefined;
 }
 
-
 /** `memcue import`, `memcue dream apply`: the command words, never its arguments (they may hold a fact). */
 export function commandSummary(args: string[]): string {
   const words: string[] = [];
@@ -115,10 +114,6 @@ export function commandSummary(args: string[]): string {
   if (!first || !/^[a-z-]{1,20}$/.test(first)) return 'memcue';
   const sub = second && commandFacts(first)?.subcommands && /^[a-z-]{1,20}$/.test(second) ? ` ${second}` : '';
   return `memcue ${first}${sub}`;
-}
-
-function commandLine(pid: number): string[] | undefined {
-  return readProc(pid, 'cmdline')?.split('\0').filter(Boolean);
 }
 
 /** ", since 05:40:12 UTC (14 s ago)" from the process's start (Linux), or nothing. */

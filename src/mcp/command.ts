@@ -16,7 +16,7 @@ import { CallQueue } from './queue.js';
  * bounded). Under the 2 s an SDK client waits before it sends SIGTERM; a call that starts inside the
  * grace may still wait out the busy timeout for another process's lock.
  */
-export const CLOSING_GRACE_MS = 1500;
+const CLOSING_GRACE_MS = 1500;
 
 export async function run(ctx: Context): Promise<void> {
   // Calls that write run one at a time, reads side by side (queue.ts says why); the card for initialize too.

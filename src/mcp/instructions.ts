@@ -15,7 +15,7 @@ const TOOLS_NOTE =
 const CARD_FROM_HOOK = 'The memcue card (how to use memory, the rules) reaches this session through memcue\'s hook, so it is not repeated here.';
 
 /** The agent a client's `clientInfo.name` stands for (as each sends it: claude-code, codex-mcp-client, …). */
-export function agentOf(clientName: string | undefined): InstallAgent | undefined {
+function agentOf(clientName: string | undefined): InstallAgent | undefined {
   const name = (clientName ?? '').toLowerCase();
   if (name.startsWith('claude-code')) return 'claude';
   if (name.startsWith('codex')) return 'codex';
@@ -28,7 +28,7 @@ export function agentOf(clientName: string | undefined): InstallAgent | undefine
  * Whether memcue's hook or plugin gives this agent's sessions the card. Codex runs the hook only
  * while the user's stored trust matches the hook as it is now, or when this session bypasses trust.
  */
-export function hookGivesCard(ctx: Context, agent: InstallAgent): boolean {
+function hookGivesCard(ctx: Context, agent: InstallAgent): boolean {
   const plugin = () => agent === 'claude' && claudePlugins(ctx.env).ids.length > 0;
   const wired = [false, true].some((project) => wiredTargets(wiringFor(agent, ctx, { project })).length > 0) || plugin();
   if (!wired || agent !== 'codex') return wired;

@@ -6,7 +6,7 @@
 
 const MARK = '[keywords] ';
 /** A fact's keywords: enough to bridge a question's vocabulary, few enough not to drown its text. */
-export const MAX_KEYWORDS = 30;
+const MAX_KEYWORDS = 30;
 const MAX_KEYWORD_LENGTH = 60;
 
 export interface HiddenIndex {

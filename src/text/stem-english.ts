@@ -17,21 +17,9 @@ const APOSTROPHE = 0x27;
 
 /** Whole words with a fixed stem (`exception1`): irregular or not-really-plural forms. */
 const EXCEPTIONS = new Map<string, string>([
-  ['skis', 'ski'],
-  ['skies', 'sky'],
-  ['idly', 'idl'],
-  ['gently', 'gentl'],
-  ['ugly', 'ugli'],
-  ['early', 'earli'],
-  ['only', 'onli'],
-  ['singly', 'singl'],
-  ['sky', 'sky'],
-  ['news', 'news'],
-  ['howe', 'howe'],
-  ['atlas', 'atlas'],
-  ['cosmos', 'cosmos'],
-  ['bias', 'bias'],
-  ['andes', 'andes'],
+  ['skis', 'ski'], ['skies', 'sky'], ['idly', 'idl'], ['gently', 'gentl'], ['ugly', 'ugli'], ['early', 'earli'],
+  ['only', 'onli'], ['singly', 'singl'], ['sky', 'sky'], ['news', 'news'], ['howe', 'howe'], ['atlas', 'atlas'],
+  ['cosmos', 'cosmos'], ['bias', 'bias'], ['andes', 'andes'],
 ]);
 
 /** Prefixes that fix R1 by hand, so that e.g. general/generic and universe/university conflate. */

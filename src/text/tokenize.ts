@@ -24,7 +24,6 @@ const LATIN_WORD = /^[a-z]+$/;
 const HAS_LETTER = /\p{L}/u;
 const NON_CYRILLIC_RUN = /[^\u0400-\u04ff]+/g;
 const MARKS = /\p{M}/gu;
-/** `PRs`, `VMs`, `APIs`: an upper-case acronym with a plural `s` (Porter2 leaves `prs` apart from `pr`). */
 /**
  * Bare masculine nouns end in a consonant or й (`коммит`, `токен`, `деплой`); past-tense verbs in л
  * and present-tense verbs in -ает/-ет/-ут/-ят (`работает`) do not count.
@@ -32,6 +31,7 @@ const MARKS = /\p{M}/gu;
 const NOMINATIVE_LOOKING = /(?<![аеёоуыюя]т)(?<=[бвгджзйкмнпрстфхцчшщ])$/;
 /** A Russian stem this short from a longer word is a sign Snowball read a noun's letters as an ending. */
 const STUB_LENGTH = 4;
+/** `PRs`, `VMs`, `APIs`: an upper-case acronym with a plural `s` (Porter2 leaves `prs` apart from `pr`). */
 const ACRONYM_PLURAL = /^[A-Z]{2,6}s$/;
 
 /** Lower case, `ё` → `е`, and diacritics dropped outside Cyrillic (where `й` must stay `й`). */

@@ -6,6 +6,9 @@
 import { CYRILLIC_LATIN } from './cyrillic-latin.js';
 import { stemEnglish } from './stem-english.js';
 
+// The one edit distance, also the name rules' (name-match.ts, search/expand.ts).
+export { editDistance } from '../util/nearest.js';
+
 export const LATIN_LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 export const RUSSIAN_LETTERS = Object.keys(CYRILLIC_LATIN).join('');
 const CYRILLIC_WORD = /^[\u0400-\u04ff]+$/;
@@ -34,14 +37,14 @@ const SOUNDS: [RegExp, string][] = [
 ];
 
 /** The Latin letters of a Russian word (the package's spelling, lower case). */
-export function toLatin(word: string): string {
+function toLatin(word: string): string {
   let out = '';
   for (const ch of word) out += CYRILLIC_LATIN[ch] ?? ch;
   return out;
 }
 
 /** The sound key of a Latin word. */
-export function soundKey(latin: string): string {
+function soundKey(latin: string): string {
   return SOUNDS.reduce((s, [pattern, to]) => s.replace(pattern, to), latin);
 }
 
@@ -85,28 +88,6 @@ function skeleton(key: string): string {
 
 /** A key's first letter and its consonants after it (what the name rules compare first, name-match.ts). */
 export const consonantsOf = skeleton;
-
-/** Optimal-string-alignment distance (a swap of two neighbours is one edit), or max + 1 when above `max`. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let before = new Array<number>(b.length + 1).fill(0);
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowBest = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
-      current.push(d);
-      rowBest = Math.min(rowBest, d);
-    }
-    if (rowBest > max) return max + 1;
-    before = previous;
-    previous = current;
-  }
-  return Math.min(previous[b.length]!, max + 1);
-}
 
 /**
  * The first letters an index term can have when its key starts with a given letter, in either script:

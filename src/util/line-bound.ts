@@ -18,7 +18,7 @@ export class InputTooLong extends Error {
 }
 
 /** Counts the bytes of the current line (and of all) across chunks; `feed` throws LineTooLong or InputTooLong. */
-export class LineBound {
+class LineBound {
   private line = 1;
   private since = 0;
   private total = 0;

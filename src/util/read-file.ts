@@ -134,7 +134,7 @@ export function cannotRead(path: string, err: unknown): MemcueError {
 }
 
 /** A file system error in words a person acts on (`ENOENT` means nothing to most). */
-export function whyUnreadable(err: unknown): string {
+function whyUnreadable(err: unknown): string {
   const code = (err as NodeJS.ErrnoException).code;
   const words: Record<string, string> = { ENOENT: 'no such file', EACCES: 'permission denied', EPERM: 'permission denied', EISDIR: 'it is a folder', ENOTDIR: 'a part of the path is not a folder' };
   return (code && words[code]) ?? code ?? 'error';

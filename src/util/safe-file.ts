@@ -13,6 +13,8 @@ const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_APPEND } = constants;
 // Windows has neither: there a FIFO cannot sit at a file's path, and links need privileges.
 const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+/** A new file, never one already there nor a link. */
+const NEW_FILE = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW;
 
 /** Where notes about odd files go: stderr for commands, the hook log for hooks (set per command). */
 let noteSink: ((line: string) => void) | undefined;
@@ -198,7 +200,7 @@ export function replaceKeptFileWith(path: string, mode: number, write: (fd: numb
 
 /** A new file at `path` holding `data`, exactly `mode` whatever the umask: never an existing file or a link. */
 export function writeNewFile(path: string, data: Uint8Array, mode: number): void {
-  const fd = openSync(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
+  const fd = openSync(path, NEW_FILE, mode);
   try {
     fchmodSync(fd, mode);
     writeWhole(fd, data);
@@ -226,14 +228,13 @@ function wrote(n: number): number {
 }
 
 function createFresh(path: string, mode: number): number {
-  const flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW;
   try {
-    return openSync(path, flags, mode);
+    return openSync(path, NEW_FILE, mode);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     // Ours from a killed run with this pid, or planted: unlink removes the name, not a link's target.
     unlinkSync(path);
-    return openSync(path, flags, mode);
+    return openSync(path, NEW_FILE, mode);
   }
 }
 

@@ -1,17 +1,15 @@
-// Standard input and output for the entries. Under Bun (the binary) through Bun's own reader and
-// writer: setting up Node's process.stdin stream costs ~13 ms of CPU and process.stdout ~3 ms, most
-// of what `--version` or a cached hook cost otherwise (bench/RESULTS.md).
+// Standard input and output of the executable (src/start.ts, which runs only under Bun), through Bun's
+// own reader and writer: setting up Node's process.stdin stream costs ~13 ms of CPU and process.stdout
+// ~3 ms, most of what `--version` or a cached hook cost otherwise (bench/RESULTS.md).
 import { readBounded } from './line-bound.js';
 
 interface BunStdio {
-  stdin: { text(): Promise<string>; stream(): ReadableStream<Uint8Array> };
+  stdin: { text(): Promise<string>; stream(): ReadableStream<Uint8Array> & AsyncIterable<Uint8Array> };
   stdout: unknown;
   write(destination: unknown, text: string): Promise<number>;
 }
 
-function bun(): BunStdio | undefined {
-  return (globalThis as { Bun?: BunStdio }).Bun;
-}
+const bun = (globalThis as unknown as { Bun: BunStdio }).Bun;
 
 /**
  * All of standard input, as UTF-8. With bounds, the bytes are counted as they arrive, and reading
@@ -20,9 +18,8 @@ function bun(): BunStdio | undefined {
  * after about that much read, never held whole.
  */
 export async function readStdin(maxLineBytes = Number.POSITIVE_INFINITY, maxBytes = Number.POSITIVE_INFINITY): Promise<string> {
-  const b = bun();
-  if (b && maxLineBytes === Number.POSITIVE_INFINITY && maxBytes === Number.POSITIVE_INFINITY) return b.stdin.text();
-  return readBounded(b ? (b.stdin.stream() as unknown as AsyncIterable<Uint8Array>) : process.stdin, maxLineBytes, maxBytes);
+  if (maxLineBytes === Number.POSITIVE_INFINITY && maxBytes === Number.POSITIVE_INFINITY) return bun.stdin.text();
+  return readBounded(bun.stdin.stream(), maxLineBytes, maxBytes);
 }
 
 /**
@@ -36,10 +33,7 @@ export async function readJsonValue(maxBytes: number, waitMs: number): Promise<s
   const scan = new JsonValueEnd();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const b = bun();
-  // Node's stdin as the same kind of stream as Bun's (node:stream is loaded only there).
-  const stream = b ? b.stdin.stream() : ((await import('node:stream')).Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>);
-  const reader = stream.getReader();
+  const reader = bun.stdin.stream().getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), waitMs)));
   try {
@@ -90,10 +84,8 @@ class JsonValueEnd {
 
 /** Writes `text` to standard output; a reader that went away (EPIPE) is not an error worth reporting. */
 export async function writeStdout(text: string): Promise<void> {
-  const b = bun();
   try {
-    if (b) await b.write(b.stdout, text);
-    else await new Promise<void>((resolve, reject) => process.stdout.once('error', reject).write(text, (err) => (err ? reject(err) : resolve())));
+    await bun.write(bun.stdout, text);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EPIPE') throw err;
   }
