@@ -33,7 +33,7 @@ const READ = new Map(readFileSync(new URL('../data/agent-loop-misses/read.tsv', 
 
 export interface Row {
   run: string; qid: string; category: string; when: boolean; label: 'answer-in-fact' | 'date' | 'answer-elsewhere'; searches: number; read: string;
-  first: boolean; any: boolean; placeFirst: Place; rankFirst: number; shareFirst: string; placeBest: Place; rankBest: number; overlapFirst: number;
+  first: boolean; any: boolean; placeFirst: Place; rankFirst: number; shareFirst: string; placeBest: Place; rankBest: number; overlapFirst: number; answerShown: boolean;
 }
 
 async function classify(name: string, d: string): Promise<Row[]> {
@@ -50,9 +50,15 @@ async function classify(name: string, d: string): Promise<Row[]> {
     const runs = transcript.filter((t) => t.qid === q.id);
     const judged = (id: string) => q.relevant.has(toSet.get(id) ?? '');
     const places: { place: Place; rank: number; share: string }[] = [];
+    const answer = q.fields.answer ?? '';
+    const answerTerms = [...content(answer)];
+    let answerShown = false;
     for (const run of runs) {
       const output = await memcue(fresh, ['search', ...run.argv]);
-      const shown = output.split('\n').some((line) => judged(line.split(' ')[0] ?? ''));
+      const lines = output.split('\n').filter((line) => /^[0-9a-z]{20} /.test(line));
+      const shown = lines.some((line) => judged(line.slice(0, 20)));
+      // An unjudged fact printed that holds every content word of the answer (the qrels name one fact of several).
+      if (!shown && answerTerms.length && lines.some((line) => { const held = content(textOf.get(toSet.get(line.slice(0, 20)) ?? '') ?? ''); return answerTerms.every((t) => held.has(t)); })) answerShown = true;
       const { words, limit } = parseArgv(run.argv);
       const pool = search(store, words, { limit, cutoff: 0 });
       const all = search(store, words, { limit: 100, cutoff: 0 });
@@ -63,8 +69,6 @@ async function classify(name: string, d: string): Promise<Row[]> {
     }
     if (!places.length) places.push({ place: 'unsearched', rank: 0, share: '-' });
     const factTerms = [...q.relevant].map((id) => content(textOf.get(id) ?? ''));
-    const answer = q.fields.answer ?? '';
-    const answerTerms = [...content(answer)];
     const label = DATE_ANSWER.test(answer) && WHEN.test(q.text) ? 'date' : answerTerms.some((t) => factTerms.some((f) => f.has(t))) ? 'answer-in-fact' : 'answer-elsewhere';
     const queryTerms = [...content(parseArgv(runs[0]?.argv ?? []).words)].filter((t) => !names.has(t));
     const best = [...places].sort((a, b) => PLACES.indexOf(a.place) - PLACES.indexOf(b.place) || (a.rank || 999) - (b.rank || 999))[0]!;
@@ -72,7 +76,7 @@ async function classify(name: string, d: string): Promise<Row[]> {
       run: d.split('/').pop()!, qid: q.id, category: q.fields.category ?? '', when: WHEN.test(q.text), label, searches: runs.length, read: READ.get(q.id) ?? '',
       first: places[0]!.place === 'shown', any: places.some((p) => p.place === 'shown'),
       placeFirst: places[0]!.place, rankFirst: places[0]!.rank, shareFirst: places[0]!.share, placeBest: best.place, rankBest: best.rank,
-      overlapFirst: queryTerms.filter((t) => factTerms.some((f) => f.has(t))).length,
+      overlapFirst: queryTerms.filter((t) => factTerms.some((f) => f.has(t))).length, answerShown: answerShown && !places.some((p) => p.place === 'shown'),
     });
   }
   store.close();
@@ -102,6 +106,7 @@ for (const place of PLACES.slice(1)) {
   const these = never.filter((r) => r.placeBest === place);
   console.log(`  best place ${place}: ${these.length} (when-questions ${these.filter((r) => r.when).length}, date answers ${these.filter((r) => r.label === 'date').length}, answer words not in the judged fact ${these.filter((r) => r.label === 'answer-elsewhere').length}, first search shares no word with the fact but names ${these.filter((r) => r.overlapFirst === 0).length})`);
 }
+console.log(`  an unjudged printed fact holds every content word of the answer: ${never.filter((r) => r.answerShown).length} (read as answers ${never.filter((r) => r.answerShown && r.read === 'answers').length})`);
 for (const verdict of ['answers', 'event', 'noisy']) console.log(`  read by hand, ${verdict}: ${never.filter((r) => r.read === verdict).length} (one search only ${never.filter((r) => r.read === verdict && r.searches <= 1).length})`);
 const later = rows.filter((r) => !r.first && r.any).length;
 console.log(`first-search misses found later: ${later}; first-search misses by place: ${PLACES.slice(1).map((p) => `${p} ${count((r) => !r.first && r.placeFirst === p)}`).join(', ')}`);
