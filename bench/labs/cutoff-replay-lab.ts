@@ -28,6 +28,8 @@ const VARIANTS: Record<string, Variant> = {
   'cut5 0.45, cut10 0.2': (limit) => ({ limit, cutoff: limit <= DEFAULT_LIMIT ? 0.45 : 0.2 }),
   'n7 at 0.6': (limit) => (limit === DEFAULT_LIMIT ? { limit: 7, cutoff: 0.6 } : { limit, cutoff: 0.6 * (DEFAULT_LIMIT / limit) }),
   'n10 at 0.3 everywhere': (limit) => ({ limit: Math.max(limit, 10), cutoff: 0.6 * (DEFAULT_LIMIT / Math.max(limit, 10)) }),
+  'default n10 at 0.45': (limit) => (limit === DEFAULT_LIMIT ? { limit: 10, cutoff: 0.45 } : { limit, cutoff: cutoffFor(limit) }),
+  'default n7 at 0.45': (limit) => (limit === DEFAULT_LIMIT ? { limit: 7, cutoff: 0.45 } : { limit, cutoff: cutoffFor(limit) }),
 };
 VARIANTS['main, no time words'] = withWords(VARIANTS['main 0735c50 (0.6 at 5)']!, noTime);
 
