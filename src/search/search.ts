@@ -19,18 +19,14 @@ export const DEFAULT_LIMIT = 5;
 export const DEFAULT_CUTOFF = 0.6;
 
 /**
- * The cut-off `memcue search` and the MCP tool apply. An agent pulls and judges what it reads, so a
- * fact below 0.6 of the best costs a line, missing it a search: at the default limit 0.45 (issue 33,
- * RESULTS 61: the agent-written LoCoMo queries of the tuning split find 0.734 -> 0.745 for 2.83 -> 3.56
- * results; below 0.45 a point costs more lines). `memcue eval` and the library keep DEFAULT_CUTOFF.
- * A larger limit (`-n 10` for a "which/all" question, whose facts each match a part of the query)
- * falls further, 0.3 at 10, where the tuning conversations' gain stops (bench/labs/limit-cutoff-lab.ts,
- * RESULTS.md, "Issue 33, round 2").
+ * The cut-off of a search that asked for more than the default results: a "which/all" question
+ * (`-n 10`, as the card advises) has several facts, each matching a part of the query, well below
+ * the best one; the default cut-off dropped them (issue 33: 5 of held-out LoCoMo's 22 first-search
+ * misses). The cut-off falls as the limit grows, DEFAULT_CUTOFF at the default limit: 0.3 at 10,
+ * where the tuning conversations' gain stops (bench/labs/limit-cutoff-lab.ts, RESULTS.md, "Issue 33, round 2").
  */
-export const SEARCH_CUTOFF = 0.45;
-
 export function cutoffFor(limit: number): number {
-  return Math.min(SEARCH_CUTOFF, (DEFAULT_CUTOFF * DEFAULT_LIMIT) / Math.max(limit, DEFAULT_LIMIT));
+  return limit <= DEFAULT_LIMIT ? DEFAULT_CUTOFF : (DEFAULT_CUTOFF * DEFAULT_LIMIT) / limit;
 }
 
 export interface SearchOptions extends ListFilter {
