@@ -11,7 +11,7 @@ import { DENSE, RANGE, type RangeEntry } from './skips.js';
 import { bm25Part, round6 } from './bm25.js';
 import { boundCannotBeat, cannotBeat, SLACK, type Entry } from './pool-bounds.js';
 import { MAX_SHORT_LENGTH } from './format.js';
-import { handOver, kernelPass, kernelRanges } from './range-kernel.js';
+import { kernelPass, kernelRanges, takesOver } from './range-kernel.js';
 import type { LeanItems, LeanPass } from './lean-types.js';
 
 /**
@@ -32,7 +32,6 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
   const avgdl = pass.avgdl;
   let read = 0;
   const before = pass.leanRead ?? 0;
-  const { after, left } = handOver();
   const out = (next: number, stop: boolean) => {
     pass.leanRead = before + read;
     return { next, read, stop };
@@ -43,7 +42,7 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
     const last = pass.last();
     if (!last) break;
     // A long pass: the rest is read in WebAssembly (range-kernel.ts), once set up also after a range it handed back.
-    if (pass.kernel === undefined && before + read >= after && order.length - i >= left) pass.kernel = kernelPass(pass, items) ?? null;
+    if (pass.kernel === undefined && takesOver(pass, i, before + read, last.bm)) pass.kernel = kernelPass(pass, items) ?? null;
     if (pass.kernel) {
       pass.leanRead = before + read;
       const done = kernelRanges(pass, items, pass.kernel, i, (pool, at, docs) => offerDocs(pass, items, pool === 'a' ? items.all : own!, at, docs, pool === 'a' ? pass : pass.companion!));

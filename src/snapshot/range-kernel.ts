@@ -2,7 +2,7 @@
 // common words reads every range, and a cold process runs JavaScript in JavaScriptCore's interpreter,
 // where WebAssembly is compiled once its loop runs hot. Setting it up costs: the module compiled
 // (~0.5 ms), the pass's lists, bounds and short lengths copied in, the kernel tiered up; so a pass
-// starts in JavaScript and hands over only on a long pass (handOver). The kernel only
+// starts in JavaScript and hands over only on a long pass (takesOver). The kernel only
 // narrows: near a tie it hands the range back (a bound within SQLite's rounding of the pool's last
 // fact) or emits the doc, and every doc it emits is scored here, exactly, from its record.
 import { RANGE_KERNEL } from './range-kernel-bytes.js';
@@ -15,13 +15,14 @@ import type { KernelExports, KernelPass, LeanItems, LeanPass } from './lean-type
 import { mark } from '../util/profile.js';
 
 /**
- * A pass hands over once it has read AFTER ranges in JavaScript and at least LEFT remain in its order:
- * the kernel's compile, copies and JavaScriptCore's tiering up of it cost a few ms CPU at 500k facts,
- * more than the JavaScript loop spends on a few hundred ranges (measured: at 100k facts, 782 ranges
- * read by the kernel from the 65th, the search cost 1.05x its CPU in JavaScript; at 500k, 3,907, 0.81x).
+ * A pass hands over once it has read AFTER ranges in JavaScript (a common word's pass stops after a
+ * few dozen) and at least LEFT of the ranges left in its order can still beat the pool's last fact
+ * (asked again every AFTER ranges). The kernel's set-up (its compile, the pass copied in, tiering up)
+ * costs ~1-2 ms at 100k facts, what the JavaScript loop spends on ~300 ranges; a pass of three common
+ * words reads all 782 there (docs/benchmarks.md, "Issue 36, sixth part").
  */
-let AFTER = 256;
-let LEFT = 1024;
+let AFTER = 64;
+let LEFT = 384;
 
 /** Tests: when the kernel takes over (0, 0: from the first lean range; Infinity: never); returns the previous values. */
 export function kernelAfter(after: number, left: number): [number, number] {
@@ -34,9 +35,20 @@ export function kernelAfter(after: number, left: number): [number, number] {
 /** Passes the kernel read ranges for (tests check it ran). */
 export let kernelPasses = 0;
 
-/** AFTER and LEFT: a pass that has read that many ranges in JavaScript, with that many left in its order, goes on in the kernel. */
-export function handOver(): { after: number; left: number } {
-  return { after: AFTER, left: LEFT };
+/** Whether a pass that has read `read` ranges in JavaScript goes on in the kernel from order[i], the pool's last fact's key being `last`. */
+export function takesOver(pass: LeanPass, i: number, read: number, last: number): boolean {
+  if (read < AFTER || (AFTER > 0 && read % AFTER !== 0)) return false;
+  const { order, key } = pass;
+  if (order.length - i < LEFT) return false;
+  // The order is by key (minus the bound), ascending: the ranges that can still beat `last` come first.
+  let lo = i;
+  let hi = order.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (key[order[mid]!]! <= last + 1e-6) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - i >= LEFT;
 }
 
 let instance: KernelExports | null | undefined;
@@ -68,7 +80,7 @@ export function kernelPass(pass: LeanPass, items: LeanItems): KernelPass | undef
   const R = pass.key.length;
   const docs = file.header.docs;
   const own = items.own;
-  let at = 512;
+  let at = 1024;
   const take = (bytes: number) => {
     const start = at;
     at = (at + bytes + 7) & ~7;
@@ -83,6 +95,7 @@ export function kernelPass(pass: LeanPass, items: LeanItems): KernelPass | undef
   const norms = take(8 * (MAX_SHORT_LENGTH + 1));
   const short = take(docs);
   const done = take(R);
+  const notLean = take(R);
   const listA = take(4 * n);
   const listB = take(4 * n);
   const skipA = pass.skip.size > 0 ? take(16 * R) : 0;
@@ -104,11 +117,12 @@ export function kernelPass(pass: LeanPass, items: LeanItems): KernelPass | undef
   const f64 = new Float64Array(buffer);
   const u8 = new Uint8Array(buffer);
   // In the header's order: n, R, the order's length, then where each array is (0: none).
-  i32.set([n, R, pass.order.length, order, key, starts, tfs, mins, idf, norms, short, allowed, done, listA, n, skipA, outA, listB, own?.length ?? 0, skipB, outB, 0, 0, 0]);
+  i32.set([n, R, pass.order.length, order, key, starts, tfs, mins, idf, norms, short, allowed, done, listA, n, skipA, outA, listB, own?.length ?? 0, skipB, outB, 0, 0, 0, notLean]);
   f64[AVGDL] = pass.avgdl;
   i32.set(pass.order, order >> 2);
   f64.set(pass.key, key >> 3);
   i32.fill(-1, starts >> 2, (starts >> 2) + n * R);
+  u8.fill(0, notLean, notLean + R);
   f64.set(items.idf, idf >> 3);
   f64.set(lengthNorms(pass.avgdl, MAX_SHORT_LENGTH), norms >> 3);
   u8.set(file.shortLengths(0, docs), short);
@@ -116,13 +130,15 @@ export function kernelPass(pass: LeanPass, items: LeanItems): KernelPass | undef
     i32[(listA >> 2) + j] = j;
     const bytes = items.bytes[j];
     if (bytes) u8.set(bytes, bases[j]!);
-    // Each range's bitmap (-2: not a bitmap; a short list's ranges never are), largest tf and shortest doc.
+    // Each range's bitmap, largest tf and shortest doc; a range where an item is not a bitmap (a
+    // short list's ranges never are) is marked, the JavaScript side reads it.
     const ranges = items.ranges[j]!;
     const base = bases[j]!;
     for (let r = 0, x = j * R; r < R; r++, x++) {
       const entry = ranges[r];
       if (!entry) continue;
-      i32[(starts >> 2) + x] = bytes && entry.count >= DENSE ? base + entry.start : -2;
+      if (bytes && entry.count >= DENSE) i32[(starts >> 2) + x] = base + entry.start;
+      else u8[notLean + r] = 1;
       i32[(tfs >> 2) + x] = entry.maxTf;
       i32[(mins >> 2) + x] = entry.minLength;
     }
