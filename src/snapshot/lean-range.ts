@@ -42,7 +42,7 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
     const last = pass.last();
     if (!last) break;
     // A long pass: the rest is read in WebAssembly (range-kernel.ts), once set up also after a range it handed back.
-    if (pass.kernel === undefined && takesOver(pass, i, before + read, last.bm)) pass.kernel = kernelPass(pass, items) ?? null;
+    if (pass.kernel === undefined && takesOver(pass, items, i, before + read, last.bm)) pass.kernel = kernelPass(pass, items) ?? null;
     if (pass.kernel) {
       pass.leanRead = before + read;
       const done = kernelRanges(pass, items, pass.kernel, i, (pool, at, docs) => offerDocs(pass, items, pool === 'a' ? items.all : own!, at, docs, pool === 'a' ? pass : pass.companion!));

@@ -15,14 +15,20 @@ import type { KernelExports, KernelPass, LeanItems, LeanPass } from './lean-type
 import { mark } from '../util/profile.js';
 
 /**
- * A pass hands over once it has read AFTER ranges in JavaScript (a common word's pass stops after a
- * few dozen) and at least LEFT of the ranges left in its order can still beat the pool's last fact
- * (asked again every AFTER ranges). The kernel's set-up (its compile, the pass copied in, tiering up)
- * costs ~1-2 ms at 100k facts, what the JavaScript loop spends on ~300 ranges; a pass of three common
- * words reads all 782 there (docs/benchmarks.md, "Issue 36, sixth part").
+ * A pass of several items hands over once it has read AFTER ranges in JavaScript and at least LEFT of
+ * the ranges left in its order can still beat the pool's last fact (asked again every AGAIN ranges).
+ * The kernel's set-up (its compile, the pass copied in, tiering up) costs ~1-2 ms at 100k facts, what
+ * the JavaScript loop spends on ~300 ranges; a pass of three common words reads all 782 there, and
+ * its first ranges cost the most in JavaScript (the loop still cold, the pool's last fact low): from
+ * the first range is cheapest. A pass of one item has tight range bounds and stops early (`deploy
+ * --kind decision` at 100k reads 151 of 782 ranges): it hands over only past ONE_AFTER ranges with
+ * ONE_LEFT left (docs/benchmarks.md, "Issue 36, sixth part").
  */
-let AFTER = 64;
+let AFTER = 0;
 let LEFT = 384;
+const AGAIN = 64;
+const ONE_AFTER = 256;
+const ONE_LEFT = 1024;
 
 /** Tests: when the kernel takes over (0, 0: from the first lean range; Infinity: never); returns the previous values. */
 export function kernelAfter(after: number, left: number): [number, number] {
@@ -35,11 +41,14 @@ export function kernelAfter(after: number, left: number): [number, number] {
 /** Passes the kernel read ranges for (tests check it ran). */
 export let kernelPasses = 0;
 
-/** Whether a pass that has read `read` ranges in JavaScript goes on in the kernel from order[i], the pool's last fact's key being `last`. */
-export function takesOver(pass: LeanPass, i: number, read: number, last: number): boolean {
-  if (read < AFTER || (AFTER > 0 && read % AFTER !== 0)) return false;
+/** Whether a pass (of these items) that has read `read` ranges in JavaScript goes on in the kernel from order[i], the pool's last fact's key being `last`. */
+export function takesOver(pass: LeanPass, items: LeanItems, i: number, read: number, last: number): boolean {
+  const one = items.starts.length < 2 && AFTER + LEFT > 0;
+  const after = one ? ONE_AFTER : AFTER;
+  const left = one ? ONE_LEFT : LEFT;
+  if (read < after || (read - after) % AGAIN !== 0) return false;
   const { order, key } = pass;
-  if (order.length - i < LEFT) return false;
+  if (order.length - i < left) return false;
   // The order is by key (minus the bound), ascending: the ranges that can still beat `last` come first.
   let lo = i;
   let hi = order.length;
@@ -48,7 +57,7 @@ export function takesOver(pass: LeanPass, i: number, read: number, last: number)
     if (key[order[mid]!]! <= last + 1e-6) lo = mid + 1;
     else hi = mid;
   }
-  return lo - i >= LEFT;
+  return lo - i >= left;
 }
 
 let instance: KernelExports | null | undefined;
