@@ -10,7 +10,9 @@ import { lengthNorms, round6 } from './bm25.js';
 import { MAX_SHORT_LENGTH } from './format.js';
 import { DENSE, RANGE } from './skips.js';
 import { cannotBeat } from './pool-bounds.js';
-import { WORDS } from './range-lists.js';
+import { MAX_SETS, WORDS, type List } from './range-lists.js';
+import type { SearchFile } from './reader.js';
+import type { RangeEntry } from './skips.js';
 import type { KernelExports, KernelPass, LeanItems, LeanPass } from './lean-types.js';
 import { mark } from '../util/profile.js';
 
@@ -80,68 +82,71 @@ const B_EMITTED = 22;
 const READ = 23;
 const AVGDL = 13;
 
-/** Copies the pass's lists, order, bounds and lengths into the kernel's memory; undefined without a kernel. */
-export function kernelPass(pass: LeanPass, items: LeanItems): KernelPass | undefined {
+/** A query's lists as the kernel reads them (copied once: the bounds, then the pass, use them). */
+interface Prepared {
+  k: KernelExports;
+  lists: List[];
+  avgdl: number;
+  /** Where each item's bytes are, and the first free byte after the lists. */
+  bases: number[];
+  at: number;
+}
+
+let prepared: Prepared | undefined;
+
+/** The first free byte from `at`, 8-aligned, after `bytes`. */
+const after = (at: number, bytes: number) => (at + bytes + 7) & ~7;
+
+/**
+ * Copies the items with postings of `lists` (their range tables, bytes and IDF, the length terms, the
+ * short lengths) into the kernel's memory; undefined without a kernel or the memory for it.
+ */
+function prepare(file: SearchFile, lists: List[], idf: readonly number[], avgdl: number): Prepared | undefined {
+  if (prepared && prepared.lists === lists && prepared.avgdl === avgdl) return prepared;
   const k = kernel();
   if (!k) return undefined;
-  const { file } = pass.live;
-  const n = items.starts.length;
-  const R = pass.key.length;
+  const present: number[] = [];
+  for (let x = 0; x < lists.length; x++) if (lists[x]) present.push(x);
+  const n = present.length;
+  const R = Math.ceil(file.header.docs / RANGE);
   const docs = file.header.docs;
-  const own = items.own;
   let at = 1024;
   const take = (bytes: number) => {
     const start = at;
-    at = (at + bytes + 7) & ~7;
+    at = after(at, bytes);
     return start;
   };
-  const order = take(4 * pass.order.length);
-  const key = take(8 * R);
   const starts = take(4 * n * R);
   const tfs = take(4 * n * R);
   const mins = take(4 * n * R);
-  const idf = take(8 * n);
+  const idfs = take(8 * n);
   const norms = take(8 * (MAX_SHORT_LENGTH + 1));
   const short = take(docs);
-  const done = take(R);
   const notLean = take(R);
-  const listA = take(4 * n);
-  const listB = take(4 * n);
-  const skipA = pass.skip.size > 0 ? take(16 * R) : 0;
-  const skipB = pass.companion && pass.companion.skip.size > 0 ? take(16 * R) : 0;
-  const allowed = pass.rules.docs ? take(16 * R) : 0;
-  const outA = take(4 * RANGE);
-  const outB = take(4 * RANGE);
-  const bases = items.bytes.map((bytes) => (bytes ? take(bytes.length) : 0));
-  const grow = Math.ceil(at / 65536) - k.memory.buffer.byteLength / 65536;
-  if (grow > 0) {
-    try {
-      k.memory.grow(grow);
-    } catch {
-      return undefined; // no memory for it: the pass goes on in JavaScript
-    }
-  }
+  const bytesOf = present.map((x) => ('bytes' in lists[x]! ? lists[x]!.bytes : undefined));
+  const bases = bytesOf.map((bytes) => (bytes ? take(bytes.length) : 0));
+  if (!grown(k, at)) return undefined;
   const buffer = k.memory.buffer;
   const i32 = new Int32Array(buffer);
   const f64 = new Float64Array(buffer);
   const u8 = new Uint8Array(buffer);
-  // In the header's order: n, R, the order's length, then where each array is (0: none).
-  i32.set([n, R, pass.order.length, order, key, starts, tfs, mins, idf, norms, short, allowed, done, listA, n, skipA, outA, listB, own?.length ?? 0, skipB, outB, 0, 0, 0, notLean]);
-  f64[AVGDL] = pass.avgdl;
-  i32.set(pass.order, order >> 2);
-  f64.set(pass.key, key >> 3);
+  // The header's places of what is copied here (range-kernel.wat); the pass writes the rest.
+  i32.set([n, R], 0);
+  i32.set([starts, tfs, mins, idfs, norms, short], 5);
+  i32[24] = notLean;
+  f64[AVGDL] = avgdl;
   i32.fill(-1, starts >> 2, (starts >> 2) + n * R);
+  i32.fill(0, tfs >> 2, (tfs >> 2) + n * R);
   u8.fill(0, notLean, notLean + R);
-  f64.set(items.idf, idf >> 3);
-  f64.set(lengthNorms(pass.avgdl, MAX_SHORT_LENGTH), norms >> 3);
+  f64.set(Float64Array.from(present, (x) => idf[x]!), idfs >> 3);
+  f64.set(lengthNorms(avgdl, MAX_SHORT_LENGTH), norms >> 3);
   u8.set(file.shortLengths(0, docs), short);
   for (let j = 0; j < n; j++) {
-    i32[(listA >> 2) + j] = j;
-    const bytes = items.bytes[j];
+    const bytes = bytesOf[j];
     if (bytes) u8.set(bytes, bases[j]!);
     // Each range's bitmap, largest tf and shortest doc; a range where an item is not a bitmap (a
     // short list's ranges never are) is marked, the JavaScript side reads it.
-    const ranges = items.ranges[j]!;
+    const ranges = lists[present[j]!]!.ranges as (RangeEntry | undefined)[];
     const base = bases[j]!;
     for (let r = 0, x = j * R; r < R; r++, x++) {
       const entry = ranges[r];
@@ -152,6 +157,85 @@ export function kernelPass(pass: LeanPass, items: LeanItems): KernelPass | undef
       i32[(mins >> 2) + x] = entry.minLength;
     }
   }
+  return (prepared = { k, lists, avgdl, bases, at });
+}
+
+/** Grows the kernel's memory to `bytes`; false where it cannot. */
+function grown(k: KernelExports, bytes: number): boolean {
+  const grow = Math.ceil(bytes / 65536) - k.memory.buffer.byteLength / 65536;
+  if (grow <= 0) return true;
+  try {
+    k.memory.grow(grow);
+    return true;
+  } catch {
+    return false; // no memory for it: the pass goes on in JavaScript
+  }
+}
+
+/**
+ * Each range's bound as rangeBounds gives it (the same floats), worked out in the kernel for a query
+ * whose pass will read most ranges there: several long lists and no short one (a rare word's docs
+ * fill the pool first and the pass then stops early), at least LEFT ranges to bound, at most
+ * MAX_SETS items. Undefined otherwise: rangeBounds in JavaScript.
+ */
+export function kernelBounds(file: SearchFile, lists: List[], idf: readonly number[], avgdl: number, done: Uint8Array): Float64Array | undefined {
+  let n = 0;
+  for (const list of lists) {
+    if (!list) continue;
+    if (!('bytes' in list)) return undefined;
+    n++;
+  }
+  if (n < 2 || n > MAX_SETS) return undefined;
+  let left = 0;
+  for (let r = 0; r < done.length; r++) left += 1 - done[r]!;
+  if (left < LEFT) return undefined;
+  const ready = prepare(file, lists, idf, avgdl);
+  if (!ready) return undefined;
+  const R = done.length;
+  const into = ready.at;
+  const out = after(into, R);
+  if (!grown(ready.k, out + 8 * R)) return undefined;
+  new Uint8Array(ready.k.memory.buffer).set(done, into);
+  ready.k.bounds(into, out);
+  mark('pool: kernel bounds');
+  return new Float64Array(ready.k.memory.buffer, out, R).slice();
+}
+
+/** Copies the pass's order, bounds, filter and skips into the kernel's memory beside its lists; undefined without a kernel. */
+export function kernelPass(pass: LeanPass, items: LeanItems): KernelPass | undefined {
+  const ready = prepare(pass.live.file, pass.lists, pass.idf, pass.avgdl);
+  if (!ready) return undefined;
+  const { k } = ready;
+  const n = items.starts.length;
+  const R = pass.key.length;
+  const own = items.own;
+  let at = ready.at;
+  const take = (bytes: number) => {
+    const start = at;
+    at = after(at, bytes);
+    return start;
+  };
+  const order = take(4 * pass.order.length);
+  const key = take(8 * R);
+  const done = take(R);
+  const listA = take(4 * n);
+  const listB = take(4 * n);
+  const skipA = pass.skip.size > 0 ? take(16 * R) : 0;
+  const skipB = pass.companion && pass.companion.skip.size > 0 ? take(16 * R) : 0;
+  const allowed = pass.rules.docs ? take(16 * R) : 0;
+  const outA = take(4 * RANGE);
+  const outB = take(4 * RANGE);
+  if (!grown(k, at)) return undefined;
+  const buffer = k.memory.buffer;
+  const i32 = new Int32Array(buffer);
+  const f64 = new Float64Array(buffer);
+  const u8 = new Uint8Array(buffer);
+  // The header's other places (range-kernel.wat): the order's length and where it is, the keys, the filter, the pools.
+  i32.set([pass.order.length, order, key], 2);
+  i32.set([allowed, done, listA, n, skipA, outA, listB, own?.length ?? 0, skipB, outB, 0, 0, 0], 11);
+  i32.set(pass.order, order >> 2);
+  f64.set(pass.key, key >> 3);
+  for (let j = 0; j < n; j++) i32[(listA >> 2) + j] = j;
   if (own) i32.set(own, listB >> 2);
   if (pass.rules.docs) i32.set(pass.rules.docs, allowed >> 2);
   const other = pass.companion;

@@ -19,6 +19,7 @@ import { atLeast, docMasks, rangeBounds, rangeView, removedHolding, shortList, W
 import { utf8 } from './format.js';
 import { mark } from '../util/profile.js';
 import { leanRanges } from './lean-range.js';
+import { kernelBounds } from './range-kernel.js';
 import type { Companion, LeanPass } from './lean-types.js';
 import { boundCannotBeat, cannotBeat, notAllowed, rangeAllowed, SLACK, type Entry, type PoolRules, type RangeContext } from './pool-bounds.js';
 
@@ -99,7 +100,8 @@ function finish(live: LiveIndex, run: Run, rules: PoolRules, companion?: Compani
   const { file } = live;
   const { lists, idf, avgdl, top, skip } = run;
   // Ranges with no doc the filter lets through are neither bounded nor read (bound 0).
-  const bound = rangeBounds(lists, idf, avgdl, notAllowed(run.done, rules));
+  const notRead = notAllowed(run.done, rules);
+  const bound = kernelBounds(file, lists, idf, avgdl, notRead) ?? rangeBounds(lists, idf, avgdl, notRead);
   const newest = file.newestByRange();
   // Best bound first, unrounded (rounding thousands of bounds costs more than reading a few ranges).
   const key = new Float64Array(bound.length);
