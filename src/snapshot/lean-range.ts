@@ -11,7 +11,7 @@ import { DENSE, RANGE, type RangeEntry } from './skips.js';
 import { bm25Part, round6 } from './bm25.js';
 import { boundCannotBeat, cannotBeat, SLACK, type Entry } from './pool-bounds.js';
 import { MAX_SHORT_LENGTH } from './format.js';
-import { handOver, kernelPass, kernelRanges } from './range-kernel.js';
+import { kernelPass, kernelRanges, takesOver } from './range-kernel.js';
 import type { LeanItems, LeanPass } from './lean-types.js';
 
 /**
@@ -32,7 +32,6 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
   const avgdl = pass.avgdl;
   let read = 0;
   const before = pass.leanRead ?? 0;
-  const { after, left } = handOver();
   const out = (next: number, stop: boolean) => {
     pass.leanRead = before + read;
     return { next, read, stop };
@@ -43,7 +42,7 @@ export function leanRanges(pass: LeanPass, from: number): { next: number; read: 
     const last = pass.last();
     if (!last) break;
     // A long pass: the rest is read in WebAssembly (range-kernel.ts), once set up also after a range it handed back.
-    if (pass.kernel === undefined && before + read >= after && order.length - i >= left) pass.kernel = kernelPass(pass, items) ?? null;
+    if (pass.kernel === undefined && takesOver(pass, items, i, before + read, last.bm)) pass.kernel = kernelPass(pass, items) ?? null;
     if (pass.kernel) {
       pass.leanRead = before + read;
       const done = kernelRanges(pass, items, pass.kernel, i, (pool, at, docs) => offerDocs(pass, items, pool === 'a' ? items.all : own!, at, docs, pool === 'a' ? pass : pass.companion!));
@@ -236,16 +235,26 @@ function offerDocs(pass: LeanPass, items: LeanItems, js: Int32Array, r: number, 
   const { file } = live;
   const first = r * RANGE;
   const records = file.records(docs);
+  const once = items.once;
   for (let d = 0; d < docs.length; d++) {
     if (!rules.allow.base(records, d)) continue;
     const o = docs[d]! - first;
+    const length = records.length[d]!;
     let score = 0;
     for (let x = 0, m = js.length; x < m; x++) {
       const j = js[x]!;
       const entry = items.ranges[j]![r];
       if (!entry) continue;
       const bytes = items.bytes[j]!;
-      if (bytes[entry.start + (o >> 3)]! & (1 << (o & 7))) score += bm25Part(items.idf[j]!, tfOf(bytes, entry, o), records.length[d]!, avgdl);
+      if (!(bytes[entry.start + (o >> 3)]! & (1 << (o & 7)))) continue;
+      // A range whose tf are all 1 (its list of others one zero byte): the part at tf 1 from the
+      // table the docs' bounds fill, the same float bm25Part gives (no call per item and doc).
+      if (length <= MAX_SHORT_LENGTH && entry.length === RANGE / 8 + 1 && bytes[entry.start + entry.length - 1] === 0) {
+        const at = j * (MAX_SHORT_LENGTH + 1) + length;
+        let part = once[at]!;
+        if (part !== part) part = once[at] = bm25Part(items.idf[j]!, 1, length, avgdl);
+        score += part;
+      } else score += bm25Part(items.idf[j]!, tfOf(bytes, entry, o), length, avgdl);
     }
     // Clearly worse than the pool's last fact: not rounded, not offered.
     const now = pool.last();

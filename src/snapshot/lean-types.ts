@@ -81,4 +81,5 @@ export interface KernelPass {
 export interface KernelExports {
   memory: WebAssembly.Memory;
   run: (from: number, lastA: number, lastB: number, force: number) => number;
+  bounds: (done: number, out: number) => void;
 }

@@ -92,7 +92,7 @@ function plainBounds(lists: List[], idf: number[], avgdl: number, done: Uint8Arr
 }
 
 /** Beyond this many items, the plain sum of their parts bounds a range (the sets cost n²). */
-const MAX_SETS = 12;
+export const MAX_SETS = 12;
 
 /** The items of a range: largest tf, shortest doc and IDF of each of the first n. */
 export interface SetScratch {

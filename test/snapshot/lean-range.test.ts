@@ -18,7 +18,10 @@ import { KINDS } from '../../src/facts/validate.js';
 import { Store } from '../../src/store/store.js';
 import { tempDir } from '../helpers.js';
 import { seeded } from '../../bench/seeded.js';
-import { kernelAfter, kernelPasses } from '../../src/snapshot/range-kernel.js';
+import { kernelAfter, kernelBounds, kernelPasses } from '../../src/snapshot/range-kernel.js';
+import { rangeBounds, type List } from '../../src/snapshot/range-lists.js';
+import { RANGE, type RangeEntry } from '../../src/snapshot/skips.js';
+import { stemWord } from '../../src/text/tokenize.js';
 
 /** Each in about a third of the facts, both scripts, as bench/topk-corpus.ts. */
 const COMMON = ['deploy', 'server', 'config', 'cache', 'сервер', 'конфиг'];
@@ -54,7 +57,7 @@ async function corpus(seed: number, count: number, runs?: number): Promise<Store
 }
 
 // Both ways of reading the ranges: in JavaScript, and handed to the WebAssembly kernel from the first
-// lean range (range-kernel.ts; a search hands over after 256 ranges read, which these corpora never reach).
+// lean range (range-kernel.ts; a search hands over when 384 ranges left can still beat the pool, which these corpora never have).
 for (const [way, after] of [['in JavaScript', Infinity], ['by the WebAssembly kernel', 0]] as const) {
   describe(`a query of several common words, read ${way}`, () => {
     let previous: [number, number] = [0, 0];
@@ -218,6 +221,39 @@ describe('the sections a search checks before it trusts them', () => {
       expect(() => searchLive(live, 'deploy server config', { scopes: ['repo:a', 'global'] })).toThrow(/masks/);
       expect(() => searchLive(live, 'deploy', { kind: 'rule' })).toThrow(/masks/);
     } finally {
+      store.close();
+    }
+  });
+});
+
+describe('the range bounds worked out in the WebAssembly kernel', () => {
+  it('are rangeBounds to the bit: common words, long facts past the length cap, ranges not to bound', { timeout: 120_000 }, async () => {
+    const store = await corpus(44, 4000);
+    const previous = kernelAfter(0, 0);
+    try {
+      const live = openLiveIndex(store.file.real)!;
+      const { file } = live;
+      const R = Math.ceil(file.header.docs / RANGE);
+      const lists: List[] = ['deploy', 'server', 'config', 'сервер', 'конфиг'].map((word) => {
+        const entry = file.terms(new TextEncoder().encode(stemWord(word)), false)[0]!;
+        const long = file.ranges(entry)!;
+        const byRange = new Array<RangeEntry | undefined>(R).fill(undefined);
+        for (const r of long.ranges) byRange[r.range] = r;
+        return { bytes: long.bytes, ranges: byRange };
+      });
+      lists.splice(2, 0, undefined); // an item without postings adds nothing
+      const idf = [0.7, 0.65, 3, 0.6, 0.72, 0.69];
+      const done = Uint8Array.from({ length: R }, (_, r) => (r % 7 === 3 ? 1 : 0));
+      const avgdl = live.tokens / live.docs;
+      const kernel = kernelBounds(file, lists, idf, avgdl, done)!;
+      expect(kernel).toBeDefined();
+      const js = rangeBounds(lists, idf, avgdl, done);
+      expect([...kernel]).toEqual([...js]);
+      expect(js.filter((b) => b > 0).length).toBeGreaterThan(R / 2);
+      // Past the sets' limit, or with a short list among them (a rare word's pass stops early): left to JavaScript.
+      expect(kernelBounds(file, [lists[0], { ranges: [], docs: new Uint32Array(0), tf: new Uint32Array(0), lengths: new Uint16Array(0) }], idf, avgdl, done)).toBeUndefined();
+    } finally {
+      kernelAfter(...previous);
       store.close();
     }
   });
