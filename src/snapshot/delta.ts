@@ -4,13 +4,16 @@
 // A search then reads the search file plus the delta (files.ts). Anything it cannot vouch for — the
 // file was not current before the write, the index was rebuilt, the delta grew past a few hundred
 // facts, another program committed in between — leaves no delta: the next search rebuilds the file.
-import type { Database } from '../sqlite/sqlite.js';
+import type { Database, Row } from '../sqlite/sqlite.js';
+import { COLUMNS } from '../facts/facts.js';
+import { toFact } from '../store/rows.js';
+import type { SnapshotDoc } from './format.js';
 import { buildSearchFile, indexedDocs } from './build.js';
 import { SearchFile } from './reader.js';
 import { encodeDelta } from './delta-file.js';
 import { fileCandidates } from './file-candidates.js';
 import { mark } from '../util/profile.js';
-import { INDEX_VERSION } from '../text/tokenize.js';
+import { INDEX_VERSION, indexTerms } from '../text/tokenize.js';
 import { offerIndexCopy, recordIndexChanges, takeIndexChanges, type IndexChanges, type WriteWatcher } from '../store/write-watch.js';
 import { currentStamp, openBeside, readDelta, replaceFile, searchFileEnabled, snapshotFiles, unlessBroken, type Delta } from './files.js';
 
@@ -95,7 +98,7 @@ class DeltaWriter implements WriteWatcher {
     const added = this.prior.added.filter((doc) => !removed.has(doc.row));
     for (const doc of this.prior.added) if (removed.has(doc.row)) removed.delete(doc.row);
     if (added.length + recording.added.size + removed.size > MAX_DELTA) return;
-    const fresh = recording.added.size ? indexedDocs(db, [...recording.added]) : [];
+    const fresh = recording.added.size ? addedDocs(db, recording) : [];
     if (!fresh) return;
     this.prior = { ...this.prior, added: [...added, ...fresh], removed: [...removed] };
     this.usable = true;
@@ -120,6 +123,26 @@ class DeltaWriter implements WriteWatcher {
     replaceFile(delta, encodeDelta({ ...this.prior, stamp }), this.realDbPath);
   }
 }
+
+/**
+ * The docs of the rows the write added to the index, in row order: a row this write inserted is made
+ * from the fact it was inserted with (its terms split again, as the index's were), the others are
+ * read back (indexedDocs). Reading back an add's one row was a statement of its own, ~1 ms of its CPU.
+ * A field with a lone surrogate is read back too: SQLite stores it as U+FFFD.
+ */
+function addedDocs(db: Database, recording: IndexChanges): SnapshotDoc[] | undefined {
+  const known: SnapshotDoc[] = [];
+  const unknown: number[] = [];
+  for (const row of recording.added) {
+    const fact = recording.written.get(row);
+    if (fact && COLUMNS.every((c) => typeof fact[c] !== 'string' || !LONE_SURROGATE.test(fact[c]))) known.push({ row, fact: toFact(fact as unknown as Row), columns: [indexTerms(fact.text), indexTerms(fact.translation)] });
+    else unknown.push(row);
+  }
+  const read = unknown.length ? indexedDocs(db, unknown) : [];
+  return read && [...known, ...read].sort((a, b) => a.row - b.row);
+}
+
+const LONE_SURROGATE = /\p{Cs}/u;
 
 /** SQLite's change counter, the last field of the state. */
 function counterOf(stamp: string): number {

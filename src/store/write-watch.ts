@@ -53,6 +53,8 @@ export interface IndexChanges {
   added: Set<number>;
   removed: Set<number>;
   rebuilt: boolean;
+  /** Rows this transaction inserted, with the fact each holds (as bound: the watcher need not read them back). */
+  written: Map<number, Fact>;
 }
 
 const recordings = new WeakMap<Database, IndexChanges>();
@@ -79,7 +81,7 @@ export function indexCopy(db: Database): IndexCopy | undefined {
 
 /** The watcher: from now on, record `db`'s index changes. */
 export function recordIndexChanges(db: Database): void {
-  recordings.set(db, { added: new Set(), removed: new Set(), rebuilt: false });
+  recordings.set(db, { added: new Set(), removed: new Set(), rebuilt: false, written: new Map() });
 }
 
 /** The watcher: what was recorded on `db` (and no more recording). */
@@ -88,6 +90,11 @@ export function takeIndexChanges(db: Database): IndexChanges | undefined {
   recordings.delete(db);
   copies.delete(db);
   return recording;
+}
+
+/** The store: `row` was inserted holding `fact` (inside a write transaction). */
+export function rowWritten(db: Database, row: number, fact: Fact): void {
+  recordings.get(db)?.written.set(row, fact);
 }
 
 /** heads.ts: `row` entered the index (inside a write transaction). */
