@@ -14,11 +14,11 @@ export { crc32 };
 export let wholeReads = 0;
 
 /**
- * 64 KiB steps: as fast through the kernel as 1 MiB ones, and a 1 MiB buffer cost each add ~1.7 ms
- * CPU more at any file size (a large allocation in a fresh process: the JavaScript heap reacts to it;
- * docs/add-cost.md).
+ * 256 KiB steps: at 45 MB (100k facts) 64 KiB ones cost ~0.3 ms more in calls, and a 1 MiB buffer
+ * was the allocation that set off an add's garbage collection while SQLite's memory started at 16
+ * MiB (docs/add-cost.md); the 256 KiB buffer keeps an add's allocations far below that threshold.
  */
-const CHUNK = 1 << 16;
+const CHUNK = 1 << 18;
 
 /** A CRC-32 as the 8 hex digits `<db>.checked` holds. */
 export function hexDigest(crc: number): string {
