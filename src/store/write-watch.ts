@@ -60,13 +60,9 @@ export interface IndexChanges {
 const recordings = new WeakMap<Database, IndexChanges>();
 const copies = new WeakMap<Database, IndexCopy>();
 
-/** The watcher: `copy` describes `db`'s index until the transaction changes it (or withdrawCopy). */
+/** The watcher: `copy` describes `db`'s index until the transaction changes it (or takeIndexChanges ends the watch). */
 export function offerIndexCopy(db: Database, copy: IndexCopy): void {
   copies.set(db, copy);
-}
-
-export function withdrawCopy(db: Database): void {
-  copies.delete(db);
 }
 
 /**
