@@ -37,6 +37,20 @@ describe('compiled binary', () => {
     expect(card.stdout).toContain(rule.stdout.trim().slice(0, 8));
   });
 
+  // A collection costs an add ~2 ms of its ~50: JavaScriptCore counted the 16 MiB WASM memory as
+  // allocated, past its first threshold (wasm/build.sh). BUN_JSC_logGC prints each collection.
+  // Measured on Linux, where the threshold was 8 MiB.
+  it.skipIf(!existsSync(BINARY) || process.platform !== 'linux')('adds without collecting garbage', () => {
+    const dir = tempDir();
+    const env = { HOME: dir, MEMCUE_DB: join(dir, 'memcue.db') };
+    expect(runProcess(BINARY, ['add', 'the first fact makes the file'], { env, cwd: dir }).code).toBe(0);
+    runProcess(BINARY, ['search', 'first'], { env, cwd: dir });
+    const add = runProcess(BINARY, ['add', 'Deploys go through the staging cluster first'], { env: { ...env, BUN_JSC_logGC: '1' }, cwd: dir });
+    expect(add.code).toBe(0);
+    expect(add.stderr).toContain('[GC<'); // the log is on
+    expect(add.stderr).not.toContain('GC END');
+  });
+
   // The binary reads standard input with Bun's own reader (src/util/stdio.ts): all of it, as UTF-8.
   it.skipIf(!existsSync(BINARY))('imports JSON Lines from standard input', () => {
     const home = tempDir();

@@ -13,6 +13,11 @@ trap 'rm -rf "$work"' EXIT
 (cd "$work" && npm pack --silent "$SQLITE_PKG" >/dev/null && tar xzf ./*.tgz package/deps/sqlite3/sqlite3.c)
 src="$work/package/deps/sqlite3/sqlite3.c"
 echo "$SQLITE_SHA256  $src" | sha256sum -c --quiet
+# INITIAL_MEMORY 2 MiB (the stack and static data take 1.1 MiB; the memory grows as SQLite needs):
+# JavaScriptCore counts the whole WASM memory as allocated by the process, and 16 MiB of it made
+# every add collect garbage once, ~4 % of its CPU (docs/add-cost.md). An add at 5k or 100k facts
+# stays within 2 MiB. (The committed sqlite3.wasm had this one field set in its memory section from
+# 256 pages to 32, as this line now builds it.)
 emcc "$src" \
   -Oz -flto \
   -DSQLITE_ENABLE_FTS5 \
@@ -27,7 +32,7 @@ emcc "$src" \
   -DSQLITE_MAX_EXPR_DEPTH=0 -DSQLITE_USE_ALLOCA -DSQLITE_DEFAULT_FOREIGN_KEYS=1 \
   -DSQLITE_TEMP_STORE=3 -DSQLITE_DEFAULT_SYNCHRONOUS=2 \
   -sNODERAWFS=1 -sENVIRONMENT=node -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=loadSqlite \
-  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=16777216 -sTOTAL_STACK=1048576 \
+  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=2097152 -sTOTAL_STACK=1048576 \
   -sINCOMING_MODULE_JS_API=wasmBinary,locateFile \
   -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0 --extern-pre-js "$here/esm-shim.js" \
   -sEXPORTED_FUNCTIONS=@"$here/exports.txt" \

@@ -1,9 +1,12 @@
 // "Already known": a new fact whose text equals a current fact of the same scope, once whitespace,
 // case and Unicode form are set aside, is not added again. The FTS index finds the candidates (facts
 // holding every term the text is sure to have), so the check costs one indexed query, not a scan of
-// the scope; the texts themselves are then compared.
+// the scope; the texts themselves are then compared. Inside a write that has not yet changed the
+// index, the search file answers instead when it describes that very index (store/write-watch.ts
+// indexCopy; snapshot/file-candidates.ts): the same facts, without a cold FTS5 query.
 import { COLUMNS, type Fact } from '../facts/facts.js';
 import { toFact, type Store } from '../store/store.js';
+import { indexCopy } from '../store/write-watch.js';
 import { fold, isAcronymPlural, terms, tokens } from '../text/tokenize.js';
 
 /** Whitespace runs become one space, case is folded: `Use  pnpm` and `use pnpm` are the same fact. */
@@ -17,7 +20,10 @@ export function saysSameText(fact: Fact, text: string, scope: string): boolean {
 }
 
 export function findSameText(store: Store, text: string, scope: string): Fact | undefined {
-  const query = sameTextQuery(text);
+  const clauses = sameTextClauses(text);
+  const copied = clauses.length ? indexCopy(store.db)?.candidates(clauses, scope) : undefined;
+  if (copied) return copied.find((f) => saysSameText(f, text, scope));
+  const query = clausesQuery(clauses);
   const select = COLUMNS.map((c) => `f.${c}`).join(', ');
   const rows = query
     ? store.db.all(
@@ -31,24 +37,31 @@ export function findSameText(store: Store, text: string, scope: string): Fact | 
 }
 
 /**
- * The FTS query every text that normalizeText equates with `text` matches, whichever way it was
- * written: the index holds the terms of the text as stored. Two rules of `terms` depend on the
- * writing: an acronym's plural (`PRs` → pr, `prs` → prs), so such a word asks for either term; and
- * a mark outside Latin (`й` typed as и + ◌̆ folds to и), so a word whose folding changes with its
- * Unicode form asks for nothing. Undefined when no word is left to ask for.
+ * The index terms every text that normalizeText equates with `text` holds, whichever way it was
+ * written, as clauses: each a list of terms any one of which will do. The index holds the terms of
+ * the text as stored. Two rules of `terms` depend on the writing: an acronym's plural (`PRs` → pr,
+ * `prs` → prs), so such a word asks for either term; and a mark outside Latin (`й` typed as и + ◌̆
+ * folds to и), so a word whose folding changes with its Unicode form asks for nothing. Empty when
+ * no word is left to ask for.
  */
-export function sameTextQuery(text: string): string | undefined {
-  const clauses = new Set<string>();
+export function sameTextClauses(text: string): string[][] {
+  const clauses = new Map<string, string[]>();
+  const add = (clause: string[]) => clause.length > 0 && clauses.set(clause.join(' '), clause);
   for (const token of tokens(text)) {
     const composed = token.normalize('NFC');
     if (fold(composed) !== fold(token.normalize('NFD'))) continue;
     const lower = composed.toLowerCase();
     // Only a word ending in s can be an acronym's plural written in lower case (`prs` for `PRs`).
     const acronym = `${lower.slice(0, -1).toUpperCase()}s`;
-    if (lower.endsWith('s') && isAcronymPlural(acronym)) {
-      // Terms are letters, digits and - _ . / only: quoted, they are never FTS5 syntax.
-      clauses.add(`(${[...new Set([...terms(lower), ...terms(acronym)])].map((t) => `"${t}"`).join(' OR ')})`);
-    } else for (const term of terms(composed)) clauses.add(`"${term}"`);
+    if (lower.endsWith('s') && isAcronymPlural(acronym)) add([...new Set([...terms(lower), ...terms(acronym)])]);
+    else for (const term of terms(composed)) add([term]);
   }
-  return clauses.size ? [...clauses].join(' AND ') : undefined;
+  return [...clauses.values()];
+}
+
+/** The FTS query of the clauses, which every text that normalizeText equates with the text matches. Terms
+ * are letters, digits and - _ . / only: quoted, they are never FTS5 syntax. */
+function clausesQuery(clauses: readonly (readonly string[])[]): string | undefined {
+  const parts = clauses.map((clause) => (clause.length === 1 ? `"${clause[0]}"` : `(${clause.map((t) => `"${t}"`).join(' OR ')})`));
+  return parts.length ? parts.join(' AND ') : undefined;
 }

@@ -173,6 +173,7 @@ export class Connections {
       searchFile?.commit(writer);
     } finally {
       checked.digest?.end(); // a failed write: no longer followed
+      searchFile?.end();
       writer.close();
       this.writer = undefined;
       released();

@@ -78,7 +78,9 @@ export function rebuildDerived(db: Database): void {
 
 /** The INDEX_VERSION the index was built with; databases from before it was recorded hold 1. */
 export function indexVersion(db: Database): number {
-  const row = db.get(`SELECT value FROM settings WHERE key = '${INDEX_VERSION_KEY}'`);
+  // The key as a parameter: the guard's cookie (trigger-guard.ts) is read with the same statement,
+  // compiled once per connection (each compile costs a write ~0.4 ms in the cold WASM).
+  const row = db.get('SELECT value FROM settings WHERE key = ?', [INDEX_VERSION_KEY]);
   return row ? Number(row.value) : 1;
 }
 

@@ -6,7 +6,7 @@ import type { SqliteModule } from '../../wasm/sqlite3.mjs';
 import { MemcueError, SqliteError, mapSqliteError } from '../errors.js';
 import { INDEX_VERSION } from '../text/tokenize.js';
 import { Connections } from './connections.js';
-import { loadWatcher } from './write-watch.js';
+import { loadWatcher, rowWritten } from './write-watch.js';
 import { dbFile, type DbFile } from './db-file.js';
 import { COLUMNS, type Fact } from '../facts/facts.js';
 import { MAX_VERSION } from '../facts/validate.js';
@@ -225,7 +225,9 @@ export class Store {
   /** Appends a version row (never updates one) and refreshes the head and index for its fact. */
   insertVersion(fact: Fact): void {
     this.factsInserted = true;
-    this.written.add(this.insertRow(fact), fact, true);
+    const row = this.insertRow(fact);
+    this.written.add(row, fact, true);
+    rowWritten(this.db, row, fact);
     this.refreshHead(fact.id);
   }
 
@@ -239,6 +241,7 @@ export class Store {
     this.factsInserted = true;
     const row = Number(this.db.get(`${INSERT_FACT} RETURNING rowid AS row`, COLUMNS.map((c) => fact[c]))!.row);
     this.written.add(row, fact, true);
+    rowWritten(this.db, row, fact);
     writeHead(this.db, fact.id, { row, version: fact.version, state: fact.state, text: fact.text, translation: fact.translation });
   }
 

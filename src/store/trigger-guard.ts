@@ -124,7 +124,8 @@ export function guardProblems(db: Database): string[] {
  */
 export function restoreGuard(db: Database, path: string): string[] {
   const cookie = String(db.get('PRAGMA schema_version')?.schema_version);
-  if (db.get(`SELECT value FROM settings WHERE key = '${COOKIE_KEY}'`)?.value === cookie) return [];
+  // The statement heads.ts reads the index version with: compiled once for both.
+  if (db.get('SELECT value FROM settings WHERE key = ?', [COOKIE_KEY])?.value === cookie) return [];
   // A CREATE TRIGGER moves the cookie too: the refusal stands until the trigger is gone.
   refuseForeignTriggers(db, path);
   const problems = guardProblems(db);

@@ -1,5 +1,6 @@
 // "Already known" (add) and "already present" (import of plain lines) must find a fact whatever the
-// case or Unicode form it was written in: the lookup goes through the FTS index, whose terms are made
+// case or Unicode form it was written in: the lookup goes through the FTS index (or the search file
+// describing it, test/snapshot/file-candidates.test.ts), whose terms are made
 // from the text as written (issue 19, item 11).
 import { copyFileSync, existsSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,7 +2,7 @@
 // it did not see, and never changes what `memcue search` answers.
 import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAX_DELTA } from '../../src/snapshot/delta.js';
 import { decodeDelta, encodeDelta } from '../../src/snapshot/delta-file.js';
 import { openLiveIndex, snapshotFiles } from '../../src/snapshot/files.js';
@@ -15,6 +15,7 @@ const QUERIES = [
   'VMs nightly image',
   'коммит сообщение',
   '"quoted" NEAR( * - 🚀',
+  'staging cache warms',
   'token rotation vault',
   'x'.repeat(100_000),
 ];
@@ -72,6 +73,27 @@ describe('the search file across writes', () => {
     expect(after.removed.size).toBe(1); // the edited fact's old version (the forgotten one was in the delta only)
     expect(after.added.map((d) => d.fact.text)).toEqual(['The VM image is built every night at 02:00']);
     expect((await ws.run(['search', 'staging', 'Sunday'])).stdout).not.toContain(added);
+    await expectSameAnswers(ws);
+  });
+
+  it('takes the docs of the rows a write inserted from their facts, not a read back, as SQLite holds them', async () => {
+    const ws = await memory();
+    await ws.run(['search', 'deploy']);
+    const readBack = vi.spyOn(Database.prototype, 'iterate');
+    try {
+      const added = (await ws.run(['add', '--scope', 'global', 'The staging cache warms every Sunday'])).stdout.trim();
+      const [target] = (await ws.run(['search', '--json', 'VM', 'image'])).stdout.match(/"id": ?"(\w+)"/)!.slice(1);
+      expect((await ws.run(['edit', target!, 'The VM image is built every night at 03:00'])).code).toBe(0);
+      expect(readBack.mock.calls.filter(([sql]) => sql.includes('fact_index_docsize'))).toEqual([]);
+      // SQLite keeps a lone surrogate as U+FFFD: that row is read back, so the delta says what SQLite holds.
+      const odd = (await ws.run(['add', '--scope', 'global', 'The staging cache \uD800 warms on Mondays'])).stdout.trim();
+      expect(readBack.mock.calls.filter(([sql]) => sql.includes('fact_index_docsize'))).toHaveLength(1);
+      const live = openLiveIndex(ws.db)!;
+      expect(live.added.map((d) => d.fact.id)).toEqual([added, expect.any(String), odd]);
+      expect(live.added[2]!.fact.text).toBe('The staging cache \uFFFD warms on Mondays');
+    } finally {
+      readBack.mockRestore();
+    }
     await expectSameAnswers(ws);
   });
 

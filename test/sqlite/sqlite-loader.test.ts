@@ -35,4 +35,17 @@ describe('instantiateSqlite, in this process', () => {
     const m = await instantiateSqlite(await compileWasm(), () => undefined);
     expect(m.HEAPU8.length).toBeGreaterThan(0);
   });
+
+  // JavaScriptCore counts the WASM memory as allocated by the process: a 16 MiB one made every add
+  // collect garbage once (wasm/build.sh). It starts at 2 MiB and grows as SQLite asks.
+  it('starts with a small memory that grows as SQLite needs it', async () => {
+    const m = await instantiateSqlite(await compileWasm(), () => undefined);
+    expect(m.HEAPU8.length).toBe(2 * 1024 * 1024);
+    const big = m._malloc(8 * 1024 * 1024);
+    expect(big).toBeGreaterThan(0);
+    expect(m.HEAPU8.length).toBeGreaterThan(8 * 1024 * 1024);
+    m.HEAPU8.fill(7, big, big + 8 * 1024 * 1024);
+    expect(m.HEAPU8[big + 8 * 1024 * 1024 - 1]).toBe(7);
+    m._free(big);
+  });
 });

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../src/cli.js';
 import { Database, loadModule } from '../../src/sqlite/sqlite.js';
 import { Store } from '../../src/store/store.js';
@@ -38,6 +38,24 @@ describe('Store.write', () => {
     await store.writeAsync(() => store.db.run('INSERT INTO settings (key, value) VALUES (?, ?)', ['k', 'v']));
     store.close();
     expect(Database.opened - before).toBe(1);
+  });
+
+  // Each statement compiled is a parse and code generation in the cold WASM (~0.4 ms of an add): the
+  // index version and the guard's cookie, both read at a write's start, share one.
+  it('reads the settings a write starts with through one compiled statement', async () => {
+    const env = isolatedEnv();
+    expect((await cli(['add', 'first fact'], { env })).code).toBe(0);
+    const prepare = vi.spyOn(Database.prototype, 'prepare');
+    try {
+      const store = (await Store.open(env.MEMCUE_DB!, { write: true }))!;
+      await store.writeAsync(() => undefined);
+      store.close();
+      const settings = prepare.mock.calls.map(([sql]) => sql).filter((sql) => sql.includes('FROM settings'));
+      expect(settings).toHaveLength(2);
+      expect(new Set(settings).size).toBe(1);
+    } finally {
+      prepare.mockRestore();
+    }
   });
 
   it('does not hold the write lock while dream computes its batch', async () => {
