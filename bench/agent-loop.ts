@@ -19,61 +19,19 @@
 // and replay alike).
 // The model sees only DIR/card.md, DIR/questions.jsonl and the search output; the answers stay here.
 // The instruction to hand it: bench/data/agent-loop.instruction.md.
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { parseFacts, parseQueries, applyQrels, type EvalFact, type EvalQuery } from '../src/eval/dataset.js';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EvalQuery } from '../src/eval/dataset.js';
 import { loadFacts } from '../src/eval/run.js';
-import { runCli } from '../src/cli.js';
 import { Store } from '../src/store/store.js';
 import { search as searchMemory } from '../src/search/search.js';
-import { locomoDir } from './quality-sets.js';
+import { askedIn, loadSet, memcue, openReplay, parseArgv } from './loop-sets.js';
 import { keepSearchFileCurrent } from '../src/snapshot/keep-current.js';
 
 keepSearchFileCurrent(); // as the CLI does: the store's writes keep the search file current
 
 const MAX_SEARCHES = 3;
 const [command, set, dir, ...rest] = process.argv.slice(2);
-
-function loadSet(name: string): { facts: EvalFact[]; queries: EvalQuery[] } {
-  if (name.startsWith('dev:')) {
-    const data = new URL('./data/dev/', import.meta.url);
-    const facts = parseFacts(readFileSync(new URL('facts.jsonl', data), 'utf8'));
-    const queries = parseQueries(readFileSync(new URL('queries.jsonl', data), 'utf8')).filter((q) => q.fields.split === name.slice(4));
-    return { facts, queries };
-  }
-  const shared = locomoFolder();
-  const lines = (file: string) => readFileSync(join(shared, file), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-  const all = lines('locomo_facts.jsonl');
-  const facts = parseFacts(all.filter((f) => f.conv === name).map((f) => JSON.stringify(f)).join('\n'));
-  if (!facts.length) {
-    const here = [...new Set(all.map((f) => String(f.conv)))].join(', ');
-    throw new Error(`${name} is not in ${shared} (it has ${here}): MEMCUE_LOCOMO_DIR names a folder of other conversations (bench/locomo-convert.ts)`);
-  }
-  const queries = parseQueries(lines('locomo_queries.jsonl').filter((q) => q.conv === name && q.category !== 5).map((q) => JSON.stringify(q)).join('\n'));
-  applyQrels(queries, readFileSync(join(shared, 'locomo_qrels.tsv'), 'utf8'));
-  return { facts, queries: queries.filter((q) => q.relevant.size > 0) };
-}
-
-/** $MEMCUE_LOCOMO_DIR if set (nothing else is looked at then), else the shared data folder. */
-function locomoFolder(): string {
-  const own = process.env.MEMCUE_LOCOMO_DIR;
-  if (own) {
-    if (!existsSync(join(own, 'locomo_facts.jsonl'))) throw new Error(`MEMCUE_LOCOMO_DIR=${own} has no locomo_facts.jsonl: point it at a folder bench/locomo-convert.ts wrote`);
-    return resolve(own);
-  }
-  const shared = locomoDir();
-  if (!shared) throw new Error('LoCoMo is not here: set MEMCUE_SHARED_DATA to the shared data folder, or MEMCUE_LOCOMO_DIR to a folder bench/locomo-convert.ts wrote');
-  return shared;
-}
-
-const env = (d: string) => ({ HOME: d, XDG_DATA_HOME: join(d, 'data'), XDG_STATE_HOME: join(d, 'state'), MEMCUE_DB: join(d, 'memory.db'), MEMCUE_HOST: 'agent-loop', PATH: process.env.PATH ?? '' });
-
-async function memcue(d: string, argv: string[]): Promise<string> {
-  let out = '';
-  await runCli(argv, { env: env(d), cwd: d, stdout: (t) => (out += t), stderr: (t) => (out += t), readStdin: async () => '' });
-  return out;
-}
 
 async function prepare(name: string, d: string, range?: string): Promise<void> {
   mkdirSync(d, { recursive: true });
@@ -106,7 +64,7 @@ async function search(d: string, qid: string, words: string[]): Promise<void> {
 
 function score(name: string, d: string): void {
   // A run may cover a subset of the set's questions (DIR/questions.jsonl cut short): score those.
-  const asked = new Set(readFileSync(join(d, 'questions.jsonl'), 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { qid: string }).qid));
+  const asked = askedIn(d);
   const queries = loadSet(name).queries.filter((q) => asked.has(q.id));
   const idMap = existsSync(join(d, '.ids.json')) ? '.ids.json' : 'ids.json'; // `keep` names it visibly
   const toSet = new Map(Object.entries(JSON.parse(readFileSync(join(d, idMap), 'utf8')) as Record<string, string>));
@@ -135,13 +93,7 @@ function score(name: string, d: string): void {
  * agent would have typed next, so `any` counts the recorded searches only.
  */
 async function replay(name: string, d: string, misses: boolean): Promise<void> {
-  const { facts, queries } = loadSet(name);
-  const asked = new Set(readFileSync(join(d, 'questions.jsonl'), 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { qid: string }).qid));
-  const fresh = mkdtempSync(join(tmpdir(), 'memcue-replay-'));
-  const store = (await Store.open(join(fresh, 'memory.db'), { write: true }))!;
-  const toSet = await loadFacts(store, facts, 'agent-loop');
-  const textOf = new Map(facts.map((f) => [f.id, f.text]));
-  const transcript = readFileSync(join(d, 'transcript.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { qid: string; argv: string[] });
+  const { queries, asked, fresh, store, toSet, textOf, transcript } = await openReplay(name, d);
   let first = 0, any = 0, n = 0, shown = 0, searches = 0;
   for (const q of queries.filter((q) => asked.has(q.id))) {
     const runs = transcript.filter((t) => t.qid === q.id);
@@ -157,7 +109,7 @@ async function replay(name: string, d: string, misses: boolean): Promise<void> {
     if (hits.some(Boolean)) any++;
     if (misses && runs[0] && !hits[0]) {
       // Where the fact ranks with no limit and no cut-off: 6+ is ranking, a rank within 5 is the cut-off, none is vocabulary.
-      const ranked = searchMemory(store, queryWords(runs[0].argv).join(' '), { limit: 100, cutoff: 0 });
+      const ranked = searchMemory(store, parseArgv(runs[0].argv).words, { limit: 100, cutoff: 0 });
       const rank = ranked.findIndex((h) => q.relevant.has(toSet.get(h.id) ?? '')) + 1;
       const score = rank ? (ranked[rank - 1]!.score / ranked[0]!.score).toFixed(2) : '-';
       console.log(`${q.id} rank ${rank || 'none'} (${score} of the best) ${hits.some(Boolean) ? 'found later' : 'never'}\n  Q: ${q.text}\n  S: ${runs.map((r) => r.argv.join(' ')).join(' | ')}`);
@@ -169,11 +121,6 @@ async function replay(name: string, d: string, misses: boolean): Promise<void> {
   console.log(`${name} replayed (${d}): ${n} questions; first search ${(first / n).toFixed(3)}, any recorded search ${(any / n).toFixed(3)}, ${(shown / searches).toFixed(2)} results a search`);
 }
 
-/** The words of a `memcue search` argv: its flags and their values left out. */
-function queryWords(argv: string[]): string[] {
-  const valued = new Set(['-n', '--limit', '--in', '--kind', '--scope']);
-  return argv.filter((w, i) => !w.startsWith('-') && !valued.has(argv[i - 1] ?? ''));
-}
 
 /** A result line's id, or the line itself where it is not a result (a note such as "no facts match"). */
 const shownId = (line: string) => (/^[0-9a-z]{20} /.test(line) ? line.slice(0, 20) : line);

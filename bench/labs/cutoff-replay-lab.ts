@@ -11,7 +11,7 @@ import { loadFacts } from '../../src/eval/run.js';
 import { cutoffFor, search, DEFAULT_LIMIT, type Hit } from '../../src/search/search.js';
 import { Store } from '../../src/store/store.js';
 import { readAgentQueries } from '../quality-sets.js';
-import { loadSet, parseArgv } from './loop-sets.js';
+import { folderHolding, loadSet, parseArgv } from '../loop-sets.js';
 
 /** A variant: the limit and cut-off a search asking for `limit` results would get (and the words it would search). */
 type Variant = ((limit: number) => { limit: number; cutoff: number }) & { words?: (words: string) => string };
@@ -37,7 +37,7 @@ interface Tally { n: number; first: number; any: number; shown: number; searches
 const tallies = new Map<string, Map<string, Tally>>();
 
 async function replay(group: string, name: string, runs: Map<string, string[][]>): Promise<void> {
-  const { facts, queries } = loadSet(name);
+  const { facts, queries } = loadSet(name, folderHolding(name));
   const work = mkdtempSync(join(tmpdir(), 'memcue-cutreplay-'));
   const store = (await Store.open(join(work, 'memory.db'), { write: true }))!;
   const toSet = await loadFacts(store, facts, 'lab');

@@ -4,15 +4,11 @@
 //   npx bun bench/labs/loop-misses.ts OUT.tsv SET=DIR …   (SET conv-44 or dev:hold-out, DIR a kept run)
 // OUT.tsv holds ids, classes and ranks only (LoCoMo's text is CC BY-NC); the summary goes to stdout.
 // LoCoMo sets come from $MEMCUE_LOCOMO_DIR when it holds them, else the shared data folder.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadFacts } from '../../src/eval/run.js';
-import { Store } from '../../src/store/store.js';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cutoffFor, search } from '../../src/search/search.js';
 import { indexTerms } from '../../src/text/tokenize.js';
 import { keepSearchFileCurrent } from '../../src/snapshot/keep-current.js';
-import { loadSet, memcue, parseArgv } from './loop-sets.js';
+import { folderHolding, memcue, openReplay, parseArgv } from '../loop-sets.js';
 
 keepSearchFileCurrent();
 
@@ -37,14 +33,8 @@ export interface Row {
 }
 
 async function classify(name: string, d: string): Promise<Row[]> {
-  const { facts, queries } = loadSet(name);
-  const asked = new Set(readFileSync(join(d, 'questions.jsonl'), 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { qid: string }).qid));
-  const fresh = mkdtempSync(join(tmpdir(), 'memcue-loopmiss-'));
-  const store = (await Store.open(join(fresh, 'memory.db'), { write: true }))!;
-  const toSet = await loadFacts(store, facts, 'agent-loop');
-  const textOf = new Map(facts.map((f) => [f.id, f.text]));
+  const { facts, queries, asked, fresh, store, toSet, textOf, transcript } = await openReplay(name, d, folderHolding(name));
   const names = new Set(facts.flatMap((f) => (f.text.match(/^[A-Z][a-z]+/) ?? []).map((w) => w.toLowerCase())));
-  const transcript = readFileSync(join(d, 'transcript.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { qid: string; argv: string[] });
   const rows: Row[] = [];
   for (const q of queries.filter((q) => asked.has(q.id))) {
     const runs = transcript.filter((t) => t.qid === q.id);
